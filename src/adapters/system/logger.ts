@@ -1,0 +1,27 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * JSON logs on stdout. Redaction is a second line of defence: no code path should hand a secret to the
+ * logger in the first place.
+ */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: undefined,
+    redact: {
+      paths: [
+        '*.password',
+        '*.authorization',
+        '*.cookie',
+        '*.refresh_token',
+        '*.access_token',
+        '*.signing_secret',
+        '*.secret',
+        'req.headers',
+      ],
+      censor: '[redacted]',
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { createHttpApp } from '../../../src/adapters/http/create-http-app.ts';
+import type { RouteSpec } from '../../../src/adapters/http/route.ts';
+import { createLogger } from '../../../src/adapters/system/logger.ts';
+import { closeServer, listen } from '../../../src/adapters/system/server.ts';
+import { Conflict } from '../../../src/domain/errors.ts';
+
+const echo: RouteSpec = {
+  method: 'POST',
+  path: '/api/echo/{id}',
+  operationId: 'echo',
+  summary: 'Echo',
+  tags: ['test'],
+  security: 'public',
+  params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
+  query: { type: 'object', additionalProperties: false, properties: { verbose: { type: 'boolean', default: false } } },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: { type: 'string', maxLength: 10 } },
+  },
+  responses: { 200: { description: 'Echo.' } },
+  handler: (ctx, input) => {
+    ctx.body = input;
+  },
+};
+
+const failing: RouteSpec[] = [
+  {
+    method: 'GET',
+    path: '/api/boom',
+    operationId: 'boom',
+    summary: 'Throws',
+    tags: ['test'],
+    security: 'public',
+    responses: { 200: { description: 'Never.' } },
+    handler: () => {
+      throw new Error('secret database password is hunter2 at /srv/app.ts:12');
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/conflict',
+    operationId: 'conflict',
+    summary: 'Conflicts',
+    tags: ['test'],
+    security: 'public',
+    responses: { 200: { description: 'Never.' } },
+    handler: () => {
+      throw new Conflict('the run is already finished');
+    },
+  },
+];
+
+describe('HTTP app (real socket)', () => {
+  let server: Server;
+  let base: string;
+
+  before(async () => {
+    const app = createHttpApp({
+      logger: createLogger('silent'),
+      routes: [echo, ...failing],
+      authenticators: {},
+      maxJsonBodyBytes: 1024,
+      trustProxy: false,
+    });
+    server = await listen(app, 0, '127.0.0.1');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => closeServer(server, 100));
+
+  const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    fetch(`${base}/api/echo/7?verbose=true`, { method: 'POST', headers, body });
+
+  it('validates and coerces params, query and body, and applies defaults', async () => {
+    const response = await post('{"name":"ada"}');
+    expect(response.status).to.equal(200);
+    expect(await response.json()).to.deep.equal({ params: { id: 7 }, query: { verbose: true }, body: { name: 'ada' } });
+  });
+
+  it('answers malformed JSON with 400 invalid_request problem+json', async () => {
+    const response = await post('{"name": ');
+    expect(response.status).to.equal(400);
+    expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    const problem = await response.json();
+    expect(problem).to.include({ status: 400, code: 'invalid_request', title: 'Bad Request' });
+    expect(problem.type).to.be.a('string');
+  });
+
+  it('rejects unknown body fields and schema violations with 400 validation_failed and a path per error', async () => {
+    const response = await post('{"name":"far too long a name","nmae":"x"}');
+    expect(response.status).to.equal(400);
+    const problem = await response.json();
+    expect(problem.code).to.equal('validation_failed');
+    expect(problem.errors).to.deep.include({ path: '/body/nmae', message: 'is not an allowed property' });
+    expect(problem.errors.map((e: { path: string }) => e.path)).to.include('/body/name');
+  });
+
+  it('rejects a prototype-polluting key as an unknown field', async () => {
+    const response = await post('{"name":"a","__proto__":{"admin":true}}');
+    expect(response.status).to.equal(400);
+    expect(({} as Record<string, unknown>).admin).to.equal(undefined);
+  });
+
+  it('rejects bad path and query values', async () => {
+    const badParam = await fetch(`${base}/api/echo/zero`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"a"}',
+    });
+    expect((await badParam.json()).errors[0].path).to.equal('/params/id');
+    const unknownQuery = await fetch(`${base}/api/echo/1?verbos=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"a"}',
+    });
+    expect(unknownQuery.status).to.equal(400);
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await post('name=ada', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.status).to.equal(415);
+    expect((await response.json()).code).to.equal('unsupported_media_type');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await post(JSON.stringify({ name: 'x'.repeat(5000) }));
+    expect(response.status).to.equal(413);
+    expect((await response.json()).code).to.equal('payload_too_large');
+  });
+
+  it('answers an unknown route with 404 and a known path with a wrong method with 405 and Allow', async () => {
+    const missing = await fetch(`${base}/api/nothing-here`);
+    expect(missing.status).to.equal(404);
+    expect((await missing.json()).code).to.equal('not_found');
+    const wrongMethod = await fetch(`${base}/api/echo/1`, { method: 'DELETE' });
+    expect(wrongMethod.status).to.equal(405);
+    expect(wrongMethod.headers.get('allow')).to.include('POST');
+    expect((await wrongMethod.json()).code).to.equal('method_not_allowed');
+  });
+
+  it('blocks /docs, /redoc and /openapi.json for every method and credential', async () => {
+    for (const path of ['/docs', '/redoc', '/openapi.json', '/docs/', '/OPENAPI.json']) {
+      for (const method of ['GET', 'POST', 'HEAD', 'DELETE']) {
+        const response = await fetch(`${base}${path}`, { method, headers: { authorization: 'Bearer x' } });
+        expect(response.status, `${method} ${path}`).to.equal(404);
+      }
+    }
+  });
+
+  it('hides the cause of an unexpected error behind a 500 internal_error', async () => {
+    const response = await fetch(`${base}/api/boom`);
+    expect(response.status).to.equal(500);
+    const text = await response.text();
+    expect(text).not.to.match(/hunter2|app\.ts|at /);
+    expect(JSON.parse(text).code).to.equal('internal_error');
+  });
+
+  it('maps domain errors through the kind table', async () => {
+    const response = await fetch(`${base}/api/conflict`);
+    expect(response.status).to.equal(409);
+    expect(await response.json()).to.include({ code: 'conflict', detail: 'the run is already finished' });
+  });
+
+  it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
+    const echoed = await fetch(`${base}/api/nothing`, { headers: { 'x-request-id': 'abc-123' } });
+    expect(echoed.headers.get('x-request-id')).to.equal('abc-123');
+    const replaced = await fetch(`${base}/api/nothing`, { headers: { 'x-request-id': 'bad id with spaces and / slashes' } });
+    expect(replaced.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/adapters/persistence/postgres/embedded-postgres.ts';
+import { createOrm, migrate, type Orm } from '../../src/adapters/persistence/postgres/orm.ts';
+
+export interface TestDatabase {
+  readonly url: string;
+  readonly orm: Orm;
+}
+
+let provisioned: Promise<TestDatabase & { dispose(): Promise<void> }> | undefined;
+
+/**
+ * One fresh, migrated database per test run, created lazily by the first test that needs it: on the server
+ * named by DATABASE_URL when set, else on an embedded PostgreSQL in a throw-away folder.
+ */
+export function testDatabase(): Promise<TestDatabase> {
+  provisioned ??= provision();
+  return provisioned;
+}
+
+export async function disposeTestDatabase(): Promise<void> {
+  if (!provisioned) return;
+  const db = await provisioned;
+  provisioned = undefined;
+  await db.dispose();
+}
+
+async function provision() {
+  let serverUrl = process.env.DATABASE_URL;
+  let cleanupServer = async () => {};
+  if (!serverUrl) {
+    // The postgres user must be able to enter the folder: mkdtemp makes it root-only.
+    const dir = await mkdtemp(join(tmpdir(), 'platform-api-test-'));
+    await chmod(dir, 0o755);
+    const embedded = await startEmbeddedPostgres(dir);
+    serverUrl = embedded.url;
+    cleanupServer = async () => {
+      await embedded.release();
+      await rm(dir, { recursive: true, force: true });
+    };
+  }
+  const name = `platform_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  await admin(serverUrl, `create database ${name}`);
+  const url = withDatabase(serverUrl, name);
+  const orm = await createOrm({ url, poolMax: 20 });
+  await migrate(orm);
+  return {
+    url,
+    orm,
+    async dispose() {
+      await orm.close(true);
+      await admin(serverUrl, `drop database if exists ${name} with (force)`);
+      await cleanupServer();
+    },
+  };
+}
+
+async function admin(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
