@@ -61,7 +61,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
   return {
     port,
     host,
-    publicUrl: ((input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`).replace(/\/$/, ''),
+    publicUrl: ((input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`).replace(
+      /\/$/,
+      '',
+    ),
     databaseUrl: input.DATABASE_URL as string | undefined,
     dataDir: absolute(input.DATA_DIR as string),
     logLevel: input.LOG_LEVEL as Config['logLevel'],

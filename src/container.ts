@@ -1,4 +1,10 @@
-import { asFunction, asValue, createContainer as createAwilixContainer, InjectionMode, type AwilixContainer } from 'awilix';
+import {
+  type AwilixContainer,
+  asFunction,
+  asValue,
+  createContainer as createAwilixContainer,
+  InjectionMode,
+} from 'awilix';
 import type Koa from 'koa';
 import { createHttpApp } from './adapters/http/create-http-app.ts';
 import { buildOpenApi } from './adapters/http/openapi.ts';
@@ -58,7 +64,8 @@ function apiRoutes(deps: Cradle): RouteSpec[] {
     buildOpenApi(routes, {
       title: 'Workflow and agent platform API',
       version: '2.0.0',
-      description: 'Backend HTTP API. Authenticate with `POST /api/auth/login`, then send the access token as a bearer.',
+      description:
+        'Backend HTTP API. Authenticate with `POST /api/auth/login`, then send the access token as a bearer.',
       serverUrl: deps.config.publicUrl,
     });
   routes.push(openApiRoute(document));

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : `startup failed: ${(error as Error).message}`;
+  const message =
+    error instanceof ConfigError ? error.message : `startup failed: ${(error as Error).message}`;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { loadConfig, type Config } from '../../src/config.ts';
-import { createContainer } from '../../src/container.ts';
+import type { AddressInfo } from 'node:net';
 import { createLogger } from '../../src/adapters/system/logger.ts';
-import { listen, closeServer } from '../../src/adapters/system/server.ts';
+import { closeServer, listen } from '../../src/adapters/system/server.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
 
 export interface TestApp {

@@ -35,7 +35,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? error.message : `error: ${(error as Error).message}`}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError ? error.message : `error: ${(error as Error).message}`}\n`,
+    );
     process.exit(1);
   },
 );

@@ -54,7 +54,13 @@ export function errorMiddleware(logger: Logger) {
         if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
         if (status === 401) ctx.set('WWW-Authenticate', bearerChallenge(ctx, error.code));
         const errors = error instanceof ValidationFailed ? error.errors : undefined;
-        sendProblem(ctx, { status, code: error.code, title: titleFor(status), detail: error.message, errors });
+        sendProblem(ctx, {
+          status,
+          code: error.code,
+          title: titleFor(status),
+          detail: error.message,
+          errors,
+        });
         return;
       }
       const status = error.status ?? error.statusCode ?? 500;

@@ -10,7 +10,12 @@ export const problemSchema: JsonSchema = {
     title: { type: 'string', maxLength: 200 },
     status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
     detail: { type: 'string', maxLength: 2000 },
-    code: { type: 'string', maxLength: 64, pattern: '^[a-z_]+$', description: 'Stable machine-readable code.' },
+    code: {
+      type: 'string',
+      maxLength: 64,
+      pattern: '^[a-z_]+$',
+      description: 'Stable machine-readable code.',
+    },
     errors: {
       type: 'array',
       maxItems: 100,
@@ -19,7 +24,11 @@ export const problemSchema: JsonSchema = {
         required: ['path', 'message'],
         additionalProperties: false,
         properties: {
-          path: { type: 'string', maxLength: 500, description: 'JSON pointer into the request, e.g. /body/name.' },
+          path: {
+            type: 'string',
+            maxLength: 500,
+            description: 'JSON pointer into the request, e.g. /body/name.',
+          },
           message: { type: 'string', maxLength: 500 },
         },
       },
@@ -169,6 +178,8 @@ function response(spec: ResponseSpec): Record<string, unknown> {
   return {
     description: spec.description,
     ...(spec.headers ? { headers: spec.headers } : {}),
-    ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
+    ...(spec.schema
+      ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
+      : {}),
   };
 }

@@ -10,7 +10,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 /** JSON bodies are validated as sent: no coercion, unknown properties are errors (schemas say so). */
 const bodyAjv = addFormats(new Ajv({ allErrors: true, useDefaults: true, strict: true }));
 /** Path and query values arrive as strings: those validators coerce them to the declared types. */
-const stringAjv = addFormats(new Ajv({ allErrors: true, useDefaults: true, coerceTypes: true, strict: true }));
+const stringAjv = addFormats(
+  new Ajv({ allErrors: true, useDefaults: true, coerceTypes: true, strict: true }),
+);
 
 export type Location = 'body' | 'query' | 'params';
 
@@ -27,14 +29,16 @@ export type Validator = (value: unknown) => void;
 export function compileValidator(location: Location, schema: JsonSchema): Validator {
   const validate: ValidateFunction = (location === 'body' ? bodyAjv : stringAjv).compile(schema);
   return (value) => {
-    if (!validate(value)) throw new ValidationFailed((validate.errors ?? []).map((e) => describe(location, e)));
+    if (!validate(value))
+      throw new ValidationFailed((validate.errors ?? []).map((e) => describe(location, e)));
   };
 }
 
 function describe(location: Location, error: ErrorObject): { path: string; message: string } {
   const base = `/${location}${error.instancePath}`;
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') return { path: `${base}/${params.missingProperty}`, message: 'is required' };
+  if (error.keyword === 'required')
+    return { path: `${base}/${params.missingProperty}`, message: 'is required' };
   if (error.keyword === 'additionalProperties') {
     return { path: `${base}/${params.additionalProperty}`, message: 'is not an allowed property' };
   }

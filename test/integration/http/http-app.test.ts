@@ -15,7 +15,11 @@ const echo: RouteSpec = {
   tags: ['test'],
   security: 'public',
   params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] },
-  query: { type: 'object', additionalProperties: false, properties: { verbose: { type: 'boolean', default: false } } },
+  query: {
+    type: 'object',
+    additionalProperties: false,
+    properties: { verbose: { type: 'boolean', default: false } },
+  },
   body: {
     type: 'object',
     additionalProperties: false,
@@ -78,7 +82,11 @@ describe('HTTP app (real socket)', () => {
   it('validates and coerces params, query and body, and applies defaults', async () => {
     const response = await post('{"name":"ada"}');
     expect(response.status).to.equal(200);
-    expect(await response.json()).to.deep.equal({ params: { id: 7 }, query: { verbose: true }, body: { name: 'ada' } });
+    expect(await response.json()).to.deep.equal({
+      params: { id: 7 },
+      query: { verbose: true },
+      body: { name: 'ada' },
+    });
   });
 
   it('answers malformed JSON with 400 invalid_request problem+json', async () => {
@@ -168,7 +176,9 @@ describe('HTTP app (real socket)', () => {
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
     const echoed = await fetch(`${base}/api/nothing`, { headers: { 'x-request-id': 'abc-123' } });
     expect(echoed.headers.get('x-request-id')).to.equal('abc-123');
-    const replaced = await fetch(`${base}/api/nothing`, { headers: { 'x-request-id': 'bad id with spaces and / slashes' } });
+    const replaced = await fetch(`${base}/api/nothing`, {
+      headers: { 'x-request-id': 'bad id with spaces and / slashes' },
+    });
     expect(replaced.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,5 +1,5 @@
 import { Migrator } from '@mikro-orm/migrations';
-import { MikroORM, TransactionContext, type EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, MikroORM, TransactionContext } from '@mikro-orm/postgresql';
 import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -16,7 +16,13 @@ export async function createOrm({ url, poolMax = 10 }: OrmOptions): Promise<Orm>
     clientUrl: url,
     entities,
     extensions: [Migrator],
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    migrations: {
+      migrationsList: migrations,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
     discovery: { warnWhenNoEntities: false },
     pool: { max: poolMax },
     allowGlobalContext: false,
