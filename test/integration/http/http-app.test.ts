@@ -6,6 +6,7 @@ import type { RouteSpec } from '../../../src/adapters/http/route.ts';
 import { createLogger } from '../../../src/adapters/system/logger.ts';
 import { closeServer, listen } from '../../../src/adapters/system/server.ts';
 import { Conflict } from '../../../src/domain/errors.ts';
+import { json } from '../../support/json.ts';
 
 const echo: RouteSpec = {
   method: 'POST',
@@ -82,7 +83,7 @@ describe('HTTP app (real socket)', () => {
   it('validates and coerces params, query and body, and applies defaults', async () => {
     const response = await post('{"name":"ada"}');
     expect(response.status).to.equal(200);
-    expect(await response.json()).to.deep.equal({
+    expect(await json(response)).to.deep.equal({
       params: { id: 7 },
       query: { verbose: true },
       body: { name: 'ada' },
@@ -93,7 +94,7 @@ describe('HTTP app (real socket)', () => {
     const response = await post('{"name": ');
     expect(response.status).to.equal(400);
     expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
-    const problem = await response.json();
+    const problem = await json(response);
     expect(problem).to.include({ status: 400, code: 'invalid_request', title: 'Bad Request' });
     expect(problem.type).to.be.a('string');
   });
@@ -101,7 +102,7 @@ describe('HTTP app (real socket)', () => {
   it('rejects unknown body fields and schema violations with 400 validation_failed and a path per error', async () => {
     const response = await post('{"name":"far too long a name","nmae":"x"}');
     expect(response.status).to.equal(400);
-    const problem = await response.json();
+    const problem = await json(response);
     expect(problem.code).to.equal('validation_failed');
     expect(problem.errors).to.deep.include({ path: '/body/nmae', message: 'is not an allowed property' });
     expect(problem.errors.map((e: { path: string }) => e.path)).to.include('/body/name');
@@ -119,7 +120,7 @@ describe('HTTP app (real socket)', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"name":"a"}',
     });
-    expect((await badParam.json()).errors[0].path).to.equal('/params/id');
+    expect((await json(badParam)).errors[0].path).to.equal('/params/id');
     const unknownQuery = await fetch(`${base}/api/echo/1?verbos=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -131,23 +132,23 @@ describe('HTTP app (real socket)', () => {
   it('answers a non-JSON content type with 415', async () => {
     const response = await post('name=ada', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.status).to.equal(415);
-    expect((await response.json()).code).to.equal('unsupported_media_type');
+    expect((await json(response)).code).to.equal('unsupported_media_type');
   });
 
   it('answers a body over the limit with 413', async () => {
     const response = await post(JSON.stringify({ name: 'x'.repeat(5000) }));
     expect(response.status).to.equal(413);
-    expect((await response.json()).code).to.equal('payload_too_large');
+    expect((await json(response)).code).to.equal('payload_too_large');
   });
 
   it('answers an unknown route with 404 and a known path with a wrong method with 405 and Allow', async () => {
     const missing = await fetch(`${base}/api/nothing-here`);
     expect(missing.status).to.equal(404);
-    expect((await missing.json()).code).to.equal('not_found');
+    expect((await json(missing)).code).to.equal('not_found');
     const wrongMethod = await fetch(`${base}/api/echo/1`, { method: 'DELETE' });
     expect(wrongMethod.status).to.equal(405);
     expect(wrongMethod.headers.get('allow')).to.include('POST');
-    expect((await wrongMethod.json()).code).to.equal('method_not_allowed');
+    expect((await json(wrongMethod)).code).to.equal('method_not_allowed');
   });
 
   it('blocks /docs, /redoc and /openapi.json for every method and credential', async () => {
@@ -170,7 +171,7 @@ describe('HTTP app (real socket)', () => {
   it('maps domain errors through the kind table', async () => {
     const response = await fetch(`${base}/api/conflict`);
     expect(response.status).to.equal(409);
-    expect(await response.json()).to.include({ code: 'conflict', detail: 'the run is already finished' });
+    expect(await json(response)).to.include({ code: 'conflict', detail: 'the run is already finished' });
   });
 
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
