@@ -1,0 +1,89 @@
+/**
+ * An API login: created by a successful login, kept alive by refresh-token rotation, ended by logout,
+ * revocation, reuse detection or its lifetimes. Access tokens name it in their `sid` claim.
+ */
+export interface LoginSessionProps {
+  readonly id: string;
+  readonly userId: string;
+  readonly createdAt: Date;
+  readonly lastUsedAt: Date;
+  readonly expiresAt: Date;
+  readonly userAgent: string | null;
+  readonly ip: string | null;
+  readonly generation: number;
+  readonly rotatedAt: Date | null;
+  readonly revokedAt: Date | null;
+  readonly revokedReason: string | null;
+}
+
+export interface SessionLifetimes {
+  /** Absolute lifetime from login (seconds). */
+  readonly absoluteSeconds: number;
+  /** Lifetime without any refresh (seconds). */
+  readonly idleSeconds: number;
+  /** How long the immediate parent of the current refresh token still yields the same successor. */
+  readonly graceSeconds: number;
+}
+
+export class LoginSession {
+  id!: string;
+  userId!: string;
+  createdAt!: Date;
+  lastUsedAt!: Date;
+  expiresAt!: Date;
+  userAgent!: string | null;
+  ip!: string | null;
+  generation!: number;
+  rotatedAt!: Date | null;
+  revokedAt!: Date | null;
+  revokedReason!: string | null;
+
+  constructor(props: LoginSessionProps) {
+    Object.assign(this, props);
+  }
+
+  static start(
+    props: { id: string; userId: string; userAgent: string | null; ip: string | null },
+    now: Date,
+    lifetimes: SessionLifetimes,
+  ): LoginSession {
+    return new LoginSession({
+      ...props,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + lifetimes.absoluteSeconds * 1000),
+      generation: 0,
+      rotatedAt: null,
+      revokedAt: null,
+      revokedReason: null,
+    });
+  }
+
+  /** Live: not revoked, not past its absolute lifetime, and used (logged in or refreshed) recently enough. */
+  isActive(now: Date, lifetimes: SessionLifetimes): boolean {
+    if (this.revokedAt !== null) return false;
+    if (now.getTime() >= this.expiresAt.getTime()) return false;
+    return now.getTime() < this.lastUsedAt.getTime() + lifetimes.idleSeconds * 1000;
+  }
+
+  /**
+   * What presenting the refresh token of `generation` means (RFC 9700 rotation with reuse detection):
+   * the current token rotates; the immediate parent inside the grace window yields the same successor
+   * (concurrent tabs); any other token is a reuse, and the whole session must be revoked.
+   */
+  judgeRefresh(generation: number, now: Date, lifetimes: SessionLifetimes): RefreshVerdict {
+    if (!this.isActive(now, lifetimes)) return { kind: 'inactive' };
+    if (generation === this.generation) return { kind: 'rotate', next: this.generation + 1 };
+    const graceEnds = (this.rotatedAt?.getTime() ?? 0) + lifetimes.graceSeconds * 1000;
+    if (generation === this.generation - 1 && now.getTime() <= graceEnds) {
+      return { kind: 'reissue', current: this.generation };
+    }
+    return { kind: 'reuse' };
+  }
+}
+
+export type RefreshVerdict =
+  | { readonly kind: 'rotate'; readonly next: number }
+  | { readonly kind: 'reissue'; readonly current: number }
+  | { readonly kind: 'reuse' }
+  | { readonly kind: 'inactive' };
