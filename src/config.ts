@@ -13,11 +13,33 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   readonly trustedProxies: readonly string[];
   readonly maxJsonBodyBytes: number;
+  /** 32 bytes (base64) from which every at-rest encryption and token key is derived; generated when unset. */
+  readonly masterKey: string | undefined;
+  readonly jwt: {
+    readonly algorithm: 'EdDSA' | 'ES256' | 'HS256';
+    readonly issuer: string;
+    readonly audience: string;
+  };
+  readonly refresh: {
+    readonly absoluteSeconds: number;
+    readonly idleSeconds: number;
+    readonly graceSeconds: number;
+  };
+  readonly passwordHasher: 'argon2id' | 'scrypt';
+  readonly rateLimitStore: 'postgres' | 'redis' | 'memory';
+  readonly redisUrl: string;
+  readonly signupEnabled: boolean;
+  readonly bootstrapAdmin:
+    | { readonly username: string; readonly email: string; readonly password: string }
+    | undefined;
 }
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
+
+/** Never echoed in an error message. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'MASTER_KEY', 'BOOTSTRAP_ADMIN_PASSWORD', 'REDIS_URL']);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -33,6 +55,25 @@ const schema = {
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
     TRUSTED_PROXIES: { type: 'string', default: '' },
     MAX_JSON_BODY_BYTES: { type: 'integer', minimum: 1024, maximum: 16777216, default: 102400 },
+    MASTER_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
+    JWT_ALGORITHM: { enum: ['EdDSA', 'ES256', 'HS256'], default: 'EdDSA' },
+    JWT_ISSUER: { type: 'string', minLength: 1, maxLength: 200 },
+    JWT_AUDIENCE: { type: 'string', minLength: 1, maxLength: 200, default: 'platform-api' },
+    REFRESH_TOKEN_TTL_SECONDS: { type: 'integer', minimum: 901, maximum: 31536000, default: 2592000 },
+    REFRESH_IDLE_TTL_SECONDS: { type: 'integer', minimum: 901, maximum: 31536000, default: 604800 },
+    REFRESH_GRACE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
+    PASSWORD_HASHER: { enum: ['argon2id', 'scrypt'], default: 'argon2id' },
+    RATE_LIMIT_STORE: { enum: ['postgres', 'redis', 'memory'], default: 'postgres' },
+    REDIS_URL: { type: 'string', pattern: '^rediss?://\\S+$', default: 'redis://127.0.0.1:6379' },
+    SIGNUP_ENABLED: { type: 'boolean', default: false },
+    BOOTSTRAP_ADMIN_USERNAME: { type: 'string', minLength: 3, maxLength: 64 },
+    BOOTSTRAP_ADMIN_EMAIL: { type: 'string', minLength: 3, maxLength: 254 },
+    BOOTSTRAP_ADMIN_PASSWORD: { type: 'string', minLength: 8, maxLength: 1024 },
+  },
+  dependentRequired: {
+    BOOTSTRAP_ADMIN_USERNAME: ['BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'],
+    BOOTSTRAP_ADMIN_EMAIL: ['BOOTSTRAP_ADMIN_USERNAME', 'BOOTSTRAP_ADMIN_PASSWORD'],
+    BOOTSTRAP_ADMIN_PASSWORD: ['BOOTSTRAP_ADMIN_USERNAME', 'BOOTSTRAP_ADMIN_EMAIL'],
   },
 } as const;
 
@@ -53,18 +94,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
   if (!validate(input)) {
     const error = validate.errors?.[0];
     const variable = error?.instancePath.replace(/^\//, '') || 'environment';
-    const value = variable in input ? ` (got ${JSON.stringify(input[variable])})` : '';
+    const shown = variable in input && !SECRET_VARIABLES.has(variable);
+    const value = shown ? ` (got ${JSON.stringify(input[variable])})` : '';
     throw new ConfigError(`invalid configuration: ${variable} ${error?.message ?? 'is invalid'}${value}`);
   }
   const port = input.PORT as number;
   const host = input.HOST as string;
+  const publicUrl = (
+    (input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`
+  ).replace(/\/$/, '');
   return {
     port,
     host,
-    publicUrl: ((input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`).replace(
-      /\/$/,
-      '',
-    ),
+    publicUrl,
     databaseUrl: input.DATABASE_URL as string | undefined,
     dataDir: absolute(input.DATA_DIR as string),
     logLevel: input.LOG_LEVEL as Config['logLevel'],
@@ -74,6 +116,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       .map((entry) => entry.trim())
       .filter(Boolean),
     maxJsonBodyBytes: input.MAX_JSON_BODY_BYTES as number,
+    masterKey: input.MASTER_KEY as string | undefined,
+    jwt: {
+      algorithm: input.JWT_ALGORITHM as Config['jwt']['algorithm'],
+      issuer: (input.JWT_ISSUER as string | undefined) ?? publicUrl,
+      audience: input.JWT_AUDIENCE as string,
+    },
+    refresh: {
+      absoluteSeconds: input.REFRESH_TOKEN_TTL_SECONDS as number,
+      idleSeconds: input.REFRESH_IDLE_TTL_SECONDS as number,
+      graceSeconds: input.REFRESH_GRACE_SECONDS as number,
+    },
+    passwordHasher: input.PASSWORD_HASHER as Config['passwordHasher'],
+    rateLimitStore: input.RATE_LIMIT_STORE as Config['rateLimitStore'],
+    redisUrl: input.REDIS_URL as string,
+    signupEnabled: input.SIGNUP_ENABLED as boolean,
+    bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
+      ? {
+          username: input.BOOTSTRAP_ADMIN_USERNAME as string,
+          email: input.BOOTSTRAP_ADMIN_EMAIL as string,
+          password: input.BOOTSTRAP_ADMIN_PASSWORD as string,
+        }
+      : undefined,
   };
 }
 

@@ -14,8 +14,10 @@ export function passwordByteLength(password: string): number {
 /** The rule for a password being set (registration, change); sign-in only checks the length bound. */
 export function assertAcceptablePassword(password: string): void {
   const bytes = passwordByteLength(password);
-  if (bytes < MIN_PASSWORD_BYTES) throw new InvalidInput(`password must be at least ${MIN_PASSWORD_BYTES} bytes`);
-  if (bytes > MAX_PASSWORD_BYTES) throw new InvalidInput(`password must be at most ${MAX_PASSWORD_BYTES} bytes`);
+  if (bytes < MIN_PASSWORD_BYTES)
+    throw new InvalidInput(`password must be at least ${MIN_PASSWORD_BYTES} bytes`);
+  if (bytes > MAX_PASSWORD_BYTES)
+    throw new InvalidInput(`password must be at most ${MAX_PASSWORD_BYTES} bytes`);
   if (COMMON_PASSWORDS.has(password.toLowerCase())) {
     throw new InvalidInput('password is too common; choose another');
   }
