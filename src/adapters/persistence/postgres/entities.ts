@@ -1,4 +1,64 @@
-import type { EntitySchema } from '@mikro-orm/postgresql';
+import { EntitySchema } from '@mikro-orm/postgresql';
+import { LoginSession } from '../../../domain/sessions/login-session.ts';
+import { User } from '../../../domain/users/user.ts';
+import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 
-/** Every MikroORM entity schema of the service (the mapping lives here, never on domain classes). */
-export const entities: EntitySchema[] = [];
+// The MikroORM mapping of the domain classes (no decorators on them). Columns follow the migrations;
+// property names map to snake_case columns through the default naming strategy.
+
+export const UserSchema = new EntitySchema<User>({
+  class: User,
+  tableName: 'users',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    username: { type: 'text' },
+    email: { type: 'text' },
+    displayName: { type: 'text' },
+    passwordHash: { type: 'text', lazy: false },
+    disabled: { type: 'boolean' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const WorkspaceSchema = new EntitySchema<Workspace>({
+  class: Workspace,
+  tableName: 'workspaces',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    name: { type: 'text' },
+    personal: { type: 'boolean' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const MembershipSchema = new EntitySchema<Membership>({
+  class: Membership,
+  tableName: 'memberships',
+  properties: {
+    workspaceId: { type: 'uuid', primary: true },
+    userId: { type: 'uuid', primary: true },
+    role: { type: 'text' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const LoginSessionSchema = new EntitySchema<LoginSession>({
+  class: LoginSession,
+  tableName: 'login_sessions',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    userId: { type: 'uuid' },
+    createdAt: { type: 'datetime' },
+    lastUsedAt: { type: 'datetime' },
+    expiresAt: { type: 'datetime' },
+    userAgent: { type: 'text', nullable: true },
+    ip: { type: 'text', nullable: true },
+    generation: { type: 'integer' },
+    rotatedAt: { type: 'datetime', nullable: true },
+    revokedAt: { type: 'datetime', nullable: true },
+    revokedReason: { type: 'text', nullable: true },
+  },
+});
+
+/** Every MikroORM entity schema of the service. */
+export const entities: EntitySchema[] = [UserSchema, WorkspaceSchema, MembershipSchema, LoginSessionSchema];

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { AuditEvent, AuditLog } from '../../../application/ports/audit-log.ts';
+import type { Clock } from '../../../application/ports/clock.ts';
+import { currentEm, type Orm } from './orm.ts';
+
+/** Audit events go to the `audit_events` table (inside the caller's transaction, if any) and to the log. */
+export class PostgresAuditLog implements AuditLog {
+  readonly #orm: Orm;
+  readonly #logger: Logger;
+  readonly #clock: Clock;
+
+  constructor({ orm, logger, clock }: { orm: Orm; logger: Logger; clock: Clock }) {
+    this.#orm = orm;
+    this.#logger = logger;
+    this.#clock = clock;
+  }
+
+  async record(event: AuditEvent): Promise<void> {
+    const row = {
+      type: event.type,
+      userId: event.userId ?? null,
+      sessionId: event.sessionId ?? null,
+      ip: event.ip ?? null,
+    };
+    await currentEm(this.#orm).execute(
+      'insert into audit_events (id, type, user_id, session_id, ip, details, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      [
+        randomUUID(),
+        row.type,
+        row.userId,
+        row.sessionId,
+        row.ip,
+        JSON.stringify(event.details ?? {}),
+        this.#clock.now(),
+      ],
+      'run',
+    );
+    this.#logger.info({ audit: row, details: event.details }, `audit: ${event.type}`);
+  }
+}

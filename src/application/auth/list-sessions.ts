@@ -1,0 +1,26 @@
+import type { LoginSession, SessionLifetimes } from '../../domain/sessions/login-session.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
+import type { Principal } from './principal.ts';
+
+export interface SessionView {
+  readonly session: LoginSession;
+  readonly current: boolean;
+}
+
+export type ListSessions = (principal: Principal) => Promise<SessionView[]>;
+
+/** The caller's live login sessions, newest first, marking the one the caller is using. */
+export function makeListSessions(deps: {
+  loginSessions: LoginSessionRepository;
+  clock: Clock;
+  sessionLifetimes: SessionLifetimes;
+}): ListSessions {
+  return async (principal) => {
+    const now = deps.clock.now();
+    const sessions = await deps.loginSessions.listForUser(principal.userId, now);
+    return sessions
+      .filter((session) => session.isActive(now, deps.sessionLifetimes))
+      .map((session) => ({ session, current: session.id === principal.sessionId }));
+  };
+}

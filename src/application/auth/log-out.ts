@@ -1,0 +1,23 @@
+import type { AuditLog } from '../ports/audit-log.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
+import type { Principal } from './principal.ts';
+
+export type LogOut = (principal: Principal, ip: string) => Promise<void>;
+
+/** Ends the caller's login session: its refresh token and every access token of it stop working now. */
+export function makeLogOut(deps: {
+  loginSessions: LoginSessionRepository;
+  auditLog: AuditLog;
+  clock: Clock;
+}): LogOut {
+  return async (principal, ip) => {
+    await deps.loginSessions.revoke(principal.sessionId, 'logout', deps.clock.now());
+    await deps.auditLog.record({
+      type: 'logout',
+      userId: principal.userId,
+      sessionId: principal.sessionId,
+      ip,
+    });
+  };
+}

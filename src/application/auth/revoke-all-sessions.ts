@@ -1,0 +1,29 @@
+import type { AuditLog } from '../ports/audit-log.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
+import type { Principal } from './principal.ts';
+
+export type RevokeAllSessions = (principal: Principal, ip: string) => Promise<number>;
+
+/** Signs the user out everywhere, including the calling session; returns how many sessions ended. */
+export function makeRevokeAllSessions(deps: {
+  loginSessions: LoginSessionRepository;
+  auditLog: AuditLog;
+  clock: Clock;
+}): RevokeAllSessions {
+  return async (principal, ip) => {
+    const count = await deps.loginSessions.revokeAllForUser(
+      principal.userId,
+      'revoked_all',
+      deps.clock.now(),
+    );
+    await deps.auditLog.record({
+      type: 'session_revoked',
+      userId: principal.userId,
+      sessionId: principal.sessionId,
+      ip,
+      details: { all: true, count },
+    });
+    return count;
+  };
+}

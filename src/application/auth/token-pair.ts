@@ -1,0 +1,35 @@
+import type { LoginSession, SessionLifetimes } from '../../domain/sessions/login-session.ts';
+import type { AccessTokenService } from '../ports/access-token-service.ts';
+import type { RefreshTokens } from '../ports/refresh-tokens.ts';
+
+export interface TokenPair {
+  readonly accessToken: string;
+  readonly expiresIn: number;
+  readonly refreshToken: string;
+  /** Seconds until the refresh token stops working if unused (idle) or at the latest (absolute). */
+  readonly refreshExpiresIn: number;
+}
+
+export interface TokenPairDeps {
+  readonly accessTokens: AccessTokenService;
+  readonly refreshTokens: RefreshTokens;
+  readonly sessionLifetimes: SessionLifetimes;
+}
+
+/** The answer of login and refresh: a fresh access token and the refresh token of `generation`. */
+export async function issueTokenPair(
+  deps: TokenPairDeps,
+  session: LoginSession,
+  generation: number,
+  now: Date,
+): Promise<TokenPair> {
+  const access = await deps.accessTokens.issue({ userId: session.userId, sessionId: session.id });
+  const idleEnds = now.getTime() + deps.sessionLifetimes.idleSeconds * 1000;
+  const endsAt = Math.min(idleEnds, session.expiresAt.getTime());
+  return {
+    accessToken: access.token,
+    expiresIn: access.expiresIn,
+    refreshToken: deps.refreshTokens.tokenFor({ sessionId: session.id, generation }),
+    refreshExpiresIn: Math.max(0, Math.floor((endsAt - now.getTime()) / 1000)),
+  };
+}

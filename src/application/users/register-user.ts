@@ -1,0 +1,61 @@
+import { Conflict } from '../../domain/errors.ts';
+import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
+import { parseEmail, parseUsername, User } from '../../domain/users/user.ts';
+import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
+import type { AuditLog } from '../ports/audit-log.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { PasswordHasher } from '../ports/password-hasher.ts';
+import type { UserRepository } from '../ports/user-repository.ts';
+
+export interface RegisterUserInput {
+  readonly username: string;
+  readonly email: string;
+  readonly displayName?: string | undefined;
+  readonly password: string;
+}
+
+export type RegisterUser = (input: RegisterUserInput, actor?: { ip?: string }) => Promise<User>;
+
+/** Creates a user with a personal workspace they own (sign-up, the CLI and the bootstrap admin). */
+export function makeRegisterUser(deps: {
+  users: UserRepository;
+  passwordHasher: PasswordHasher;
+  auditLog: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+}): RegisterUser {
+  return async (input, actor = {}) => {
+    const username = parseUsername(input.username);
+    const email = parseEmail(input.email);
+    assertAcceptablePassword(input.password);
+    if ((await deps.users.isLoginTaken(username)) || (await deps.users.isLoginTaken(email))) {
+      throw new Conflict('that username or e-mail is already taken');
+    }
+    const now = deps.clock.now();
+    const user = new User({
+      id: deps.ids.newId(),
+      username,
+      email,
+      displayName: input.displayName?.trim() || username,
+      passwordHash: await deps.passwordHasher.hash(input.password),
+      disabled: false,
+      createdAt: now,
+    });
+    const workspace = new Workspace({
+      id: deps.ids.newId(),
+      name: `${username}'s workspace`,
+      personal: true,
+      createdAt: now,
+    });
+    const membership = new Membership({
+      workspaceId: workspace.id,
+      userId: user.id,
+      role: 'owner',
+      createdAt: now,
+    });
+    await deps.users.create(user, workspace, membership);
+    await deps.auditLog.record({ type: 'user_created', userId: user.id, ip: actor.ip ?? null });
+    return user;
+  };
+}

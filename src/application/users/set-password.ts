@@ -1,0 +1,28 @@
+import { NotFound } from '../../domain/errors.ts';
+import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
+import { canonicalLogin } from '../../domain/users/user.ts';
+import type { AuditLog } from '../ports/audit-log.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
+import type { PasswordHasher } from '../ports/password-hasher.ts';
+import type { UserRepository } from '../ports/user-repository.ts';
+
+export type SetPassword = (usernameOrEmail: string, password: string) => Promise<void>;
+
+/** An administrator's password reset: the new password applies at once and every API session ends. */
+export function makeSetPassword(deps: {
+  users: UserRepository;
+  loginSessions: LoginSessionRepository;
+  passwordHasher: PasswordHasher;
+  auditLog: AuditLog;
+  clock: Clock;
+}): SetPassword {
+  return async (usernameOrEmail, password) => {
+    assertAcceptablePassword(password);
+    const user = await deps.users.findByLogin(canonicalLogin(usernameOrEmail));
+    if (!user) throw new NotFound('user');
+    await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));
+    await deps.loginSessions.revokeAllForUser(user.id, 'password_changed', deps.clock.now());
+    await deps.auditLog.record({ type: 'password_changed', userId: user.id });
+  };
+}
