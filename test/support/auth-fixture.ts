@@ -11,6 +11,7 @@ import { makeLogOut } from '../../src/application/auth/log-out.ts';
 import { makeRefreshSession } from '../../src/application/auth/refresh-session.ts';
 import { makeRevokeAllSessions } from '../../src/application/auth/revoke-all-sessions.ts';
 import { makeRevokeSession } from '../../src/application/auth/revoke-session.ts';
+import { makeVerifyCredentials } from '../../src/application/auth/verify-credentials.ts';
 import { makeDisableUser } from '../../src/application/users/disable-user.ts';
 import { makeRegisterUser } from '../../src/application/users/register-user.ts';
 import { makeSetPassword } from '../../src/application/users/set-password.ts';
@@ -48,10 +49,12 @@ export function authFixture(lifetimes: SessionLifetimes = LIFETIMES) {
     unitOfWork: new InMemoryUnitOfWork(),
     sessionLifetimes: lifetimes,
   };
+  const verifyCredentials = makeVerifyCredentials(deps);
   return {
     ...deps,
     registerUser: makeRegisterUser(deps),
-    logIn: makeLogIn(deps),
+    verifyCredentials,
+    logIn: makeLogIn({ ...deps, verifyCredentials }),
     refreshSession: makeRefreshSession(deps),
     authenticate: makeAuthenticate(deps),
     logOut: makeLogOut(deps),

@@ -1,0 +1,57 @@
+import { InvalidInput } from '../../domain/errors.ts';
+import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
+import { MAX_PASSWORD_BYTES, passwordByteLength } from '../../domain/users/password-policy.ts';
+import { canonicalLogin, type User } from '../../domain/users/user.ts';
+import type { AuditLog } from '../ports/audit-log.ts';
+import type { LoginThrottle } from '../ports/login-throttle.ts';
+import type { PasswordHasher } from '../ports/password-hasher.ts';
+import type { UserRepository } from '../ports/user-repository.ts';
+
+export type VerifyCredentials = (input: {
+  usernameOrEmail: string;
+  password: string;
+  ip: string;
+}) => Promise<User>;
+
+export interface VerifyCredentialsDeps {
+  readonly users: UserRepository;
+  readonly passwordHasher: PasswordHasher;
+  readonly loginThrottle: LoginThrottle;
+  readonly auditLog: AuditLog;
+}
+
+/**
+ * The password check shared by both surfaces (API login and browser sign-in). Unknown user, wrong password and
+ * disabled account fail identically and do the same hashing work, so neither the answer nor its timing tells
+ * them apart. Throttled callers are refused before any hashing.
+ */
+export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCredentials {
+  let dummyHash: Promise<string> | undefined;
+  return async ({ usernameOrEmail, password, ip }) => {
+    // Checked before any hashing: hashing a megabyte-long password is a denial of service.
+    if (passwordByteLength(password) > MAX_PASSWORD_BYTES) {
+      throw new InvalidInput(`password must be at most ${MAX_PASSWORD_BYTES} bytes`);
+    }
+    const login = canonicalLogin(usernameOrEmail);
+    await deps.loginThrottle.checkLogin(ip, login);
+
+    const user = await deps.users.findByLogin(login);
+    dummyHash ??= deps.passwordHasher.hash('not a real password, used to keep timing equal');
+    const matches = await deps.passwordHasher.verify(user?.passwordHash ?? (await dummyHash), password);
+    if (!user || !matches || user.disabled) {
+      await deps.loginThrottle.recordFailure(login);
+      await deps.auditLog.record({
+        type: 'login_failed',
+        userId: user?.id ?? null,
+        ip,
+        details: { reason: !user ? 'unknown_user' : user.disabled ? 'disabled' : 'wrong_password' },
+      });
+      throw new InvalidCredentials();
+    }
+    await deps.loginThrottle.recordSuccess(login);
+    if (deps.passwordHasher.needsRehash(user.passwordHash)) {
+      await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));
+    }
+    return user;
+  };
+}
