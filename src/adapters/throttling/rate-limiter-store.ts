@@ -1,0 +1,247 @@
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+} from 'rate-limiter-flexible';
+
+/** Where rate-limit counters live: shared by every instance (`postgres`, `redis`) or per process (`memory`). */
+export type RateLimitStoreKind = 'postgres' | 'redis' | 'memory';
+
+/** One limiter: `points` actions per `duration` seconds for each key, in the `keyPrefix` namespace. */
+export interface LimiterOptions {
+  /** Namespace of this limiter's keys (`login_ip` stores `login_ip:<key>`). */
+  readonly keyPrefix: string;
+  /** Actions allowed per key and window. */
+  readonly points: number;
+  /** Window length in seconds (fixed window: starts at a key's first action, resets whole when it ends). */
+  readonly duration: number;
+  /** When set, a key that overspends is refused for this many seconds instead of until the window ends. */
+  readonly blockDuration?: number;
+}
+
+/**
+ * Makes rate-limiter-flexible limiters on one store, and owns that store's connection.
+ *
+ * On `postgres` and `redis` every limiter carries an insurance limiter (rate-limiter-flexible's
+ * `insuranceLimiter`): an in-memory limiter with the same options that decides whenever the store fails
+ * (unreachable, timed out, not yet connected). Requests are then limited per process instead of per
+ * deployment, never refused or failed because the store is down; counts made meanwhile stay in that
+ * process's memory and are not merged back. Each fallback and each connection error is reported through
+ * `onStoreError`, at most once a minute.
+ */
+export interface RateLimiterFactory {
+  (options: LimiterOptions): RateLimiterAbstract;
+  readonly kind: RateLimitStoreKind;
+  /** Resolves once the store answers (for PostgreSQL: and the `rate_limits` table exists); rejects otherwise. */
+  ready(): Promise<void>;
+  /** Closes the pool or client. Limiters made by this factory then decide in memory only. */
+  close(): Promise<void>;
+}
+
+export interface RateLimiterStoreDeps {
+  /** PostgreSQL URL; required for `postgres`. The database must hold the `rate_limits` table (migration 0001). */
+  readonly databaseUrl?: string;
+  /** Redis URL; required for `redis`. */
+  readonly redisUrl?: string;
+  /** Told when the store fails and a decision falls back to memory, or the connection reports an error. */
+  readonly onStoreError?: (error: Error) => void;
+  /** Connections in the PostgreSQL pool (default 5). */
+  readonly poolMax?: number;
+  /** Connect and query timeout in milliseconds before falling back to memory (default 2000). */
+  readonly timeoutMs?: number;
+}
+
+/** The table created by migration 0001, in the shape RateLimiterPostgres expects (key, points, expire). */
+const POSTGRES_TABLE = 'rate_limits';
+const ERROR_REPORT_INTERVAL_MS = 60_000;
+
+/** Creates the limiter factory for the configured store (`RATE_LIMIT_STORE`). */
+export function createRateLimiterFactory(
+  kind: RateLimitStoreKind,
+  deps: RateLimiterStoreDeps = {},
+): RateLimiterFactory {
+  const report = throttledReporter(deps.onStoreError);
+  switch (kind) {
+    case 'memory':
+      return Object.assign((options: LimiterOptions) => new RateLimiterMemory(limiterOptions(options)), {
+        kind,
+        ready: async () => {},
+        close: async () => {},
+      });
+    case 'postgres':
+      return postgresFactory(deps, report);
+    case 'redis':
+      return redisFactory(deps, report);
+  }
+}
+
+function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void): RateLimiterFactory {
+  if (!deps.databaseUrl) throw new Error('the postgres rate-limit store needs a database URL');
+  const timeoutMs = deps.timeoutMs ?? 2000;
+  const pool = new pg.Pool({
+    connectionString: deps.databaseUrl,
+    max: deps.poolMax ?? 5,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    idleTimeoutMillis: 30_000,
+    application_name: 'platform-api rate limits',
+  });
+  // An idle connection dropped by the server is reported here; without a listener it would end the process.
+  pool.on('error', report);
+  let closed: Promise<void> | undefined;
+  let sweeping = false;
+  const create = (options: LimiterOptions) => {
+    // Every limiter shares the table: one of them deleting rows expired over an hour ago (every 5 minutes,
+    // rate-limiter-flexible's `clearExpiredByTimeout`) is enough.
+    const clearExpiredByTimeout = !sweeping;
+    sweeping = true;
+    return new RateLimiterPostgres({
+      ...limiterOptions(options),
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: POSTGRES_TABLE,
+      tableCreated: true,
+      clearExpiredByTimeout,
+      insuranceLimiter: fallbackLimiter(options, 'postgres', report),
+    });
+  };
+  return Object.assign(create, {
+    kind: 'postgres' as const,
+    ready: async () => {
+      await pool.query(`select key, points, expire from ${POSTGRES_TABLE} limit 0`);
+    },
+    close: () => {
+      closed ??= pool.end();
+      return closed;
+    },
+  });
+}
+
+function redisFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void): RateLimiterFactory {
+  if (!deps.redisUrl) throw new Error('the redis rate-limit store needs a Redis URL');
+  const client = new Redis(deps.redisUrl, {
+    // Fail at once while disconnected (the insurance limiter decides) instead of queueing commands.
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    connectTimeout: deps.timeoutMs ?? 2000,
+    commandTimeout: deps.timeoutMs ?? 2000,
+    maxRetriesPerRequest: 1,
+  });
+  client.on('error', report);
+  client.connect().catch(() => {}); // reported through the 'error' event; ioredis keeps reconnecting
+  let closed = false;
+  const create = (options: LimiterOptions) =>
+    new RateLimiterRedis({
+      ...limiterOptions(options),
+      storeClient: client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: fallbackLimiter(options, 'redis', report),
+    });
+  return Object.assign(create, {
+    kind: 'redis' as const,
+    ready: async () => {
+      if (closed) throw new Error('the redis rate-limit store is closed');
+      if (client.status !== 'ready') await connected(client);
+      await client.ping();
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+      else client.disconnect();
+    },
+  });
+}
+
+function connected(client: Redis): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      client.off('ready', onReady);
+      client.off('error', onError);
+      client.off('end', onEnd);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onReady = () => settle();
+    const onError = (error: Error) => settle(error);
+    const onEnd = () => settle(new Error('the redis connection ended'));
+    client.on('ready', onReady);
+    client.on('error', onError);
+    client.on('end', onEnd);
+  });
+}
+
+function limiterOptions(options: LimiterOptions) {
+  return {
+    keyPrefix: options.keyPrefix,
+    points: options.points,
+    duration: options.duration,
+    blockDuration: options.blockDuration ?? 0,
+  };
+}
+
+/** The per-process stand-in for a shared limiter whose store failed; each use is reported. */
+class FallbackMemoryLimiter extends RateLimiterMemory {
+  readonly #used: () => void;
+
+  constructor(options: LimiterOptions, used: () => void) {
+    super(limiterOptions(options));
+    this.#used = used;
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
+    this.#used();
+    return super.consume(...args);
+  }
+
+  override penalty(...args: Parameters<RateLimiterMemory['penalty']>) {
+    this.#used();
+    return super.penalty(...args);
+  }
+
+  override reward(...args: Parameters<RateLimiterMemory['reward']>) {
+    this.#used();
+    return super.reward(...args);
+  }
+
+  override get(...args: Parameters<RateLimiterMemory['get']>) {
+    this.#used();
+    return super.get(...args);
+  }
+
+  override set(...args: Parameters<RateLimiterMemory['set']>) {
+    this.#used();
+    return super.set(...args);
+  }
+
+  override block(...args: Parameters<RateLimiterMemory['block']>) {
+    this.#used();
+    return super.block(...args);
+  }
+
+  override delete(...args: Parameters<RateLimiterMemory['delete']>) {
+    this.#used();
+    return super.delete(...args);
+  }
+}
+
+function fallbackLimiter(options: LimiterOptions, store: string, report: (error: Error) => void) {
+  return new FallbackMemoryLimiter(options, () =>
+    report(
+      new Error(`rate-limit store ${store} failed: limiter ${options.keyPrefix} decides in process memory`),
+    ),
+  );
+}
+
+function throttledReporter(sink: ((error: Error) => void) | undefined): (error: Error) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (error) => {
+    const now = Date.now();
+    if (!sink || now - last < ERROR_REPORT_INTERVAL_MS) return;
+    last = now;
+    sink(error);
+  };
+}

@@ -1,0 +1,326 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'chai';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { FlexibleRateLimiter } from '../../../src/adapters/throttling/flexible-rate-limiter.ts';
+import {
+  type LoginThrottleOptions,
+  RateLimiterLoginThrottle,
+} from '../../../src/adapters/throttling/rate-limiter-login-throttle.ts';
+import {
+  createRateLimiterFactory,
+  type RateLimiterFactory,
+} from '../../../src/adapters/throttling/rate-limiter-store.ts';
+import { RateLimited } from '../../../src/domain/errors.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface StoreCase {
+  readonly name: string;
+  /** Skip instead of failing when the store cannot be reached (only for the optional Redis). */
+  readonly optional: boolean;
+  open(): Promise<RateLimiterFactory>;
+  /** Every key the store holds in the throttle's namespaces, when the store can be inspected. */
+  keys?(): Promise<string[]>;
+}
+
+const stores: StoreCase[] = [
+  { name: 'memory', optional: false, open: async () => createRateLimiterFactory('memory') },
+  {
+    name: 'PostgreSQL',
+    optional: false,
+    open: async () => createRateLimiterFactory('postgres', { databaseUrl: (await testDatabase()).url }),
+    keys: async () => {
+      const client = new pg.Client({ connectionString: (await testDatabase()).url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ key: string }>('select key from rate_limits');
+        return rows.map((row) => row.key);
+      } finally {
+        await client.end();
+      }
+    },
+  },
+  {
+    name: 'Redis',
+    optional: true,
+    open: async () => createRateLimiterFactory('redis', { redisUrl: REDIS_URL }),
+    keys: async () => {
+      const client = new Redis(REDIS_URL);
+      try {
+        return await client.keys('login_*');
+      } finally {
+        client.disconnect();
+      }
+    },
+  },
+];
+
+// Counters in PostgreSQL and Redis outlive a run: every test uses addresses and accounts of its own.
+const runPrefix = `10.${randomInt(256)}.${randomInt(256)}`;
+let addressCounter = 0;
+const freshIp = () => `${runPrefix}.${addressCounter++ % 256}`;
+const accountsUsed: string[] = [];
+const freshAccount = () => {
+  const account = `user-${randomUUID()}@example.com`;
+  accountsUsed.push(account);
+  return account;
+};
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+async function expectRateLimited(promise: Promise<unknown>): Promise<number> {
+  const error = await rejectionOf(promise);
+  expect(error).to.be.instanceOf(RateLimited);
+  const seconds = (error as RateLimited).retryAfterSeconds;
+  expect(seconds).to.be.a('number').and.to.be.greaterThan(0);
+  return seconds as number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    sleep(ms, undefined, { ref: false }).then(() => {
+      throw new Error(`no answer within ${ms} ms`);
+    }),
+  ]);
+}
+
+for (const store of stores) {
+  describe(`RateLimiterLoginThrottle on the ${store.name} store`, function () {
+    this.timeout(2500);
+    let factory: RateLimiterFactory | undefined;
+
+    before(async function () {
+      this.timeout(60_000); // provisioning the test database
+      const opened = await store.open();
+      try {
+        await withTimeout(opened.ready(), 3000);
+      } catch (error) {
+        await opened.close();
+        if (!store.optional) throw error;
+        console.warn(
+          `    ${store.name} at ${REDIS_URL} is unreachable (${(error as Error).message}): ` +
+            `skipping the ${store.name} rate-limit store tests; start Redis or set REDIS_URL to run them`,
+        );
+        this.skip();
+      }
+      factory = opened;
+    });
+
+    after(async () => {
+      if (!factory) return;
+      // Failure counts live for a day: leave none behind in a shared Redis.
+      const cleaner = new RateLimiterLoginThrottle(factory);
+      await Promise.all(accountsUsed.map((account) => cleaner.recordSuccess(account)));
+      await factory.close();
+    });
+
+    const throttle = (options: LoginThrottleOptions = {}) => {
+      if (!factory) throw new Error('store not opened');
+      return new RateLimiterLoginThrottle(factory, options);
+    };
+    const roomyLogin: LoginThrottleOptions = { loginPerAddress: { points: 1000, durationSeconds: 60 } };
+
+    describe('per client address', () => {
+      it('refuses a login once the address has spent its budget, with a positive Retry-After', async () => {
+        const subject = throttle({ loginPerAddress: { points: 3, durationSeconds: 60 } });
+        const ip = freshIp();
+        for (let attempt = 0; attempt < 3; attempt++) await subject.checkLogin(ip, freshAccount());
+        const seconds = await expectRateLimited(subject.checkLogin(ip, freshAccount()));
+        expect(seconds).to.be.at.most(60);
+        await expectRateLimited(subject.checkLogin(ip, freshAccount()));
+      });
+
+      it('keeps separate budgets for separate addresses', async () => {
+        const subject = throttle({ loginPerAddress: { points: 2, durationSeconds: 60 } });
+        const [first, second] = [freshIp(), freshIp()];
+        await subject.checkLogin(first, freshAccount());
+        await subject.checkLogin(first, freshAccount());
+        await expectRateLimited(subject.checkLogin(first, freshAccount()));
+        await subject.checkLogin(second, freshAccount());
+        await subject.checkLogin(second, freshAccount());
+        await expectRateLimited(subject.checkLogin(second, freshAccount()));
+      });
+
+      it('keeps the refresh budget apart from the login budget', async () => {
+        const subject = throttle({
+          loginPerAddress: { points: 2, durationSeconds: 60 },
+          refreshPerAddress: { points: 3, durationSeconds: 60 },
+        });
+        const ip = freshIp();
+        await subject.checkLogin(ip, freshAccount());
+        await subject.checkLogin(ip, freshAccount());
+        await expectRateLimited(subject.checkLogin(ip, freshAccount()));
+        for (let refresh = 0; refresh < 3; refresh++) await subject.checkRefresh(ip);
+        const seconds = await expectRateLimited(subject.checkRefresh(ip));
+        expect(seconds).to.be.at.most(60);
+
+        const other = freshIp();
+        for (let refresh = 0; refresh < 3; refresh++) await subject.checkRefresh(other);
+        await expectRateLimited(subject.checkRefresh(other));
+        await subject.checkLogin(other, freshAccount());
+      });
+
+      it('uses the production defaults: 20 logins and 60 refreshes per minute', async () => {
+        const subject = throttle();
+        const ip = freshIp();
+        await Promise.all(Array.from({ length: 20 }, () => subject.checkLogin(ip, freshAccount())));
+        await expectRateLimited(subject.checkLogin(ip, freshAccount()));
+        await Promise.all(Array.from({ length: 60 }, () => subject.checkRefresh(ip)));
+        await expectRateLimited(subject.checkRefresh(ip));
+      });
+    });
+
+    describe('per account', () => {
+      it('backs off after exactly 5 consecutive failures, for 1 s', async () => {
+        const subject = throttle(roomyLogin);
+        const account = freshAccount();
+        for (let failure = 1; failure <= 4; failure++) {
+          await subject.recordFailure(account);
+          await subject.checkLogin(freshIp(), account);
+        }
+        await subject.recordFailure(account);
+        expect(await expectRateLimited(subject.checkLogin(freshIp(), account))).to.equal(1);
+      });
+
+      it('doubles the back-off with every further failure, up to 15 minutes', async () => {
+        const subject = throttle(roomyLogin);
+        const account = freshAccount();
+        for (let failure = 1; failure <= 4; failure++) await subject.recordFailure(account);
+        const seen: number[] = [];
+        for (let failure = 5; failure <= 17; failure++) {
+          await subject.recordFailure(account);
+          seen.push(await expectRateLimited(subject.checkLogin(freshIp(), account)));
+        }
+        expect(seen).to.deep.equal([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900]);
+      });
+
+      it('takes its numbers from the options', async () => {
+        const subject = throttle({
+          ...roomyLogin,
+          accountFailuresBeforeBackOff: 2,
+          accountBackOffSeconds: 3,
+          accountMaxBackOffSeconds: 10,
+        });
+        const account = freshAccount();
+        await subject.recordFailure(account);
+        await subject.checkLogin(freshIp(), account);
+        const seen: number[] = [];
+        for (let failure = 2; failure <= 4; failure++) {
+          await subject.recordFailure(account);
+          seen.push(await expectRateLimited(subject.checkLogin(freshIp(), account)));
+        }
+        expect(seen).to.deep.equal([3, 6, 10]);
+      });
+
+      it('lets the account in again when the back-off has passed (never a permanent lock-out)', async () => {
+        const subject = throttle(roomyLogin);
+        const account = freshAccount();
+        for (let failure = 1; failure <= 5; failure++) await subject.recordFailure(account);
+        await expectRateLimited(subject.checkLogin(freshIp(), account));
+        await sleep(1100);
+        await subject.checkLogin(freshIp(), account);
+      });
+
+      it('forgets the failures on a success', async () => {
+        const subject = throttle(roomyLogin);
+        const account = freshAccount();
+        for (let failure = 1; failure <= 7; failure++) await subject.recordFailure(account);
+        expect(await expectRateLimited(subject.checkLogin(freshIp(), account))).to.equal(4);
+        await subject.recordSuccess(account);
+        await subject.checkLogin(freshIp(), account);
+        for (let failure = 1; failure <= 4; failure++) await subject.recordFailure(account);
+        await subject.checkLogin(freshIp(), account);
+        await subject.recordFailure(account);
+        expect(await expectRateLimited(subject.checkLogin(freshIp(), account))).to.equal(1);
+      });
+
+      it('throttles one account without touching another', async () => {
+        const subject = throttle(roomyLogin);
+        const [locked, other] = [freshAccount(), freshAccount()];
+        for (let failure = 1; failure <= 5; failure++) await subject.recordFailure(locked);
+        await expectRateLimited(subject.checkLogin(freshIp(), locked));
+        await subject.checkLogin(freshIp(), other);
+      });
+
+      if (store.keys) {
+        const listKeys = store.keys;
+        it('stores a hash of the account, never the login string', async () => {
+          const subject = throttle(roomyLogin);
+          const account = freshAccount();
+          for (let failure = 1; failure <= 5; failure++) await subject.recordFailure(account);
+          const keys = await listKeys();
+          expect(keys.filter((key) => key.includes('example.com'))).to.deep.equal([]);
+          expect(keys.some((key) => /^login_acct:[\w-]{43}$/.test(key))).to.equal(true);
+          expect(keys.some((key) => /^login_acct_lock:[\w-]{43}$/.test(key))).to.equal(true);
+        });
+      }
+    });
+
+    describe('the generic RateLimiter', () => {
+      it('spends a per-key budget and then throws RateLimited', async () => {
+        if (!factory) throw new Error('store not opened');
+        const limiter = new FlexibleRateLimiter(factory, {
+          keyPrefix: `test_webhook_${randomUUID().slice(0, 8)}`,
+          points: 2,
+          duration: 30,
+        });
+        await limiter.consume('trigger-a');
+        await limiter.consume('trigger-a');
+        const seconds = await expectRateLimited(limiter.consume('trigger-a'));
+        expect(seconds).to.be.at.most(30);
+        await limiter.consume('trigger-b');
+      });
+    });
+  });
+}
+
+describe('rate-limit stores that cannot be reached', () => {
+  const unreachable = [
+    { kind: 'postgres' as const, deps: { databaseUrl: 'postgresql://postgres@127.0.0.1:1/none' } },
+    { kind: 'redis' as const, deps: { redisUrl: 'redis://127.0.0.1:1' } },
+  ];
+  for (const { kind, deps } of unreachable) {
+    it(`falls back to per-process memory limits when ${kind} is down, and says so`, async () => {
+      const reported: Error[] = [];
+      const factory = createRateLimiterFactory(kind, {
+        ...deps,
+        timeoutMs: 500,
+        onStoreError: (error) => reported.push(error),
+      });
+      try {
+        expect(await rejectionOf(factory.ready())).to.be.instanceOf(Error);
+        const subject = new RateLimiterLoginThrottle(factory, {
+          loginPerAddress: { points: 2, durationSeconds: 60 },
+        });
+        const ip = freshIp();
+        const account = freshAccount();
+        await subject.checkLogin(ip, account);
+        await subject.checkLogin(ip, account);
+        await expectRateLimited(subject.checkLogin(ip, account));
+        for (let failure = 1; failure <= 5; failure++) await subject.recordFailure(account);
+        expect(await expectRateLimited(subject.checkLogin(freshIp(), account))).to.equal(1);
+        await subject.recordSuccess(account);
+        await subject.checkLogin(freshIp(), account);
+        expect(reported).to.have.lengthOf(1, 'reported at most once a minute');
+      } finally {
+        await factory.close();
+      }
+    });
+  }
+
+  it('refuses to build a shared store without its address', () => {
+    expect(() => createRateLimiterFactory('postgres', {})).to.throw(/database URL/);
+    expect(() => createRateLimiterFactory('redis', {})).to.throw(/Redis URL/);
+  });
+});
