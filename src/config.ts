@@ -27,6 +27,9 @@ export interface Config {
   };
   readonly passwordHasher: 'argon2id' | 'scrypt';
   readonly rateLimitStore: 'postgres' | 'redis' | 'memory';
+  /** Per client address, per minute. */
+  readonly loginRateLimit: number;
+  readonly refreshRateLimit: number;
   readonly redisUrl: string;
   readonly signupEnabled: boolean;
   readonly bootstrapAdmin:
@@ -64,13 +67,15 @@ const schema = {
     REFRESH_GRACE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
     PASSWORD_HASHER: { enum: ['argon2id', 'scrypt'], default: 'argon2id' },
     RATE_LIMIT_STORE: { enum: ['postgres', 'redis', 'memory'], default: 'postgres' },
+    LOGIN_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
+    REFRESH_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 60 },
     REDIS_URL: { type: 'string', pattern: '^rediss?://\\S+$', default: 'redis://127.0.0.1:6379' },
     SIGNUP_ENABLED: { type: 'boolean', default: false },
     BOOTSTRAP_ADMIN_USERNAME: { type: 'string', minLength: 3, maxLength: 64 },
     BOOTSTRAP_ADMIN_EMAIL: { type: 'string', minLength: 3, maxLength: 254 },
     BOOTSTRAP_ADMIN_PASSWORD: { type: 'string', minLength: 8, maxLength: 1024 },
   },
-  dependentRequired: {
+  dependencies: {
     BOOTSTRAP_ADMIN_USERNAME: ['BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'],
     BOOTSTRAP_ADMIN_EMAIL: ['BOOTSTRAP_ADMIN_USERNAME', 'BOOTSTRAP_ADMIN_PASSWORD'],
     BOOTSTRAP_ADMIN_PASSWORD: ['BOOTSTRAP_ADMIN_USERNAME', 'BOOTSTRAP_ADMIN_EMAIL'],
@@ -130,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     passwordHasher: input.PASSWORD_HASHER as Config['passwordHasher'],
     rateLimitStore: input.RATE_LIMIT_STORE as Config['rateLimitStore'],
     redisUrl: input.REDIS_URL as string,
+    loginRateLimit: input.LOGIN_RATE_LIMIT_PER_MINUTE as number,
+    refreshRateLimit: input.REFRESH_RATE_LIMIT_PER_MINUTE as number,
     signupEnabled: input.SIGNUP_ENABLED as boolean,
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { loadMasterKey } from './adapters/crypto/master-key.ts';
 import { openOrm } from './adapters/persistence/postgres/open-orm.ts';
 import { createLogger } from './adapters/system/logger.ts';
 import { closeServer, listen } from './adapters/system/server.ts';
@@ -8,10 +10,19 @@ import { createContainer } from './container.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const { orm, close } = await openOrm(config, logger);
-  const container = createContainer({ config, logger, orm });
+  const { orm, url, close } = await openOrm(config, logger);
+  const masterKey = await loadMasterKey(config);
+  const container = createContainer({ config, logger, orm, databaseUrl: url, masterKey });
+  if (config.bootstrapAdmin && (await container.cradle.ensureBootstrapAdmin(config.bootstrapAdmin))) {
+    logger.info({ username: config.bootstrapAdmin.username }, 'bootstrap admin created');
+  }
   const server = await listen(container.cradle.httpApp, config.port, config.host);
-  logger.info({ url: config.publicUrl }, 'listening');
+  // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
+  const { port } = server.address() as AddressInfo;
+  logger.info(
+    { url: config.publicUrl, address: `http://${hostForUrl(config.host)}:${port}`, port },
+    'listening',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -34,3 +45,7 @@ main().catch((error: unknown) => {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

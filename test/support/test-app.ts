@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../../src/adapters/system/logger.ts';
@@ -5,6 +6,9 @@ import { closeServer, listen } from '../../src/adapters/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
+
+/** One master key per test run: every app of the run shares the signing keys sealed under it in the database. */
+export const TEST_MASTER_KEY = randomBytes(32);
 
 export interface TestApp {
   readonly baseUrl: string;
@@ -15,9 +19,22 @@ export interface TestApp {
 
 /** The real application on the real HTTP stack, listening on an ephemeral port, against the test database. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { orm } = await testDatabase();
-  const config: Config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
-  const container = createContainer({ config, logger: createLogger(config.logLevel), orm });
+  const { orm, url } = await testDatabase();
+  const config: Config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+    REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
+  const container = createContainer({
+    config,
+    logger: createLogger(config.logLevel),
+    orm,
+    databaseUrl: url,
+    masterKey: TEST_MASTER_KEY,
+  });
   const server: Server = await listen(container.cradle.httpApp, 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -25,5 +42,45 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     container,
     request: (path, init) => fetch(`${baseUrl}${path}`, init),
     close: () => closeServer(server, 1000),
+  };
+}
+
+let users = 0;
+
+export interface SignedUp {
+  readonly userId: string;
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+  readonly accessToken: string;
+  readonly refreshToken: string;
+  /** `{ authorization: 'Bearer <access token>' }` */
+  readonly auth: Record<string, string>;
+}
+
+/** Creates a user through the use case, then logs in over HTTP like any API client. */
+export async function signUp(
+  app: TestApp,
+  name = `user${++users}${randomBytes(3).toString('hex')}`,
+): Promise<SignedUp> {
+  const password = `pw-${randomBytes(9).toString('base64url')}`;
+  const email = `${name}@example.com`;
+  const user = await app.container.cradle.registerUser({ username: name, email, password });
+  const response = await app.request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username_or_email: name, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`login of ${name} failed: ${response.status} ${await response.text()}`);
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+  return {
+    userId: user.id,
+    username: user.username,
+    email,
+    password,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    auth: { authorization: `Bearer ${tokens.access_token}` },
   };
 }

@@ -3,6 +3,7 @@ import Koa, { type Context, type Next } from 'koa';
 import type { Logger } from 'pino';
 import { NotFound } from '../../domain/errors.ts';
 import { accessLog } from './access-log.ts';
+import { clientIp } from './client-ip.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { type Authenticators, mountRoutes } from './mount-routes.ts';
 import { sendProblem, titleFor } from './problem.ts';
@@ -14,8 +15,8 @@ export interface HttpAppOptions {
   readonly routes: readonly RouteSpec[];
   readonly authenticators: Authenticators;
   readonly maxJsonBodyBytes: number;
-  /** Koa `proxy` mode: trust X-Forwarded-* only when a trusted proxy is configured. */
-  readonly trustProxy: boolean;
+  /** Proxies whose `X-Forwarded-For` is believed when finding the client address (exact IPs or CIDRs). */
+  readonly trustedProxies: readonly string[];
 }
 
 /** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
@@ -23,7 +24,7 @@ const BLOCKED_PATHS = new Set(['/docs', '/redoc', '/openapi.json']);
 
 /** Builds the Koa application without listening, so tests can bind it to an ephemeral port. */
 export function createHttpApp(options: HttpAppOptions): Koa {
-  const app = new Koa({ proxy: options.trustProxy });
+  const app = new Koa();
   app.silent = true;
   const router = new Router();
   mountRoutes(router, options.routes, {
@@ -32,6 +33,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   });
 
   app.use(requestId);
+  app.use(resolveClientIp(options.trustedProxies));
   app.use(accessLog(options.logger));
   app.use(errorMiddleware(options.logger));
   app.use(baseHeaders);
@@ -39,6 +41,18 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(router.routes());
   app.use(unmatched(router));
   return app;
+}
+
+/** `ctx.state.clientIp`: the socket peer, or the client behind a trusted proxy (never a forged header). */
+function resolveClientIp(trustedProxies: readonly string[]) {
+  return async function setClientIp(ctx: Context, next: Next): Promise<void> {
+    ctx.state.clientIp = clientIp(
+      ctx.req.socket.remoteAddress ?? '',
+      ctx.get('X-Forwarded-For') || undefined,
+      trustedProxies,
+    );
+    await next();
+  };
 }
 
 async function baseHeaders(ctx: Context, next: Next): Promise<void> {

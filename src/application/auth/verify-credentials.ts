@@ -26,7 +26,12 @@ export interface VerifyCredentialsDeps {
  * them apart. Throttled callers are refused before any hashing.
  */
 export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCredentials {
-  let dummyHash: Promise<string> | undefined;
+  // Only a successful dummy hash is kept: a failure (a full hashing queue) must not poison later logins.
+  let dummyHash: string | undefined;
+  const dummy = async () => {
+    dummyHash ??= await deps.passwordHasher.hash('not a real password, used to keep timing equal');
+    return dummyHash;
+  };
   return async ({ usernameOrEmail, password, ip }) => {
     // Checked before any hashing: hashing a megabyte-long password is a denial of service.
     if (passwordByteLength(password) > MAX_PASSWORD_BYTES) {
@@ -36,8 +41,7 @@ export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCreden
     await deps.loginThrottle.checkLogin(ip, login);
 
     const user = await deps.users.findByLogin(login);
-    dummyHash ??= deps.passwordHasher.hash('not a real password, used to keep timing equal');
-    const matches = await deps.passwordHasher.verify(user?.passwordHash ?? (await dummyHash), password);
+    const matches = await deps.passwordHasher.verify(user?.passwordHash ?? (await dummy()), password);
     if (!user || !matches || user.disabled) {
       await deps.loginThrottle.recordFailure(login);
       await deps.auditLog.record({

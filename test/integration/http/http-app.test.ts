@@ -70,7 +70,7 @@ describe('HTTP app (real socket)', () => {
       routes: [echo, ...failing],
       authenticators: {},
       maxJsonBodyBytes: 1024,
-      trustProxy: false,
+      trustedProxies: [],
     });
     server = await listen(app, 0, '127.0.0.1');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

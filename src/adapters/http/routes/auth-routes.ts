@@ -34,7 +34,6 @@ export interface AuthRouteDeps {
   revokeAllSessions: RevokeAllSessions;
   registerUser: RegisterUser;
   signingKeys: SigningKeys;
-  signupEnabled: boolean;
 }
 
 const tags = ['authentication, workspaces and billing'];
@@ -63,7 +62,7 @@ export function presentUser(user: User) {
   };
 }
 
-export function authRoutes(deps: AuthRouteDeps): RouteSpec[] {
+export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabled: boolean }): RouteSpec[] {
   const routes: RouteSpec[] = [
     {
       method: 'POST',
@@ -213,7 +212,7 @@ export function authRoutes(deps: AuthRouteDeps): RouteSpec[] {
       },
     },
   ];
-  if (deps.signupEnabled) {
+  if (signupEnabled) {
     routes.push({
       method: 'POST',
       path: '/api/auth/register',

@@ -28,8 +28,10 @@ export class MikroOrmUserRepository implements UserRepository {
   async create(user: User, workspace: Workspace, membership: Membership): Promise<void> {
     const em = currentEm(this.#orm);
     try {
+      // The schemas declare no relations, so MikroORM cannot order the inserts: flush the parents first.
       await em.transactional(async (tx) => {
-        tx.persist([user, workspace, membership]);
+        await tx.persist([user, workspace]).flush();
+        tx.persist(membership);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict('that username or e-mail is already taken');

@@ -4,6 +4,7 @@ import { createOrm, migrate, type Orm } from './orm.ts';
 
 export interface OpenedOrm {
   readonly orm: Orm;
+  readonly url: string;
   /** Closes the pool, then lets go of the database (stopping an embedded server this process started). */
   close(): Promise<void>;
 }
@@ -20,6 +21,7 @@ export async function openOrm(
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
     return {
       orm,
+      url: database.url,
       async close() {
         await orm.close();
         await database.release();
