@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..', 'src');
 const IMPORT =
   /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
-const COMPOSITION_ROOTS = new Set(['container.ts', 'main.ts']);
+const COMPOSITION_ROOTS = new Set(['container.ts', 'main.ts', 'boot.ts']);
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,21 +1,14 @@
 import type { AddressInfo } from 'node:net';
-import { loadMasterKey } from './adapters/crypto/master-key.ts';
-import { openOrm } from './adapters/persistence/postgres/open-orm.ts';
 import { createLogger } from './adapters/system/logger.ts';
 import { closeServer, listen } from './adapters/system/server.ts';
+import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createContainer } from './container.ts';
 
 /** config -> database -> container -> http app -> listen; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const { orm, url, close } = await openOrm(config, logger);
-  const masterKey = await loadMasterKey(config);
-  const container = createContainer({ config, logger, orm, databaseUrl: url, masterKey });
-  if (config.bootstrapAdmin && (await container.cradle.ensureBootstrapAdmin(config.bootstrapAdmin))) {
-    logger.info({ username: config.bootstrapAdmin.username }, 'bootstrap admin created');
-  }
+  const { container, close } = await boot(config, logger);
   const server = await listen(container.cradle.httpApp, config.port, config.host);
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
@@ -30,7 +23,6 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await closeServer(server, config.shutdownTimeoutMs);
-    await container.dispose();
     await close();
     logger.info('stopped');
     process.exit(0);

@@ -1,32 +1,88 @@
 #!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { boot } from '../../boot.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { openOrm } from '../persistence/postgres/open-orm.ts';
+import type { Cradle } from '../../container.ts';
+import { DomainError } from '../../domain/errors.ts';
 import { createLogger } from '../system/logger.ts';
+import { readPassword } from './read-password.ts';
 
-const USAGE = `usage: platform-cli <command>
+const USAGE = `usage: platform-cli <command> [options]
 
 commands:
-  migrate     apply the committed database migrations`;
+  migrate                                   apply the committed database migrations
+  user create --username U --email E [--display-name D]
+                                            create a user (password from stdin, or a prompt on a terminal)
+  user set-password <username-or-email>     set a new password (same input); ends the user's sessions
+  user disable <username-or-email>          disable the account and end its sessions
+  user list                                 list users
+  keys rotate                               make a new access-token signing key current`;
 
-/** The command-line driving adapter: the same configuration and database as the server. */
+type Command = (cradle: Cradle, args: string[]) => Promise<void>;
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+const COMMANDS: Record<string, Command> = {
+  migrate: async () => {
+    print('migrations are up to date');
+  },
+  'user create': async ({ registerUser }, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        username: { type: 'string' },
+        email: { type: 'string' },
+        'display-name': { type: 'string' },
+      },
+    });
+    if (!values.username || !values.email) throw new UsageError('user create needs --username and --email');
+    const password = await readPassword('password: ');
+    const user = await registerUser({
+      username: values.username,
+      email: values.email,
+      displayName: values['display-name'],
+      password,
+    });
+    print(`created user ${user.username} (${user.id})`);
+  },
+  'user set-password': async ({ setPassword }, [login]) => {
+    if (!login) throw new UsageError('user set-password needs a username or e-mail');
+    await setPassword(login, await readPassword('new password: '));
+    print('password set; every session of the user has ended');
+  },
+  'user disable': async ({ disableUser }, [login]) => {
+    if (!login) throw new UsageError('user disable needs a username or e-mail');
+    await disableUser(login);
+    print('user disabled; every session of the user has ended');
+  },
+  'user list': async ({ listUsers }) => {
+    for (const user of await listUsers()) {
+      print([user.id, user.username, user.email, user.disabled ? 'disabled' : 'active'].join('\t'));
+    }
+  },
+  'keys rotate': async ({ rotateSigningKey }) => {
+    print(`new signing key: ${await rotateSigningKey()}`);
+  },
+};
+
+class UsageError extends Error {}
+
+/** The command-line driving adapter: the same configuration, database and use cases as the server. */
 async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
-  if (command === undefined || command === 'help' || command === '--help') {
-    process.stdout.write(`${USAGE}\n`);
-    return command === undefined ? 2 : 0;
+  const name = [argv.slice(0, 2).join(' '), argv[0] ?? ''].find((candidate) => candidate in COMMANDS);
+  if (!name) {
+    const asked = argv[0] === 'help' || argv[0] === '--help';
+    (asked ? process.stdout : process.stderr).write(`${USAGE}\n`);
+    return asked ? 0 : 2;
   }
   const config = loadConfig();
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const { close } = await openOrm(config, logger);
+  const { container, close } = await boot(config, logger);
   try {
-    switch (command) {
-      case 'migrate':
-        process.stdout.write('migrations are up to date\n');
-        return 0;
-      default:
-        process.stderr.write(`unknown command: ${command}\n${USAGE}\n`);
-        return 2;
-    }
+    await COMMANDS[name]?.(container.cradle, argv.slice(name.split(' ').length));
+    return 0;
   } finally {
     await close();
   }
@@ -35,9 +91,8 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(
-      `${error instanceof ConfigError ? error.message : `error: ${(error as Error).message}`}\n`,
-    );
-    process.exit(1);
+    const known = error instanceof ConfigError || error instanceof DomainError || error instanceof UsageError;
+    process.stderr.write(`${known ? (error as Error).message : `error: ${(error as Error).message}`}\n`);
+    process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

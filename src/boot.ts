@@ -1,0 +1,47 @@
+import type { AwilixContainer } from 'awilix';
+import { loadMasterKey } from './adapters/crypto/master-key.ts';
+import { invalidTrustedProxies } from './adapters/http/client-ip.ts';
+import { openOrm } from './adapters/persistence/postgres/open-orm.ts';
+import type { Logger } from './adapters/system/logger.ts';
+import { type Config, ConfigError } from './config.ts';
+import { type Cradle, createContainer } from './container.ts';
+
+export interface Booted {
+  readonly container: AwilixContainer<Cradle>;
+  /** Disposes the container, closes the pool and lets go of the database. */
+  close(): Promise<void>;
+}
+
+/** What the server and the CLI share: database (migrated), master key, and the wired container. */
+export async function boot(config: Config, logger: Logger): Promise<Booted> {
+  const badProxies = invalidTrustedProxies(config.trustedProxies);
+  if (badProxies.length > 0) {
+    throw new ConfigError(
+      `invalid configuration: TRUSTED_PROXIES entries are not IPs or CIDR ranges: ${badProxies.join(', ')}`,
+    );
+  }
+  const database = await openOrm(config, logger);
+  try {
+    const masterKey = await loadMasterKey(config);
+    const container = createContainer({
+      config,
+      logger,
+      orm: database.orm,
+      databaseUrl: database.url,
+      masterKey,
+    });
+    if (config.bootstrapAdmin && (await container.cradle.ensureBootstrapAdmin(config.bootstrapAdmin))) {
+      logger.info({ username: config.bootstrapAdmin.username }, 'bootstrap admin created');
+    }
+    return {
+      container,
+      async close() {
+        await container.dispose();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
