@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { testDatabase } from '../../support/test-database.ts';
+
+interface Result {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+describe('CLI (a second driving adapter, against PostgreSQL)', function () {
+  this.timeout(30000);
+  let env: NodeJS.ProcessEnv;
+
+  before(async () => {
+    const { url } = await testDatabase();
+    env = {
+      PATH: process.env.PATH,
+      DATABASE_URL: url,
+      MASTER_KEY: randomBytes(32).toString('base64'),
+      DATA_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    };
+  });
+
+  function cli(args: string[], stdin = ''): Promise<Result> {
+    return new Promise((resolve) => {
+      const child = spawn(process.execPath, ['src/adapters/cli/main.ts', ...args], { env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(stdin);
+    });
+  }
+
+  it('creates a user with the password from stdin, lists, resets the password and disables it', async () => {
+    const name = `cli${randomBytes(3).toString('hex')}`;
+    const created = await cli(
+      ['user', 'create', '--username', name, '--email', `${name}@example.com`],
+      'a long passphrase\n',
+    );
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stdout).to.match(new RegExp(`created user ${name} \\([0-9a-f-]{36}\\)`));
+    expect(created.stdout + created.stderr).not.to.include('a long passphrase');
+
+    const common = await cli(['user', 'set-password', name], 'password\n');
+    expect(common.code).to.equal(1);
+    expect(common.stderr).to.include('too common');
+
+    expect((await cli(['user', 'set-password', name], 'another passphrase\n')).code).to.equal(0);
+    expect((await cli(['user', 'disable', `${name}@EXAMPLE.com`])).code).to.equal(0);
+    const list = await cli(['user', 'list']);
+    expect(list.stdout).to.match(new RegExp(`\\t${name}\\t${name}@example.com\\tdisabled`));
+  });
+
+  it('refuses a duplicate user, and rotates signing keys', async () => {
+    const name = `dup${randomBytes(3).toString('hex')}`;
+    const args = ['user', 'create', '--username', name, '--email', `${name}@example.com`];
+    expect((await cli(args, 'first passphrase!\n')).code).to.equal(0);
+    const again = await cli(args, 'first passphrase!\n');
+    expect(again.code).to.equal(1);
+    expect(again.stderr).to.include('already taken');
+    const first = await cli(['keys', 'rotate']);
+    const second = await cli(['keys', 'rotate']);
+    expect(first.stdout).to.match(/new signing key: \S+/);
+    expect(second.stdout).not.to.equal(first.stdout);
+  });
+
+  it('prints usage with exit code 2 for an unknown command', async () => {
+    const result = await cli(['frobnicate']);
+    expect(result.code).to.equal(2);
+    expect(result.stderr).to.include('usage: platform-cli');
+  });
+});
