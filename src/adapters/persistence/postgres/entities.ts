@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
+import { BrowserSession } from '../../../domain/browser/browser-session.ts';
 import { LoginSession } from '../../../domain/sessions/login-session.ts';
 import { User } from '../../../domain/users/user.ts';
 import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
@@ -60,5 +61,27 @@ export const LoginSessionSchema = new EntitySchema<LoginSession>({
   },
 });
 
+export const BrowserSessionSchema = new EntitySchema<BrowserSession>({
+  class: BrowserSession,
+  tableName: 'browser_sessions',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    userId: { type: 'uuid' },
+    tokenHash: { type: 'text' },
+    csrfToken: { type: 'text' },
+    createdAt: { type: 'datetime' },
+    lastSeenAt: { type: 'datetime' },
+    expiresAt: { type: 'datetime' },
+    userAgent: { type: 'text', nullable: true },
+    ip: { type: 'text', nullable: true },
+  },
+});
+
 /** Every MikroORM entity schema of the service. */
-export const entities: EntitySchema[] = [UserSchema, WorkspaceSchema, MembershipSchema, LoginSessionSchema];
+export const entities: EntitySchema[] = [
+  UserSchema,
+  WorkspaceSchema,
+  MembershipSchema,
+  LoginSessionSchema,
+  BrowserSessionSchema,
+];
