@@ -1,5 +1,26 @@
+import { InvalidInput } from '../errors.ts';
+
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** owner > admin > member: owners manage members, admins manage missions and triggers, members read. */
+const RANK: Record<Role, number> = { owner: 3, admin: 2, member: 1 };
+
+export function hasRole(role: Role, minimum: Role): boolean {
+  return RANK[role] >= RANK[minimum];
+}
+
+export const MAX_WORKSPACE_NAME_LENGTH = 200;
+
+/** A workspace name: trimmed, 1 to 200 characters, no control characters. */
+export function parseWorkspaceName(value: string): string {
+  const name = value.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  if (name.length === 0 || name.length > MAX_WORKSPACE_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new InvalidInput(`name must be 1 to ${MAX_WORKSPACE_NAME_LENGTH} printable characters`);
+  }
+  return name;
+}
 
 export interface WorkspaceProps {
   readonly id: string;
@@ -18,6 +39,20 @@ export class Workspace {
 
   constructor(props: WorkspaceProps) {
     Object.assign(this, props);
+  }
+
+  /** A shared workspace created by a user, who becomes its owner. */
+  static create(props: { id: string; name: string }, now: Date): Workspace {
+    return new Workspace({
+      id: props.id,
+      name: parseWorkspaceName(props.name),
+      personal: false,
+      createdAt: now,
+    });
+  }
+
+  rename(name: string): void {
+    this.name = parseWorkspaceName(name);
   }
 }
 

@@ -1,5 +1,7 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
 import { BrowserSession } from '../../../domain/browser/browser-session.ts';
+import { Mission } from '../../../domain/missions/mission.ts';
+import { Run } from '../../../domain/runs/run.ts';
 import { LoginSession } from '../../../domain/sessions/login-session.ts';
 import { User } from '../../../domain/users/user.ts';
 import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
@@ -77,6 +79,44 @@ export const BrowserSessionSchema = new EntitySchema<BrowserSession>({
   },
 });
 
+export const MissionSchema = new EntitySchema<Mission>({
+  class: Mission,
+  tableName: 'missions',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    workspaceId: { type: 'uuid' },
+    name: { type: 'text' },
+    description: { type: 'text', nullable: true },
+    definition: { type: 'json' },
+    createdAt: { type: 'datetime' },
+    updatedAt: { type: 'datetime' },
+  },
+});
+
+/** Inserts only: runs are read and changed through `MikroOrmRunRepository`'s SQL (see `selectRuns`). */
+export const RunSchema = new EntitySchema<Run>({
+  class: Run,
+  tableName: 'runs',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    missionId: { type: 'uuid' },
+    workspaceId: { type: 'uuid' },
+    status: { type: 'text' },
+    triggerType: { type: 'text' },
+    triggerId: { type: 'uuid', nullable: true },
+    deliveryId: { type: 'uuid', nullable: true },
+    input: { type: 'json', nullable: true },
+    output: { type: 'json', nullable: true },
+    error: { type: 'json', nullable: true },
+    attempt: { type: 'integer' },
+    leaseOwner: { type: 'text', nullable: true },
+    leaseExpiresAt: { type: 'datetime', nullable: true },
+    createdAt: { type: 'datetime' },
+    startedAt: { type: 'datetime', nullable: true },
+    finishedAt: { type: 'datetime', nullable: true },
+  },
+});
+
 /** Every MikroORM entity schema of the service. */
 export const entities: EntitySchema[] = [
   UserSchema,
@@ -84,4 +124,6 @@ export const entities: EntitySchema[] = [
   MembershipSchema,
   LoginSessionSchema,
   BrowserSessionSchema,
+  MissionSchema,
+  RunSchema,
 ];

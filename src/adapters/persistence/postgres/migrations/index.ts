@@ -1,9 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Identity } from './0001-identity.ts';
+import { Migration0002WorkspacesMissionsRuns } from './0002-workspaces-missions-runs.ts';
+import { Migration0003WebhookTriggers } from './0003-webhook-triggers.ts';
 import { Migration0004BrowserSessions } from './0004-browser-sessions.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
   { name: '0001-identity', class: Migration0001Identity },
+  { name: '0002-workspaces-missions-runs', class: Migration0002WorkspacesMissionsRuns },
+  { name: '0003-webhook-triggers', class: Migration0003WebhookTriggers },
   { name: '0004-browser-sessions', class: Migration0004BrowserSessions },
 ];

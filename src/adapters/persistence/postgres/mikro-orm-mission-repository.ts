@@ -1,0 +1,57 @@
+import type { MissionRepository } from '../../../application/ports/mission-repository.ts';
+import type { Page, PageRequest } from '../../../application/ports/page.ts';
+import { Mission } from '../../../domain/missions/mission.ts';
+import { toPage } from './keyset.ts';
+import { currentEm, type Orm } from './orm.ts';
+
+export class MikroOrmMissionRepository implements MissionRepository {
+  readonly #orm: Orm;
+
+  constructor({ orm }: { orm: Orm }) {
+    this.#orm = orm;
+  }
+
+  async add(mission: Mission): Promise<void> {
+    await currentEm(this.#orm).persist(new Mission(mission)).flush();
+  }
+
+  async findById(id: string): Promise<Mission | undefined> {
+    const found = await currentEm(this.#orm).findOne(Mission, { id }, { disableIdentityMap: true });
+    return found ?? undefined;
+  }
+
+  async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
+    const after = page.after;
+    const missions = await currentEm(this.#orm).find(
+      Mission,
+      after
+        ? {
+            workspaceId,
+            $or: [
+              { createdAt: { $lt: after.createdAt } },
+              { createdAt: after.createdAt, id: { $lt: after.id } },
+            ],
+          }
+        : { workspaceId },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit + 1, disableIdentityMap: true },
+    );
+    return toPage(missions, page.limit, (mission) => mission);
+  }
+
+  async update(mission: Mission): Promise<void> {
+    await currentEm(this.#orm).nativeUpdate(
+      Mission,
+      { id: mission.id },
+      {
+        name: mission.name,
+        description: mission.description,
+        definition: mission.definition,
+        updatedAt: mission.updatedAt,
+      },
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await currentEm(this.#orm).nativeDelete(Mission, { id });
+  }
+}

@@ -1,0 +1,23 @@
+import { NotFound } from '../../domain/errors.ts';
+import type { Mission } from '../../domain/missions/mission.ts';
+import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { MissionRepository } from '../ports/mission-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export interface MissionAccessDeps {
+  readonly missions: MissionRepository;
+  readonly workspaceAccess: WorkspaceAccess;
+}
+
+/** The mission when the user holds `minimum` in its workspace; another workspace's mission is NotFound. */
+export async function accessibleMission(
+  deps: MissionAccessDeps,
+  userId: string,
+  missionId: string,
+  minimum: Role,
+): Promise<Mission> {
+  const mission = await deps.missions.findById(missionId);
+  if (!mission) throw new NotFound('mission');
+  await deps.workspaceAccess(userId, mission.workspaceId, minimum, 'mission');
+  return mission;
+}

@@ -1,0 +1,30 @@
+import { Mission } from '../../domain/missions/mission.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { MissionRepository } from '../ports/mission-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export interface CreateMissionInput {
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly description?: string | null | undefined;
+  readonly definition?: unknown;
+}
+
+export type CreateMission = (principal: Principal, input: CreateMissionInput) => Promise<Mission>;
+
+/** Admins and owners define missions in their workspace. */
+export function makeCreateMission(deps: {
+  missions: MissionRepository;
+  workspaceAccess: WorkspaceAccess;
+  clock: Clock;
+  ids: IdGenerator;
+}): CreateMission {
+  return async (principal, input) => {
+    await deps.workspaceAccess(principal.userId, input.workspaceId, 'admin');
+    const mission = Mission.create({ id: deps.ids.newId(), ...input }, deps.clock.now());
+    await deps.missions.add(mission);
+    return mission;
+  };
+}

@@ -1,0 +1,9 @@
+import type { Mission } from '../../domain/missions/mission.ts';
+import type { Principal } from '../auth/principal.ts';
+import { accessibleMission, type MissionAccessDeps } from './accessible-mission.ts';
+
+export type GetMission = (principal: Principal, missionId: string) => Promise<Mission>;
+
+export function makeGetMission(deps: MissionAccessDeps): GetMission {
+  return (principal, missionId) => accessibleMission(deps, principal.userId, missionId, 'member');
+}

@@ -1,0 +1,34 @@
+import { NotFound } from '../../domain/errors.ts';
+import type { Run } from '../../domain/runs/run.ts';
+import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { RunRepository } from '../ports/run-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export interface RunAccessDeps {
+  readonly runs: RunRepository;
+  readonly workspaceAccess: WorkspaceAccess;
+}
+
+/** The run when the user holds `minimum` in its workspace; another workspace's run is NotFound. */
+export async function accessibleRun(
+  deps: RunAccessDeps,
+  userId: string,
+  runId: string,
+  minimum: Role,
+): Promise<Run> {
+  const run = await deps.runs.findById(runId);
+  if (!run) throw new NotFound('run');
+  await deps.workspaceAccess(userId, run.workspaceId, minimum, 'run');
+  return run;
+}
+
+/** Applies a domain change to an accessible run under the repository's row lock. */
+export async function changeRun(
+  deps: RunAccessDeps,
+  runId: string,
+  change: (run: Run) => void,
+): Promise<Run> {
+  const changed = await deps.runs.update(runId, change);
+  if (!changed) throw new NotFound('run');
+  return changed;
+}

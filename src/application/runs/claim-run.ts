@@ -1,0 +1,38 @@
+import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
+import type { Run } from '../../domain/runs/run.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { RunRepository } from '../ports/run-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { ExpireRunLeases } from './expire-run-leases.ts';
+import type { RunSettings } from './run-settings.ts';
+
+export interface ClaimRunInput {
+  readonly workspaceId: string;
+  readonly missionIds?: readonly string[] | undefined;
+  readonly leaseSeconds?: number | undefined;
+}
+
+export type ClaimRun = (principal: Principal, input: ClaimRunInput) => Promise<Run | undefined>;
+
+/**
+ * A worker (an admin's login session) takes the oldest queued run of the workspace and holds it under a
+ * lease; undefined when nothing is queued. Expired leases of the workspace are taken back first, so a
+ * crashed worker's run is retried by the next claim.
+ */
+export function makeClaimRun(deps: {
+  runs: RunRepository;
+  workspaceAccess: WorkspaceAccess;
+  expireRunLeases: ExpireRunLeases;
+  clock: Clock;
+  runSettings: RunSettings;
+}): ClaimRun {
+  return async (principal, { workspaceId, missionIds, leaseSeconds }) => {
+    const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);
+    await deps.workspaceAccess(principal.userId, workspaceId, 'admin');
+    await deps.expireRunLeases({ workspaceId, limit: 50 });
+    return deps.runs.claimNext({ workspaceId, missionIds }, (run) =>
+      run.claim(principal.sessionId, deps.clock.now(), lease),
+    );
+  };
+}

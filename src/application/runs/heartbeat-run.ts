@@ -1,0 +1,23 @@
+import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
+import type { Run } from '../../domain/runs/run.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
+import type { RunSettings } from './run-settings.ts';
+
+export type HeartbeatRun = (
+  principal: Principal,
+  runId: string,
+  input: { leaseSeconds?: number },
+) => Promise<Run>;
+
+/** The worker holding the run's lease extends it; anyone else, or an expired lease, is 409. */
+export function makeHeartbeatRun(
+  deps: RunAccessDeps & { clock: Clock; runSettings: RunSettings },
+): HeartbeatRun {
+  return async (principal, runId, { leaseSeconds }) => {
+    const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);
+    await accessibleRun(deps, principal.userId, runId, 'admin');
+    return changeRun(deps, runId, (run) => run.heartbeat(principal.sessionId, deps.clock.now(), lease));
+  };
+}

@@ -1,0 +1,15 @@
+import type { Run } from '../../domain/runs/run.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Page, PageRequest } from '../ports/page.ts';
+import type { RunFilter, RunRepository } from '../ports/run-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export type ListRuns = (principal: Principal, filter: RunFilter, page: PageRequest) => Promise<Page<Run>>;
+
+/** A workspace's runs, newest first, optionally of one mission and in one status; for any member. */
+export function makeListRuns(deps: { runs: RunRepository; workspaceAccess: WorkspaceAccess }): ListRuns {
+  return async (principal, filter, page) => {
+    await deps.workspaceAccess(principal.userId, filter.workspaceId, 'member');
+    return deps.runs.list(filter, page);
+  };
+}

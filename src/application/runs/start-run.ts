@@ -1,0 +1,27 @@
+import { Run } from '../../domain/runs/run.ts';
+import type { Principal } from '../auth/principal.ts';
+import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { RunRepository } from '../ports/run-repository.ts';
+
+export type StartRun = (principal: Principal, missionId: string, input: { input?: unknown }) => Promise<Run>;
+
+/** Admins and owners queue a manual run of a mission; a worker claims it later. */
+export function makeStartRun(
+  deps: MissionAccessDeps & { runs: RunRepository; clock: Clock; ids: IdGenerator },
+): StartRun {
+  return async (principal, missionId, { input }) => {
+    const mission = await accessibleMission(deps, principal.userId, missionId, 'admin');
+    const run = Run.queue({
+      id: deps.ids.newId(),
+      missionId: mission.id,
+      workspaceId: mission.workspaceId,
+      triggerType: 'manual',
+      input,
+      now: deps.clock.now(),
+    });
+    await deps.runs.add(run);
+    return run;
+  };
+}

@@ -1,0 +1,34 @@
+import { NotFound } from '../../domain/errors.ts';
+import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
+import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { MemberView, WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { WorkspaceAccess } from './workspace-access.ts';
+
+export type ChangeMemberRole = (
+  principal: Principal,
+  workspaceId: string,
+  userId: string,
+  role: Role,
+) => Promise<MemberView>;
+
+/** Owners change roles; the last owner cannot step down (409). */
+export function makeChangeMemberRole(deps: {
+  workspaces: WorkspaceRepository;
+  workspaceAccess: WorkspaceAccess;
+  unitOfWork: UnitOfWork;
+}): ChangeMemberRole {
+  return async (principal, workspaceId, userId, role) => {
+    await deps.unitOfWork.transaction(async () => {
+      const members = await deps.workspaces.membersForChange(workspaceId);
+      await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+      if (!members.some((m) => m.userId === userId)) throw new NotFound('member');
+      assertKeepsAnOwner(members, { userId, role });
+      await deps.workspaces.setRole(workspaceId, userId, role);
+    });
+    const member = await deps.workspaces.findMember(workspaceId, userId);
+    if (!member) throw new NotFound('member');
+    return member;
+  };
+}

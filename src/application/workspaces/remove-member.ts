@@ -1,0 +1,29 @@
+import { Forbidden, NotFound } from '../../domain/errors.ts';
+import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
+import { hasRole } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { WorkspaceAccess } from './workspace-access.ts';
+
+export type RemoveMember = (principal: Principal, workspaceId: string, userId: string) => Promise<void>;
+
+/** Owners remove members; any member may leave. The last owner can do neither (409). */
+export function makeRemoveMember(deps: {
+  workspaces: WorkspaceRepository;
+  workspaceAccess: WorkspaceAccess;
+  unitOfWork: UnitOfWork;
+}): RemoveMember {
+  return async (principal, workspaceId, userId) => {
+    await deps.unitOfWork.transaction(async () => {
+      const members = await deps.workspaces.membersForChange(workspaceId);
+      const role = await deps.workspaceAccess(principal.userId, workspaceId, 'member');
+      if (userId !== principal.userId && !hasRole(role, 'owner')) {
+        throw new Forbidden('only owners remove other members');
+      }
+      if (!members.some((m) => m.userId === userId)) throw new NotFound('member');
+      assertKeepsAnOwner(members, { userId, role: null });
+      await deps.workspaces.removeMember(workspaceId, userId);
+    });
+  };
+}

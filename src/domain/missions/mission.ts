@@ -1,0 +1,90 @@
+import { InvalidInput } from '../errors.ts';
+import { type JsonObject, parseJsonObject } from './json-document.ts';
+
+export const MAX_MISSION_NAME_LENGTH = 200;
+export const MAX_MISSION_DESCRIPTION_LENGTH = 4000;
+/** Definitions are stored as JSONB; this keeps one row (and one response) small. */
+export const MAX_DEFINITION_BYTES = 64 * 1024;
+
+export interface MissionProps {
+  readonly id: string;
+  readonly workspaceId: string;
+  readonly name: string;
+  readonly description: string | null;
+  readonly definition: JsonObject;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface MissionChanges {
+  readonly name?: string;
+  /** `null` clears the description. */
+  readonly description?: string | null;
+  readonly definition?: unknown;
+}
+
+/** A named workflow definition of a workspace; runs execute it. */
+export class Mission {
+  id!: string;
+  workspaceId!: string;
+  name!: string;
+  description!: string | null;
+  definition!: JsonObject;
+  createdAt!: Date;
+  updatedAt!: Date;
+
+  constructor(props: MissionProps) {
+    Object.assign(this, props);
+  }
+
+  static create(
+    props: {
+      id: string;
+      workspaceId: string;
+      name: string;
+      description?: string | null;
+      definition?: unknown;
+    },
+    now: Date,
+  ): Mission {
+    return new Mission({
+      id: props.id,
+      workspaceId: props.workspaceId,
+      name: parseName(props.name),
+      description: parseDescription(props.description ?? null),
+      definition: parseDefinition(props.definition ?? {}),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** Applies the given changes (all validated before any is applied). */
+  update(changes: MissionChanges, now: Date): void {
+    const name = changes.name === undefined ? this.name : parseName(changes.name);
+    const description =
+      changes.description === undefined ? this.description : parseDescription(changes.description);
+    const definition =
+      changes.definition === undefined ? this.definition : parseDefinition(changes.definition);
+    Object.assign(this, { name, description, definition, updatedAt: now });
+  }
+}
+
+function parseName(value: string): string {
+  const name = value.trim();
+  if (name.length === 0 || name.length > MAX_MISSION_NAME_LENGTH) {
+    throw new InvalidInput(`name must be 1 to ${MAX_MISSION_NAME_LENGTH} characters`);
+  }
+  return name;
+}
+
+function parseDescription(value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length > MAX_MISSION_DESCRIPTION_LENGTH) {
+    throw new InvalidInput(`description must be at most ${MAX_MISSION_DESCRIPTION_LENGTH} characters`);
+  }
+  return value.trim() || null;
+}
+
+function parseDefinition(value: unknown): JsonObject {
+  return parseJsonObject(value, 'definition', MAX_DEFINITION_BYTES);
+}

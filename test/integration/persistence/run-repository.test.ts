@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { Conflict } from '../../../src/domain/errors.ts';
+import type { Run } from '../../../src/domain/runs/run.ts';
+import {
+  at,
+  inMemoryWorld,
+  postgresWorld,
+  seedMission,
+  seedRun,
+  seedUser,
+  T0,
+  type World,
+} from '../../support/persistence-world.ts';
+
+const WORKER = 'worker-session-1';
+
+for (const [adapter, makeWorld] of [
+  ['in-memory', async () => inMemoryWorld()],
+  ['PostgreSQL', postgresWorld],
+] as const) {
+  describe(`RunRepository contract (${adapter})`, () => {
+    let world: World;
+    beforeEach(async () => {
+      world = await makeWorld();
+    });
+
+    async function missionInNewWorkspace() {
+      const { workspace } = await seedUser(world);
+      return seedMission(world, workspace.id);
+    }
+
+    it('stores a run and reads it back field for field', async () => {
+      const mission = await missionInNewWorkspace();
+      const run = await seedRun(world, mission, T0, { nested: { list: [1, 'two', null] }, quote: "it's" });
+      const found = await world.runs.findById(run.id);
+      expect(found).to.deep.equal(run);
+      expect(await world.runs.findById(randomUUID())).to.equal(undefined);
+    });
+
+    it('lists newest first, filters by mission and status, and pages without gaps or repeats', async () => {
+      const mission = await missionInNewWorkspace();
+      const other = await seedMission(world, mission.workspaceId);
+      const runs: Run[] = [];
+      for (let i = 0; i < 5; i++) runs.push(await seedRun(world, i % 2 ? other : mission, at(i)));
+      // Two runs in the same millisecond are ordered by id.
+      runs.push(await seedRun(world, mission, at(4)));
+      await world.runs.update(runs[0]!.id, (run) => run.cancel(at(10)));
+
+      const seen: string[] = [];
+      let page = await world.runs.list({ workspaceId: mission.workspaceId }, { limit: 4 });
+      seen.push(...page.items.map((r) => r.id));
+      expect(page.next).to.not.equal(null);
+      page = await world.runs.list(
+        { workspaceId: mission.workspaceId },
+        { limit: 4, after: page.next ?? undefined },
+      );
+      seen.push(...page.items.map((r) => r.id));
+      expect(page.next).to.equal(null);
+      const expected = [...runs]
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+        .map((r) => r.id);
+      expect(seen).to.deep.equal(expected);
+
+      const ofOther = await world.runs.list(
+        { workspaceId: mission.workspaceId, missionId: other.id },
+        { limit: 50 },
+      );
+      expect(ofOther.items.map((r) => r.id)).to.deep.equal([runs[3]!.id, runs[1]!.id]);
+      const cancelled = await world.runs.list(
+        { workspaceId: mission.workspaceId, status: 'cancelled' },
+        { limit: 50 },
+      );
+      expect(cancelled.items.map((r) => r.id)).to.deep.equal([runs[0]!.id]);
+      const elsewhere = await world.runs.list({ workspaceId: randomUUID() }, { limit: 50 });
+      expect(elsewhere.items).to.deep.equal([]);
+    });
+
+    it('claims the oldest queued run of the workspace (and of the given missions only)', async () => {
+      const mission = await missionInNewWorkspace();
+      const other = await seedMission(world, mission.workspaceId);
+      const foreign = await missionInNewWorkspace();
+      await seedRun(world, foreign, at(-10));
+      const first = await seedRun(world, mission, at(1));
+      const second = await seedRun(world, other, at(2));
+      const claim = (run: Run) => run.claim(WORKER, at(5), 30);
+
+      const onlyOther = await world.runs.claimNext(
+        { workspaceId: mission.workspaceId, missionIds: [other.id] },
+        claim,
+      );
+      expect(onlyOther?.id).to.equal(second.id);
+      const claimed = await world.runs.claimNext({ workspaceId: mission.workspaceId }, claim);
+      expect(claimed?.id).to.equal(first.id);
+      expect(claimed?.status).to.equal('running');
+      expect(await world.runs.findById(first.id)).to.deep.equal(claimed);
+      expect(await world.runs.claimNext({ workspaceId: mission.workspaceId }, claim)).to.equal(undefined);
+      expect(
+        await world.runs.claimNext({ workspaceId: mission.workspaceId, missionIds: [] }, claim),
+      ).to.equal(undefined);
+    });
+
+    it('stores a change the domain accepts, and nothing when it throws', async () => {
+      const mission = await missionInNewWorkspace();
+      const run = await seedRun(world, mission);
+      const changed = await world.runs.update(run.id, (r) => r.claim(WORKER, at(1), 60));
+      expect(changed?.leaseExpiresAt).to.deep.equal(at(61));
+      const completed = await world.runs.update(run.id, (r) =>
+        r.complete(WORKER, { status: 'succeeded', output: { answer: 42 } }, at(2)),
+      );
+      expect(await world.runs.findById(run.id)).to.deep.equal(completed);
+      expect(completed).to.include({ status: 'succeeded', leaseOwner: null });
+      expect(completed?.output).to.deep.equal({ answer: 42 });
+
+      const refused = await world.runs.update(run.id, (r) => r.cancel(at(3))).catch((e: unknown) => e);
+      expect(refused).to.be.instanceOf(Conflict);
+      expect(await world.runs.findById(run.id)).to.deep.equal(completed);
+      expect(await world.runs.update(randomUUID(), (r) => r.cancel(at(3)))).to.equal(undefined);
+    });
+
+    it('expires only leases that ran out, within the workspace and limit asked for', async () => {
+      const mission = await missionInNewWorkspace();
+      const foreign = await missionInNewWorkspace();
+      const runs = [
+        await seedRun(world, mission, at(0)),
+        await seedRun(world, mission, at(1)),
+        await seedRun(world, mission, at(2)),
+        await seedRun(world, foreign, at(3)),
+      ];
+      for (const [i, run] of runs.entries()) {
+        await world.runs.update(run.id, (r) => r.claim(WORKER, at(10), i === 2 ? 600 : 30));
+      }
+      const expire = (run: Run) => run.expireLease(at(100), 3);
+      const one = await world.runs.expireLeases(
+        at(100),
+        { limit: 1, workspaceId: mission.workspaceId },
+        expire,
+      );
+      expect(one).to.have.lengthOf(1);
+      const rest = await world.runs.expireLeases(
+        at(100),
+        { limit: 10, workspaceId: mission.workspaceId },
+        expire,
+      );
+      expect([...one, ...rest].map((r) => r.id).sort()).to.deep.equal([runs[0]!.id, runs[1]!.id].sort());
+      for (const run of [...one, ...rest]) {
+        expect(await world.runs.findById(run.id)).to.deep.include({
+          status: 'queued',
+          attempt: 2,
+          leaseOwner: null,
+        });
+      }
+      expect((await world.runs.findById(runs[2]!.id))?.status).to.equal('running');
+      expect((await world.runs.findById(runs[3]!.id))?.status).to.equal('running');
+      const everywhere = await world.runs.expireLeases(at(100), { limit: 10 }, expire);
+      expect(everywhere.map((r) => r.id)).to.include(runs[3]!.id);
+    });
+
+    it('tells whether a mission has queued or running runs, and deleting the mission deletes its runs', async () => {
+      const mission = await missionInNewWorkspace();
+      expect(await world.runs.hasActiveRuns(mission.id)).to.equal(false);
+      const run = await seedRun(world, mission);
+      expect(await world.runs.hasActiveRuns(mission.id)).to.equal(true);
+      await world.runs.update(run.id, (r) => r.cancel(at(1)));
+      expect(await world.runs.hasActiveRuns(mission.id)).to.equal(false);
+      await world.missions.delete(mission.id);
+      expect(await world.runs.findById(run.id)).to.equal(undefined);
+    });
+  });
+}
