@@ -6,7 +6,13 @@ export const problemSchema: JsonSchema = {
   required: ['type', 'title', 'status', 'detail', 'code'],
   additionalProperties: false,
   properties: {
-    type: { type: 'string', maxLength: 200, description: 'URI naming the problem type.' },
+    type: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 200,
+      pattern: '^urn:problem:[a-z_]+$',
+      description: 'URI naming the problem type: `urn:problem:` followed by the code.',
+    },
     title: { type: 'string', maxLength: 200 },
     status: { type: 'integer', format: 'int32', minimum: 400, maximum: 599 },
     detail: { type: 'string', maxLength: 2000 },
@@ -26,6 +32,7 @@ export const problemSchema: JsonSchema = {
         properties: {
           path: {
             type: 'string',
+            format: 'json-pointer',
             maxLength: 500,
             description: 'JSON pointer into the request, e.g. /body/name.',
           },
@@ -36,12 +43,63 @@ export const problemSchema: JsonSchema = {
   },
 };
 
-const retryAfter = {
+/** Printable US-ASCII: what an HTTP field value of these headers is made of. */
+const FIELD_VALUE = '^[\\x20-\\x7E]*$';
+
+/** Response headers, published once under `components.headers` and referenced from the responses. */
+const HEADERS: Record<string, Record<string, unknown>> = {
+  'X-Request-Id': {
+    description:
+      "The request id: the client's own `X-Request-Id` when it is 1-128 characters of `A-Za-z0-9._:-`, " +
+      'else a generated UUID. Quote it when reporting a problem.',
+    required: true,
+    schema: { type: 'string', minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+  },
+  RateLimit: {
+    description:
+      'Remaining quota of the client under a rate-limit policy (IETF draft-ietf-httpapi-ratelimit-headers), ' +
+      'for example `"default";r=42;t=30`. Sent when the operation is under a quota.',
+    required: false,
+    schema: { type: 'string', maxLength: 256, pattern: FIELD_VALUE },
+  },
+  'RateLimit-Policy': {
+    description:
+      'The rate-limit policy that applies (IETF draft-ietf-httpapi-ratelimit-headers), for example ' +
+      '`"default";q=100;w=60`. Sent together with `RateLimit`.',
+    required: false,
+    schema: { type: 'string', maxLength: 256, pattern: FIELD_VALUE },
+  },
   'Retry-After': {
     description: 'Seconds to wait before retrying.',
+    required: true,
     schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86400 },
   },
+  'WWW-Authenticate': {
+    description:
+      'RFC 6750 challenge: `Bearer realm="api"`, with `error="invalid_token"` when a token was sent; ' +
+      '`Signature realm="webhooks"` on webhook ingest.',
+    required: true,
+    schema: { type: 'string', maxLength: 200, pattern: FIELD_VALUE },
+  },
+  'Access-Control-Allow-Origin': {
+    description:
+      'Never sent: the API grants no cross-origin browser access (no CORS). It is called by server-side ' +
+      'clients with a bearer token, and by the web application from its own origin.',
+    required: false,
+    schema: { not: {} },
+  },
 };
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The headers a response with this status carries, before those the route declares itself. */
+function headersFor(status: number): Record<string, unknown> {
+  const names = ['X-Request-Id', 'Access-Control-Allow-Origin'];
+  if (status < 300 || (status >= 400 && status < 500)) names.push('RateLimit', 'RateLimit-Policy');
+  if (status === 401) names.push('WWW-Authenticate');
+  if (status === 429 || status === 503) names.push('Retry-After');
+  return Object.fromEntries(names.map((name) => [name, header(name)]));
+}
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`).',
@@ -74,6 +132,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: OpenApiInfo): R
     paths[route.path] ??= {};
     (paths[route.path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route);
   }
+  const referenced = JSON.stringify(paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -83,18 +142,24 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: OpenApiInfo): R
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       contact: { name: 'Platform API team' },
     },
-    servers: [{ url: info.serverUrl }],
+    servers: [{ url: info.serverUrl, 'x-internal': false }],
     security: [],
     tags: [...new Set(routes.filter((r) => !r.internal).flatMap((r) => r.tags))].map((name) => ({ name })),
     paths,
     components: {
       schemas: { Problem: problemSchema },
+      headers: Object.fromEntries(
+        Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)),
+      ),
       securitySchemes: {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: 'Access token from POST /api/auth/login or /api/auth/refresh; valid for 900 s.',
+          description:
+            'Access token (a JWS-signed JWT, `typ: at+jwt`) from POST /api/auth/login or /api/auth/refresh, ' +
+            'valid for 900 s. Issued and verified following the JWT best current practices of RFC8725: the ' +
+            'algorithm, issuer, audience and type are pinned on verification; anything else is a 401.',
         },
         webhookSignature: {
           type: 'apiKey',
@@ -129,11 +194,12 @@ function operation(route: RouteSpec): Record<string, unknown> {
       : { required: true, content: { 'application/json': { schema: route.body } } };
   }
   const responses: Record<string, unknown> = {};
-  for (const [status, spec] of Object.entries(route.responses)) responses[status] = response(spec);
+  for (const [status, spec] of Object.entries(route.responses))
+    responses[status] = response(Number(status), spec);
   for (const status of errorStatuses(route)) {
     responses[String(status)] ??= {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error.',
-      ...(status === 429 || status === 503 ? { headers: retryAfter } : {}),
+      headers: headersFor(status),
       content: { 'application/problem+json': { schema: ref('Problem') } },
     };
   }
@@ -144,12 +210,15 @@ function operation(route: RouteSpec): Record<string, unknown> {
 function securityOf(route: RouteSpec): unknown[] {
   if (route.security === 'bearer') return [{ bearerAuth: [] }];
   if (route.security === 'webhookSignature') return [{ webhookSignature: [] }];
-  return [];
+  // Public on purpose (login, refresh, JWKS...): the empty requirement says "anonymous access", explicitly,
+  // where an empty list would only say that no scheme was declared.
+  return [{}];
 }
 
 function errorStatuses(route: RouteSpec): number[] {
   const statuses = new Set<number>(route.errors ?? []);
-  if (route.params || route.query || route.body) statuses.add(400);
+  // Every route validates its query string: an unknown query parameter is a 400 even without declared input.
+  statuses.add(400);
   if (route.body && !isRawBody(route.body)) {
     statuses.add(413);
     statuses.add(415);
@@ -174,10 +243,10 @@ function parametersOf(schema: JsonSchema | undefined, where: 'path' | 'query'): 
   }));
 }
 
-function response(spec: ResponseSpec): Record<string, unknown> {
+function response(status: number, spec: ResponseSpec): Record<string, unknown> {
   return {
     description: spec.description,
-    ...(spec.headers ? { headers: spec.headers } : {}),
+    headers: { ...headersFor(status), ...spec.headers },
     ...(spec.schema
       ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
       : {}),

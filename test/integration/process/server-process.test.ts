@@ -1,0 +1,272 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { Agent, get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import pg from 'pg';
+import { json } from '../../support/json.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+const MAIN = fileURLToPath(new URL('../../../src/main.ts', import.meta.url));
+
+/** One `node src/main.ts` child: everything it wrote, and its exit once it has exited. */
+class ServerProcess {
+  readonly child: ChildProcess;
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(env: Record<string, string>, cwd: string) {
+    // A minimal environment: nothing from the developer's shell (or a .env, as cwd is a scratch folder).
+    this.child = spawn(process.execPath, [MAIN], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stdout += chunk;
+    });
+    this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr += chunk;
+    });
+    this.exited = once(this.child, 'exit').then(([code, signal]) => ({ code, signal }));
+  }
+
+  /** The JSON log lines written to stdout so far. */
+  logs(): Record<string, unknown>[] {
+    return this.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  /** Resolves with the first log line that `match`es, failing on exit or after `ms`. */
+  async waitForLog(
+    match: (line: Record<string, unknown>) => boolean,
+    ms = 15000,
+  ): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const found = this.logs().find(match);
+      if (found) return found;
+      if (this.child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`no matching log line; stdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+  }
+
+  /** Waits for the exit, killing the process if it takes longer than `ms`. */
+  async exit(ms: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+    const started = performance.now();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), ms);
+    const result = await this.exited;
+    clearTimeout(timer);
+    return { ...result, ms: performance.now() - started };
+  }
+}
+
+describe('server process (node src/main.ts)', function () {
+  this.timeout(30000);
+  let databaseUrl: string;
+  let scratch: string;
+  const started: ServerProcess[] = [];
+
+  before(async () => {
+    databaseUrl = (await testDatabase()).url;
+    scratch = await mkdtemp(join(tmpdir(), 'server-process-'));
+    await chmod(scratch, 0o755);
+  });
+
+  const databases: string[] = [];
+
+  /** An empty database beside the test database, dropped after the suite. */
+  async function freshDatabase(): Promise<string> {
+    const url = new URL(databaseUrl);
+    const name = `${url.pathname.slice(1)}_proc${databases.length}`;
+    await adminQuery(`create database ${name}`);
+    databases.push(name);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  async function adminQuery(sql: string): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  after(async () => {
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(started.map((server) => server.exited));
+    for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  });
+
+  function run(env: Record<string, string> = {}): ServerProcess {
+    const server = new ServerProcess(
+      {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: join(scratch, 'data'),
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      scratch,
+    );
+    started.push(server);
+    return server;
+  }
+
+  async function listening(server: ServerProcess): Promise<string> {
+    const line = await server.waitForLog((entry) => entry.msg === 'listening');
+    expect(line.port).to.be.a('number').above(0);
+    expect(line.address).to.equal(`http://127.0.0.1:${line.port}`);
+    return line.address as string;
+  }
+
+  describe('a running server', () => {
+    let server: ServerProcess;
+    let base: string;
+
+    before(async () => {
+      server = run();
+      base = await listening(server);
+    });
+
+    it('logs the port it actually bound when PORT=0, and answers /healthz and /readyz', async () => {
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).to.equal(200);
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).to.equal(200);
+      expect(await json(ready)).to.deep.equal({ status: 'ok' });
+    });
+
+    it('never writes a bearer token or a cookie it was sent to its logs', async () => {
+      await expectNoSecretsLogged(server, base);
+    });
+
+    it('exits 0 on SIGTERM, promptly even with an idle keep-alive connection open, and logs "stopped"', async () => {
+      const agent = new Agent({ keepAlive: true });
+      await new Promise<void>((resolve, reject) => {
+        get(`${base}/healthz`, { agent }, (response) => {
+          response.resume().on('end', resolve);
+        }).on('error', reject);
+      });
+      server.child.kill('SIGTERM');
+      const exit = await server.exit(8000);
+      agent.destroy();
+      expect(exit.code, server.stderr).to.equal(0);
+      expect(exit.ms, 'shutdown took the whole SHUTDOWN_TIMEOUT_MS').to.be.below(5000);
+      const messages = server.logs().map((line) => line.msg);
+      // Both, in whatever order: pino writes stdout asynchronously and flushes what is pending at exit, so a
+      // line still being written by the thread pool can land after the one flushed by process.exit.
+      expect(messages).to.include.members(['shutting down', 'stopped']);
+      expect(server.stderr).to.equal('');
+    });
+  });
+
+  it('at LOG_LEVEL=trace, logs no password, token or cookie through a login, me, refresh and logout', async () => {
+    const username = `proc_admin_${randomBytes(4).toString('hex')}`;
+    const password = `Pw-${randomBytes(12).toString('base64url')}`;
+    const server = run({
+      LOG_LEVEL: 'trace',
+      // Its own login budget: the PostgreSQL store's per-address counters are shared with the other tests.
+      RATE_LIMIT_STORE: 'memory',
+      // A database of its own, migrated by the process itself: the signing keys in the shared test database
+      // may be sealed under master keys other tests chose.
+      DATABASE_URL: await freshDatabase(),
+      BOOTSTRAP_ADMIN_USERNAME: username,
+      BOOTSTRAP_ADMIN_EMAIL: `${username}@example.com`,
+      BOOTSTRAP_ADMIN_PASSWORD: password,
+    });
+    const base = await listening(server);
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+
+    const login = await post('/api/auth/login', { username_or_email: username, password });
+    expect(login.status, server.stdout + server.stderr).to.equal(200);
+    const tokens = await json(login);
+    const me = await fetch(`${base}/api/auth/me`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(me.status).to.equal(200);
+    const refreshed = await json(await post('/api/auth/refresh', { refresh_token: tokens.refresh_token }));
+    expect(refreshed.access_token).to.be.a('string');
+    const logout = await post('/api/auth/logout', {}, { authorization: `Bearer ${refreshed.access_token}` });
+    expect(logout.status).to.equal(204);
+    const wrong = await post('/api/auth/login', { username_or_email: username, password: `${password}x` });
+    expect(wrong.status).to.equal(401);
+    await expectNoSecretsLogged(server, base);
+
+    server.child.kill('SIGTERM');
+    expect((await server.exit(8000)).code).to.equal(0);
+    const everything = server.stdout + server.stderr;
+    const secrets = [password, tokens.access_token, tokens.refresh_token, refreshed.access_token];
+    for (const secret of [...secrets, refreshed.refresh_token, 'secret-token-xyz', 'secret-cookie']) {
+      expect(everything.includes(secret), `a secret of ${secret.length} characters was logged`).to.equal(
+        false,
+      );
+    }
+  });
+
+  describe('a bad configuration', () => {
+    it('PORT=abc exits 1 with one stderr line naming PORT', async () => {
+      const server = run({ PORT: 'abc' });
+      const exit = await server.exit(15000);
+      expect(exit.code).to.equal(1);
+      const lines = server.stderr.split('\n').filter(Boolean);
+      expect(lines, server.stderr).to.have.lengthOf(1);
+      expect(lines[0]).to.include('PORT');
+      expect(server.stdout).to.equal('');
+    });
+
+    it('a malformed DATABASE_URL exits 1 naming the variable without echoing its value', async () => {
+      const server = run({ DATABASE_URL: 'mysql://admin:hunter2-db-password@db.internal/app' });
+      const exit = await server.exit(15000);
+      expect(exit.code).to.equal(1);
+      const lines = server.stderr.split('\n').filter(Boolean);
+      expect(lines, server.stderr).to.have.lengthOf(1);
+      expect(lines[0]).to.include('DATABASE_URL');
+      expect(server.stderr + server.stdout).not.to.include('hunter2');
+    });
+  });
+});
+
+/** Sends a bearer token and a cookie to routes of every kind, then looks for them in everything logged. */
+async function expectNoSecretsLogged(server: ServerProcess, base: string): Promise<void> {
+  const secrets = { authorization: 'Bearer secret-token-xyz', cookie: 'sid=secret-cookie' };
+  const requests: [method: string, path: string][] = [
+    ['GET', '/api/auth/me'],
+    ['POST', '/api/auth/logout'],
+    ['GET', '/api/v2/openapi.json'],
+    ['GET', '/api/no-such-route'],
+    ['GET', '/readyz'],
+  ];
+  for (const [method, path] of requests) {
+    const requestId = `log-check-${method}${path.replace(/\W+/g, '-')}`;
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...secrets, 'x-request-id': requestId },
+    });
+    await response.arrayBuffer();
+    // The access log line is written once the response is done: wait for it before looking.
+    await server.waitForLog((entry) => entry.requestId === requestId && entry.msg === 'request');
+  }
+  const everything = server.stdout + server.stderr;
+  expect(everything).not.to.include('secret-token-xyz');
+  expect(everything).not.to.include('secret-cookie');
+  for (const line of server.logs()) expect(line).to.have.property('level');
+}
