@@ -30,6 +30,8 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
       databaseUrl: database.url,
       masterKey,
     });
+    // Fail at start, not at the first login, when MASTER_KEY cannot open the stored signing keys.
+    await container.cradle.accessTokenKeys.currentSigningKey();
     if (config.bootstrapAdmin && (await container.cradle.ensureBootstrapAdmin(config.bootstrapAdmin))) {
       logger.info({ username: config.bootstrapAdmin.username }, 'bootstrap admin created');
     }

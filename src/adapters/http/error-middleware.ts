@@ -5,7 +5,7 @@ import { sendProblem, titleFor } from './problem.ts';
 import { ValidationFailed } from './validation.ts';
 
 /** The one table from domain error kinds to HTTP status. */
-const STATUS_BY_KIND: Record<ErrorKind, number> = {
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
@@ -43,7 +43,7 @@ interface HttpError extends Error {
  * Turns every thrown error into problem+json. Domain errors go through the kind table; client errors raised by
  * the HTTP stack keep their status; anything else is a 500 whose body says nothing about the cause.
  */
-export function errorMiddleware(logger: Logger) {
+export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) => boolean = () => false) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
@@ -68,6 +68,17 @@ export function errorMiddleware(logger: Logger) {
         for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
         const code = CODE_BY_STATUS[status] ?? 'invalid_request';
         sendProblem(ctx, { status, code, title: titleFor(status), detail: clientDetail(status, error) });
+        return;
+      }
+      if (isUnavailable(error)) {
+        logger.warn({ err: error.message, requestId: ctx.state.requestId }, 'dependency unavailable');
+        ctx.set('Retry-After', '5');
+        sendProblem(ctx, {
+          status: 503,
+          code: 'service_unavailable',
+          title: titleFor(503),
+          detail: 'a dependency of this service is unavailable; retry later',
+        });
         return;
       }
       logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import { TEST_MASTER_KEY } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 interface Result {
@@ -18,7 +19,8 @@ describe('CLI (a second driving adapter, against PostgreSQL)', function () {
     env = {
       PATH: process.env.PATH,
       DATABASE_URL: url,
-      MASTER_KEY: randomBytes(32).toString('base64'),
+      // The run's database holds signing keys sealed under the run's master key: share it.
+      MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
       DATA_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
     };

@@ -55,6 +55,8 @@ export class Migration0001Identity extends Migration {
         created_at timestamptz not null,
         retired_at timestamptz
       );
+      -- Backstop to the advisory lock: one current key per algorithm.
+      create unique index signing_keys_current_key on signing_keys (algorithm) where retired_at is null;
 
       create table audit_events (
         id uuid primary key,
