@@ -1,5 +1,4 @@
-import { generateKeyPairSync, randomBytes, webcrypto } from 'node:crypto';
-import { type CryptoKey, calculateJwkThumbprint, importJWK, importPKCS8, type JWK } from 'jose';
+import { type CryptoKey, importPKCS8, type JWK } from 'jose';
 import type { Clock } from '../../../application/ports/clock.ts';
 import type { SecretBox } from '../../../application/ports/secret-box.ts';
 import type { PublicJwks, SigningKeys } from '../../../application/ports/signing-keys.ts';
@@ -10,6 +9,7 @@ import {
   CLOCK_TOLERANCE_SECONDS,
   type SigningKey,
 } from '../../auth/jose-access-token-service.ts';
+import { generateKey, importHmacSecret, importPublic, publishedJwk } from '../../auth/key-material.ts';
 import type { Orm } from './orm.ts';
 
 export interface PostgresSigningKeysOptions {
@@ -33,7 +33,6 @@ export interface SigningKeysCacheTimings {
 const DEFAULT_TIMINGS: SigningKeysCacheTimings = { ttlMs: 30_000, unknownKidReloadMs: 2_000 };
 /** Serialises key creation and rotation across every instance sharing the database. */
 const LOCK_ID = 0x51_6e_4b_79; // arbitrary, constant
-const PUBLISHED_JWK_MEMBERS = ['kty', 'crv', 'x', 'y'] as const;
 
 interface KeyRow {
   readonly kid: string;
@@ -229,7 +228,10 @@ export class PostgresSigningKeys implements SigningKeys, AccessTokenKeys {
   #verificationKey(row: KeyRow): Promise<CryptoKey | Uint8Array> {
     let key = this.#verifying.get(row.kid);
     if (!key) {
-      key = this.#algorithm === 'HS256' ? this.#importPrivate(row) : importPublic(row, this.#algorithm);
+      key =
+        this.#algorithm === 'HS256'
+          ? this.#importPrivate(row)
+          : importPublic(row.public_jwk, row.kid, this.#algorithm);
       this.#verifying.set(row.kid, key);
       key.catch(() => this.#verifying.delete(row.kid));
     }
@@ -254,66 +256,12 @@ export class PostgresSigningKeys implements SigningKeys, AccessTokenKeys {
 
 type Run = (sql: string, params: readonly unknown[]) => Promise<Record<string, unknown>[]>;
 
-interface NewKey {
-  readonly kid: string;
-  readonly publicJwk: JWK | undefined;
-  /** PKCS#8 PEM, or the HS256 secret in base64url. */
-  readonly privateKey: string;
-}
-
-async function generateKey(algorithm: AccessTokenAlgorithm): Promise<NewKey> {
-  if (algorithm === 'HS256') {
-    // A random secret rather than a derived one: each rotation needs a new, independent key.
-    return {
-      kid: `hs256-${randomBytes(8).toString('hex')}`,
-      publicJwk: undefined,
-      privateKey: randomBytes(32).toString('base64url'),
-    };
-  }
-  const pair =
-    algorithm === 'EdDSA'
-      ? generateKeyPairSync('ed25519')
-      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  const publicJwk = pair.publicKey.export({ format: 'jwk' }) as JWK;
-  return {
-    // The RFC 7638 thumbprint: unique per key, and other services can recompute it from the JWKS.
-    kid: await calculateJwkThumbprint(publicJwk, 'sha256'),
-    publicJwk,
-    privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
-  };
-}
-
-async function importPublic(row: KeyRow, algorithm: AccessTokenAlgorithm): Promise<CryptoKey | Uint8Array> {
-  if (!row.public_jwk) throw new Error(`signing key ${row.kid} has no public key`);
-  return importJWK(pick(row.public_jwk), algorithm);
-}
-
-function importHmacSecret(secret: Buffer): Promise<CryptoKey> {
-  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]) as Promise<CryptoKey>;
-}
-
 function currentRow(keys: LoadedKeys): KeyRow | undefined {
   return keys.rows.find((row) => row.retired_at_ms === null);
 }
 
 function isStillValid(row: KeyRow, nowMs: number): boolean {
   return row.retired_at_ms === null || nowMs - row.retired_at_ms < RETIRED_KEY_VALID_MS;
-}
-
-/** Only public members are ever published, whatever the stored JSON holds (never `d`). */
-function publishedJwk(jwk: JWK, kid: string, algorithm: AccessTokenAlgorithm): Record<string, unknown> {
-  return { ...pick(jwk), kid, alg: algorithm, use: 'sig' };
-}
-
-function pick(jwk: JWK): JWK {
-  const picked: JWK = {};
-  for (const member of PUBLISHED_JWK_MEMBERS) {
-    if (typeof jwk[member] === 'string') picked[member] = jwk[member];
-  }
-  return picked;
 }
 
 function sealContext(kid: string): string {

@@ -1,0 +1,69 @@
+import { generateKeyPairSync, randomBytes, webcrypto } from 'node:crypto';
+import { type CryptoKey, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
+import type { AccessTokenAlgorithm } from './jose-access-token-service.ts';
+
+// Making, importing and publishing access-token keys (the storage lives in PostgresSigningKeys).
+
+const PUBLISHED_JWK_MEMBERS = ['kty', 'crv', 'x', 'y'] as const;
+
+export interface NewKey {
+  readonly kid: string;
+  readonly publicJwk: JWK | undefined;
+  /** PKCS#8 PEM, or the HS256 secret in base64url. */
+  readonly privateKey: string;
+}
+
+export async function generateKey(algorithm: AccessTokenAlgorithm): Promise<NewKey> {
+  if (algorithm === 'HS256') {
+    // A random secret rather than a derived one: each rotation needs a new, independent key.
+    return {
+      kid: `hs256-${randomBytes(8).toString('hex')}`,
+      publicJwk: undefined,
+      privateKey: randomBytes(32).toString('base64url'),
+    };
+  }
+  const pair =
+    algorithm === 'EdDSA'
+      ? generateKeyPairSync('ed25519')
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const publicJwk = pair.publicKey.export({ format: 'jwk' }) as JWK;
+  return {
+    // The RFC 7638 thumbprint: unique per key, and other services can recompute it from the JWKS.
+    kid: await calculateJwkThumbprint(publicJwk, 'sha256'),
+    publicJwk,
+    privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+  };
+}
+
+export async function importPublic(
+  publicJwk: JWK | null,
+  kid: string,
+  algorithm: AccessTokenAlgorithm,
+): Promise<CryptoKey | Uint8Array> {
+  if (!publicJwk) throw new Error(`signing key ${kid} has no public key`);
+  return importJWK(pick(publicJwk), algorithm);
+}
+
+export function importHmacSecret(secret: Buffer): Promise<CryptoKey> {
+  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]) as Promise<CryptoKey>;
+}
+
+/** Only public members are ever published, whatever the stored JSON holds (never `d`). */
+export function publishedJwk(
+  jwk: JWK,
+  kid: string,
+  algorithm: AccessTokenAlgorithm,
+): Record<string, unknown> {
+  return { ...pick(jwk), kid, alg: algorithm, use: 'sig' };
+}
+
+function pick(jwk: JWK): JWK {
+  const picked: JWK = {};
+  for (const member of PUBLISHED_JWK_MEMBERS) {
+    if (typeof jwk[member] === 'string') picked[member] = jwk[member];
+  }
+  return picked;
+}
