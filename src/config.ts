@@ -28,10 +28,27 @@ export interface Config {
   readonly passwordHasher: 'argon2id' | 'scrypt';
   readonly rateLimitStore: 'postgres' | 'redis' | 'memory';
   /** Per client address, per minute. */
+  readonly apiRateLimit: number;
   readonly loginRateLimit: number;
   readonly refreshRateLimit: number;
   readonly redisUrl: string;
   readonly signupEnabled: boolean;
+  /** Worker leases and retries of runs. */
+  readonly runs: {
+    /** Attempts before a run whose lease expires fails instead of being queued again. */
+    readonly maxAttempts: number;
+    /** Lease granted by a claim or heartbeat that does not ask for one. */
+    readonly defaultLeaseSeconds: number;
+    /** How often the server takes back expired leases (0: only claims do). */
+    readonly sweepIntervalSeconds: number;
+  };
+  /** Mark browser cookies Secure even on plain-HTTP requests (TLS ends at a proxy); default: PUBLIC_URL is https. */
+  readonly cookieSecure: boolean;
+  /** Lifetimes of a web application (browser) session. */
+  readonly browserSession: {
+    readonly idleSeconds: number;
+    readonly absoluteSeconds: number;
+  };
   readonly bootstrapAdmin:
     | { readonly username: string; readonly email: string; readonly password: string }
     | undefined;
@@ -67,10 +84,17 @@ const schema = {
     REFRESH_GRACE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
     PASSWORD_HASHER: { enum: ['argon2id', 'scrypt'], default: 'argon2id' },
     RATE_LIMIT_STORE: { enum: ['postgres', 'redis', 'memory'], default: 'postgres' },
+    API_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 1200 },
     LOGIN_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
     REFRESH_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 60 },
     REDIS_URL: { type: 'string', pattern: '^rediss?://\\S+$', default: 'redis://127.0.0.1:6379' },
     SIGNUP_ENABLED: { type: 'boolean', default: false },
+    RUN_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 3 },
+    RUN_LEASE_SECONDS: { type: 'integer', minimum: 5, maximum: 3600, default: 60 },
+    RUN_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 15 },
+    COOKIE_SECURE: { type: 'boolean' },
+    BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
+    BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
     BOOTSTRAP_ADMIN_USERNAME: { type: 'string', minLength: 3, maxLength: 64 },
     BOOTSTRAP_ADMIN_EMAIL: { type: 'string', minLength: 3, maxLength: 254 },
     BOOTSTRAP_ADMIN_PASSWORD: { type: 'string', minLength: 8, maxLength: 1024 },
@@ -105,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
   }
   const port = input.PORT as number;
   const host = input.HOST as string;
+  if ((input.BROWSER_SESSION_ABSOLUTE_SECONDS as number) < (input.BROWSER_SESSION_IDLE_SECONDS as number)) {
+    throw new ConfigError(
+      'invalid configuration: BROWSER_SESSION_ABSOLUTE_SECONDS must be at least BROWSER_SESSION_IDLE_SECONDS',
+    );
+  }
   const publicUrl = (
     (input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`
   ).replace(/\/$/, '');
@@ -135,9 +164,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     passwordHasher: input.PASSWORD_HASHER as Config['passwordHasher'],
     rateLimitStore: input.RATE_LIMIT_STORE as Config['rateLimitStore'],
     redisUrl: input.REDIS_URL as string,
+    apiRateLimit: input.API_RATE_LIMIT_PER_MINUTE as number,
     loginRateLimit: input.LOGIN_RATE_LIMIT_PER_MINUTE as number,
     refreshRateLimit: input.REFRESH_RATE_LIMIT_PER_MINUTE as number,
     signupEnabled: input.SIGNUP_ENABLED as boolean,
+    runs: {
+      maxAttempts: input.RUN_MAX_ATTEMPTS as number,
+      defaultLeaseSeconds: input.RUN_LEASE_SECONDS as number,
+      sweepIntervalSeconds: input.RUN_SWEEP_INTERVAL_SECONDS as number,
+    },
+    cookieSecure: (input.COOKIE_SECURE as boolean | undefined) ?? publicUrl.startsWith('https://'),
+    browserSession: {
+      idleSeconds: input.BROWSER_SESSION_IDLE_SECONDS as number,
+      absoluteSeconds: input.BROWSER_SESSION_ABSOLUTE_SECONDS as number,
+    },
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {
           username: input.BOOTSTRAP_ADMIN_USERNAME as string,

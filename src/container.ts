@@ -16,13 +16,17 @@ import { BoundedQueue } from './adapters/crypto/bounded-queue.ts';
 import { HmacRefreshTokens } from './adapters/crypto/hmac-refresh-tokens.ts';
 import { deriveKey } from './adapters/crypto/master-key.ts';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.ts';
+import { Sha256SessionTokens } from './adapters/crypto/sha256-session-tokens.ts';
 import { bearerAuthenticator } from './adapters/http/bearer-authenticator.ts';
 import { createHttpApp } from './adapters/http/create-http-app.ts';
 import { buildOpenApi } from './adapters/http/openapi.ts';
 import type { RouteSpec } from './adapters/http/route.ts';
 import { authRoutes } from './adapters/http/routes/auth-routes.ts';
 import { openApiRoute } from './adapters/http/routes/openapi-routes.ts';
+import { sessionRoute } from './adapters/http/routes/session-route.ts';
 import { systemRoutes } from './adapters/http/routes/system-routes.ts';
+import { isDatabaseUnavailable } from './adapters/persistence/postgres/database-unavailable.ts';
+import { MikroOrmBrowserSessionRepository } from './adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
 import { MikroOrmLoginSessionRepository } from './adapters/persistence/postgres/mikro-orm-login-session-repository.ts';
 import { MikroOrmUnitOfWork } from './adapters/persistence/postgres/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from './adapters/persistence/postgres/mikro-orm-user-repository.ts';
@@ -39,6 +43,8 @@ import {
   createRateLimiterFactory,
   type RateLimiterFactory,
 } from './adapters/throttling/rate-limiter-store.ts';
+import type { CookieSettings } from './adapters/web/cookies.ts';
+import { webSurface } from './adapters/web/web-surface.ts';
 import { type Authenticate, makeAuthenticate } from './application/auth/authenticate.ts';
 import { type GetCurrentUser, makeGetCurrentUser } from './application/auth/get-current-user.ts';
 import { type ListSessions, makeListSessions } from './application/auth/list-sessions.ts';
@@ -48,9 +54,19 @@ import { makeRefreshSession, type RefreshSession } from './application/auth/refr
 import { makeRevokeAllSessions, type RevokeAllSessions } from './application/auth/revoke-all-sessions.ts';
 import { makeRevokeSession, type RevokeSession } from './application/auth/revoke-session.ts';
 import { makeVerifyCredentials, type VerifyCredentials } from './application/auth/verify-credentials.ts';
+import { type ChangePassword, makeChangePassword } from './application/browser/change-password.ts';
+import { type GetHome, makeGetHome } from './application/browser/get-home.ts';
+import {
+  makeResolveBrowserSession,
+  type ResolveBrowserSession,
+} from './application/browser/resolve-browser-session.ts';
+import { makeRevokeOwnSession, type RevokeOwnSession } from './application/browser/revoke-own-session.ts';
+import { makeSignIn, type SignIn } from './application/browser/sign-in.ts';
+import { makeSignOut, type SignOut } from './application/browser/sign-out.ts';
 import { makeRotateSigningKey, type RotateSigningKey } from './application/keys/rotate-signing-key.ts';
 import type { AccessTokenService } from './application/ports/access-token-service.ts';
 import type { AuditLog } from './application/ports/audit-log.ts';
+import type { BrowserSessionRepository } from './application/ports/browser-session-repository.ts';
 import type { Clock } from './application/ports/clock.ts';
 import type { IdGenerator } from './application/ports/id-generator.ts';
 import type { LoginSessionRepository } from './application/ports/login-session-repository.ts';
@@ -59,6 +75,7 @@ import type { PasswordHasher } from './application/ports/password-hasher.ts';
 import type { ReadinessProbe } from './application/ports/readiness-probe.ts';
 import type { RefreshTokens } from './application/ports/refresh-tokens.ts';
 import type { SecretBox } from './application/ports/secret-box.ts';
+import type { SessionTokens } from './application/ports/session-tokens.ts';
 import type { UnitOfWork } from './application/ports/unit-of-work.ts';
 import type { UserRepository } from './application/ports/user-repository.ts';
 import type { WorkspaceRepository } from './application/ports/workspace-repository.ts';
@@ -72,6 +89,7 @@ import { type ListUsers, makeListUsers } from './application/users/list-users.ts
 import { makeRegisterUser, type RegisterUser } from './application/users/register-user.ts';
 import { makeSetPassword, type SetPassword } from './application/users/set-password.ts';
 import type { Config } from './config.ts';
+import type { BrowserSessionLifetimes } from './domain/browser/browser-session.ts';
 import type { SessionLifetimes } from './domain/sessions/login-session.ts';
 
 /** Everything the composition root can resolve. */
@@ -114,6 +132,19 @@ export interface Cradle {
   listUsers: ListUsers;
   ensureBootstrapAdmin: EnsureBootstrapAdmin;
   rotateSigningKey: RotateSigningKey;
+  // browser surface
+  browserSessionLifetimes: BrowserSessionLifetimes;
+  cookieSettings: CookieSettings;
+  publicOrigin: string;
+  sessionTokens: SessionTokens;
+  browserSessions: BrowserSessionRepository;
+  resolveBrowserSession: ResolveBrowserSession;
+  signIn: SignIn;
+  signOut: SignOut;
+  getHome: GetHome;
+  revokeOwnSession: RevokeOwnSession;
+  changePassword: ChangePassword;
+  webSurface: Koa.Middleware;
   // http
   routes: RouteSpec[];
   httpApp: Koa;
@@ -145,15 +176,19 @@ export function createContainer(infrastructure: Infrastructure): AwilixContainer
     checkReadiness: asFunction(makeCheckReadiness).singleton(),
   });
   registerIdentity(container, infrastructure);
+  registerBrowserSurface(container, config);
   container.register({
     routes: asFunction((deps: Cradle) => apiRoutes(deps)).singleton(),
-    httpApp: asFunction(({ routes, authenticate }: Cradle) =>
+    httpApp: asFunction(({ routes, authenticate, webSurface }: Cradle) =>
       createHttpApp({
         logger,
         routes,
         authenticators: { bearer: bearerAuthenticator(authenticate) },
         maxJsonBodyBytes: config.maxJsonBodyBytes,
+        apiRateLimitPerMinute: config.apiRateLimit,
         trustedProxies: config.trustedProxies,
+        isUnavailable: isDatabaseUnavailable,
+        web: webSurface,
       }),
     ).singleton(),
   });
@@ -215,10 +250,29 @@ function registerIdentity(container: AwilixContainer<Cradle>, { config, database
   });
 }
 
+/** The web application: cookie sessions and server-rendered pages, a second driving adapter. */
+function registerBrowserSurface(container: AwilixContainer<Cradle>, config: Config): void {
+  container.register({
+    browserSessionLifetimes: asValue(config.browserSession),
+    cookieSettings: asValue({ secure: config.cookieSecure }),
+    sessionTokens: asClass(Sha256SessionTokens).singleton(),
+    browserSessions: asClass(MikroOrmBrowserSessionRepository).singleton(),
+    resolveBrowserSession: asFunction(makeResolveBrowserSession).singleton(),
+    signIn: asFunction(makeSignIn).singleton(),
+    signOut: asFunction(makeSignOut).singleton(),
+    getHome: asFunction(makeGetHome).singleton(),
+    revokeOwnSession: asFunction(makeRevokeOwnSession).singleton(),
+    changePassword: asFunction(makeChangePassword).singleton(),
+    publicOrigin: asValue(new URL(config.publicUrl).origin),
+    webSurface: asFunction(webSurface).singleton(),
+  });
+}
+
 function apiRoutes(deps: Cradle): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...systemRoutes(deps),
     ...authRoutes(deps, { signupEnabled: deps.config.signupEnabled }),
+    sessionRoute(deps),
   ];
   const document = () =>
     buildOpenApi(routes, {

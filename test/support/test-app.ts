@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../../src/adapters/system/logger.ts';
-import { closeServer, listen } from '../../src/adapters/system/server.ts';
+import { closeServer } from '../../src/adapters/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
@@ -17,13 +17,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on the real HTTP stack, listening on an ephemeral port, against the test database. */
+/**
+ * The real application on the real HTTP stack, listening on an ephemeral port, against the test database.
+ * The socket is bound first so that PUBLIC_URL is the address tests (and browsers) really use: the web pages
+ * accept form posts only from that origin.
+ */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { orm, url } = await testDatabase();
+  const server: Server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config: Config = loadConfig({
     PORT: '0',
+    PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
+    API_RATE_LIMIT_PER_MINUTE: '10000000',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
     REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
@@ -35,8 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     databaseUrl: url,
     masterKey: TEST_MASTER_KEY,
   });
-  const server: Server = await listen(container.cradle.httpApp, 0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server.on('request', container.cradle.httpApp.callback());
   return {
     baseUrl,
     container,

@@ -1,8 +1,9 @@
 import { Router } from '@koa/router';
-import Koa, { type Context, type Next } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { Logger } from 'pino';
 import { NotFound } from '../../domain/errors.ts';
 import { accessLog } from './access-log.ts';
+import { apiRateLimit } from './api-rate-limit.ts';
 import { clientIp } from './client-ip.ts';
 import { errorMiddleware } from './error-middleware.ts';
 import { type Authenticators, mountRoutes } from './mount-routes.ts';
@@ -17,6 +18,15 @@ export interface HttpAppOptions {
   readonly maxJsonBodyBytes: number;
   /** Proxies whose `X-Forwarded-For` is believed when finding the client address (exact IPs or CIDRs). */
   readonly trustedProxies: readonly string[];
+  /** Requests per client address per minute on `/api/*` (with RateLimit headers); 429 beyond. */
+  readonly apiRateLimitPerMinute: number;
+  /** Recognises errors that mean a dependency is down (answered 503 with Retry-After instead of 500). */
+  readonly isUnavailable?: (error: unknown) => boolean;
+  /**
+   * The browser surface (HTML pages with their own error pages), mounted before the API router. It gets every
+   * request the API does not own: the API keeps `/api/*` and the paths of its declared routes (probes).
+   */
+  readonly web?: Middleware;
 }
 
 /** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
@@ -35,9 +45,11 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(requestId);
   app.use(resolveClientIp(options.trustedProxies));
   app.use(accessLog(options.logger));
-  app.use(errorMiddleware(options.logger));
+  app.use(errorMiddleware(options.logger, options.isUnavailable));
   app.use(baseHeaders);
   app.use(blockSchemaSurfaces);
+  app.use(apiRateLimit(options.apiRateLimitPerMinute));
+  if (options.web) app.use(outsideApi(options.web, options.routes));
   app.use(router.routes());
   app.use(unmatched(router));
   return app;
@@ -59,6 +71,14 @@ async function baseHeaders(ctx: Context, next: Next): Promise<void> {
   ctx.set('X-Content-Type-Options', 'nosniff');
   if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
   await next();
+}
+
+function outsideApi(web: Middleware, routes: readonly RouteSpec[]): Middleware {
+  const apiPaths = new Set(routes.map((route) => route.path).filter((path) => !path.startsWith('/api/')));
+  return function dispatchOutsideApi(ctx: Context, next: Next) {
+    const api = ctx.path === '/api' || ctx.path.startsWith('/api/') || apiPaths.has(ctx.path);
+    return api ? next() : web(ctx, next);
+  };
 }
 
 async function blockSchemaSurfaces(ctx: Context, next: Next): Promise<void> {

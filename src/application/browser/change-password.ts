@@ -1,4 +1,5 @@
 import { WrongCurrentPassword } from '../../domain/browser/browser-errors.ts';
+import { InvalidInput } from '../../domain/errors.ts';
 import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
 import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
 import type { VerifyCredentials } from '../auth/verify-credentials.ts';
@@ -36,7 +37,9 @@ export function makeChangePassword(deps: {
     try {
       await deps.verifyCredentials({ usernameOrEmail: user.username, password: currentPassword, ip });
     } catch (error) {
-      throw error instanceof InvalidCredentials ? new WrongCurrentPassword() : error;
+      // An over-long current password cannot be the right one: the same answer as a wrong one.
+      const wrong = error instanceof InvalidCredentials || error instanceof InvalidInput;
+      throw wrong ? new WrongCurrentPassword() : error;
     }
     const passwordHash = await deps.passwordHasher.hash(newPassword);
     await deps.unitOfWork.transaction(async () => {

@@ -1,0 +1,71 @@
+import type { ResolveBrowserSession } from '../../../application/browser/resolve-browser-session.ts';
+import type { BrowserSessionLifetimes } from '../../../domain/browser/browser-session.ts';
+import { type CookieSettings, readCookie } from '../../web/cookies.ts';
+import type { JsonSchema, RouteSpec } from '../route.ts';
+import { userSummary } from '../schemas/auth.ts';
+import { timestamp } from '../schemas/common.ts';
+
+const browserSession: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'expires_at'],
+  properties: {
+    user: userSummary,
+    expires_at: {
+      ...timestamp,
+      description: 'When the browser session ends unless used again (idle end, capped by its absolute end).',
+    },
+  },
+};
+
+/**
+ * `GET /api/auth/session`: the only `/api/*` route that reads the browser session cookie, and it only reports
+ * on it. It authenticates nothing: no other route trusts the cookie, and a bearer token never makes this
+ * answer non-null (SPEC section 5, rule 7).
+ */
+export function sessionRoute(deps: {
+  resolveBrowserSession: ResolveBrowserSession;
+  browserSessionLifetimes: BrowserSessionLifetimes;
+  cookieSettings: CookieSettings;
+}): RouteSpec {
+  return {
+    method: 'GET',
+    path: '/api/auth/session',
+    operationId: 'getBrowserSession',
+    summary: 'The web application session (not API authentication)',
+    description:
+      "Reflects only the browser web application's session, identified by its HttpOnly session cookie. " +
+      'Answers the JSON literal `null` when there is no valid browser session, which is always the case for ' +
+      'a client that logged in only through `POST /api/auth/login`: a bearer token never makes this answer ' +
+      'non-null. This is not an API authentication endpoint: the cookie is accepted by no other `/api/*` ' +
+      'route (a request carrying only the cookie gets 401 there); use the bearer access token for API work.',
+    tags: ['authentication, workspaces and billing'],
+    security: 'public',
+    responses: {
+      200: {
+        description: 'The signed-in user of the browser session, or `null` when there is none.',
+        schema: { oneOf: [{ type: 'null' }, browserSession] },
+      },
+    },
+    handler: async (ctx) => {
+      ctx.vary('Cookie');
+      const token = readCookie(ctx, 'session', deps.cookieSettings);
+      const current = token ? await deps.resolveBrowserSession(token) : undefined;
+      ctx.type = 'application/json';
+      if (!current) {
+        // Koa turns a null body into 204: the literal is written as text.
+        ctx.body = 'null';
+        return;
+      }
+      ctx.body = {
+        user: {
+          id: current.user.id,
+          username: current.user.username,
+          email: current.user.email,
+          display_name: current.user.displayName,
+        },
+        expires_at: current.session.endsAt(deps.browserSessionLifetimes).toISOString(),
+      };
+    },
+  };
+}

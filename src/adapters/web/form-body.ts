@@ -1,0 +1,31 @@
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import { DomainError } from '../../domain/errors.ts';
+
+class NotAForm extends DomainError {
+  constructor() {
+    super('unsupported', 'unsupported_media_type', 'this page accepts only HTML form submissions');
+  }
+}
+
+const parseUrlEncoded = koaBody({
+  json: false,
+  text: false,
+  multipart: false,
+  urlencoded: true,
+  formLimit: '16kb',
+  patchNode: false,
+});
+
+/** The fields of a submitted form; repeated or nested fields are ignored (only plain strings count). */
+export type FormFields = Readonly<Record<string, string | undefined>>;
+
+/** Reads an `application/x-www-form-urlencoded` body (16 KiB at most: 413 above). */
+export async function readForm(ctx: Context): Promise<FormFields> {
+  if (!ctx.is('application/x-www-form-urlencoded')) throw new NotAForm();
+  await parseUrlEncoded(ctx as never, async () => {});
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  const fields: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}

@@ -1,0 +1,109 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { CsrfRejected } from '../../domain/browser/browser-errors.ts';
+import { constantTimeEqual } from '../../domain/browser/constant-time-equal.ts';
+import { DomainError, RateLimited } from '../../domain/errors.ts';
+import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
+import { clearCookie, readCookie, writeCookie } from './cookies.ts';
+import { readForm } from './form-body.ts';
+import { type LoginPageModel, loginPage } from './pages/login-page.ts';
+import { assertSameOrigin } from './same-origin.ts';
+import { currentSession, ipOf, seeOther, sendPage, type WebDeps } from './web-context.ts';
+
+/** How long a loaded sign-in form stays usable. */
+const LOGIN_FORM_SECONDS = 2 * 3600;
+const PLAUSIBLE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const NOTICES: Record<string, string> = {
+  'signed-out': 'You are signed out.',
+  'session-ended': 'Your session has ended. Please sign in again.',
+};
+
+/**
+ * Sign-in has no session to bind a CSRF token to yet, so its form is protected by a double-submitted token:
+ * a random value in a SameSite=Strict cookie that must come back, equal, in the form (besides the Origin
+ * check). It stops a foreign site from signing a browser in to the attacker's account (login CSRF).
+ */
+function loginFormToken(ctx: Context, deps: WebDeps): string {
+  const held = readCookie(ctx, 'login', deps.cookieSettings);
+  const token = held && PLAUSIBLE_TOKEN.test(held) ? held : deps.sessionTokens.newToken();
+  writeCookie(
+    ctx,
+    'login',
+    token,
+    { maxAgeSeconds: LOGIN_FORM_SECONDS, sameSite: 'Strict' },
+    deps.cookieSettings,
+  );
+  return token;
+}
+
+function failure(error: unknown): { status: number; message: string } {
+  // One message for unknown user, wrong password and disabled account, as on the API (no enumeration).
+  if (error instanceof InvalidCredentials) {
+    return { status: 401, message: 'The username or e-mail and password do not match.' };
+  }
+  if (error instanceof RateLimited) {
+    return {
+      status: 429,
+      message: `Too many sign-in attempts. Try again in ${error.retryAfterSeconds} seconds.`,
+    };
+  }
+  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'unavailable')) {
+    return { status: error.kind === 'invalid' ? 400 : 503, message: `${error.message}.` };
+  }
+  throw error;
+}
+
+export function loginHandlers(router: Router, deps: WebDeps): void {
+  router.get('/login', async (ctx) => {
+    if (await currentSession(ctx, deps)) return seeOther(ctx, '/');
+    const notice = NOTICES[String(ctx.query.notice)];
+    sendPage(ctx, 200, loginPage({ csrfToken: loginFormToken(ctx, deps), notice }));
+  });
+
+  router.post('/login', async (ctx) => {
+    assertSameOrigin(ctx, deps.publicOrigin);
+    const form = await readForm(ctx);
+    const expected = readCookie(ctx, 'login', deps.cookieSettings);
+    if (!expected || !form._csrf || !constantTimeEqual(expected, form._csrf)) {
+      throw new CsrfRejected('the sign-in form has expired or was not sent from this site; reload it');
+    }
+    const usernameOrEmail = (form.username_or_email ?? '').slice(0, 320);
+    const page = (status: number, error: string): void => {
+      const model: LoginPageModel = { csrfToken: expected, usernameOrEmail, error };
+      sendPage(ctx, status, loginPage(model));
+    };
+    if (!usernameOrEmail.trim() || !form.password) {
+      return page(400, 'Enter your username or e-mail and your password.');
+    }
+    try {
+      const { token, session } = await deps.signIn({
+        usernameOrEmail,
+        password: form.password,
+        ip: ipOf(ctx),
+        userAgent: ctx.get('User-Agent') || null,
+        previousToken: readCookie(ctx, 'session', deps.cookieSettings),
+      });
+      const maxAgeSeconds = (session.expiresAt.getTime() - session.createdAt.getTime()) / 1000;
+      // The login form cookie is left to expire: a second tab's sign-in form stays usable.
+      writeCookie(ctx, 'session', token, { maxAgeSeconds, sameSite: 'Lax' }, deps.cookieSettings);
+      seeOther(ctx, '/');
+    } catch (error) {
+      const { status, message } = failure(error);
+      if (error instanceof RateLimited) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      page(status, message);
+    }
+  });
+
+  router.post('/logout', async (ctx) => {
+    assertSameOrigin(ctx, deps.publicOrigin);
+    const form = await readForm(ctx);
+    const current = await currentSession(ctx, deps);
+    if (current) {
+      if (!current.session.acceptsCsrfToken(form._csrf)) throw new CsrfRejected();
+      await deps.signOut(current, ipOf(ctx));
+    }
+    clearCookie(ctx, 'session', deps.cookieSettings);
+    seeOther(ctx, '/login?notice=signed-out');
+  });
+}

@@ -1,0 +1,31 @@
+import { html, type SafeHtml } from '../html.ts';
+import { layout, message } from './layout.ts';
+
+export interface LoginPageModel {
+  /** The login form's CSRF token (double-submitted with the login cookie). */
+  readonly csrfToken: string;
+  readonly usernameOrEmail?: string;
+  readonly error?: string;
+  readonly notice?: string;
+}
+
+export function loginPage(model: LoginPageModel): SafeHtml {
+  return layout(
+    'Sign in',
+    html`<section class="card narrow">
+<h1>Sign in</h1>
+${message('alert', model.error)}
+${message('notice', model.notice)}
+<form method="post" action="/login">
+<input type="hidden" name="_csrf" value="${model.csrfToken}">
+<label>Username or e-mail
+<input type="text" name="username_or_email" value="${model.usernameOrEmail ?? ''}" autocomplete="username" required maxlength="320" autofocus>
+</label>
+<label>Password
+<input type="password" name="password" autocomplete="current-password" required maxlength="1024">
+</label>
+<button type="submit">Sign in</button>
+</form>
+</section>`,
+  );
+}

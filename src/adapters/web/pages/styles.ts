@@ -1,0 +1,33 @@
+/** The one stylesheet, served at `/assets/web.css` (the CSP allows no inline styles). */
+export const STYLESHEET = `
+:root { color-scheme: light; --ink: #1d2433; --muted: #5b6478; --line: #dde1ea; --accent: #2f5bd3;
+  --danger: #b3261e; --bg: #f5f6fa; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--ink); line-height: 1.5; }
+header.bar { display: flex; align-items: center; gap: 1rem; padding: .75rem 1.5rem; background: #fff;
+  border-bottom: 1px solid var(--line); }
+header.bar .brand { font-weight: 700; color: var(--ink); text-decoration: none; margin-right: auto; }
+header.bar nav { display: flex; align-items: center; gap: 1rem; color: var(--muted); }
+main { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; }
+.card { background: #fff; border: 1px solid var(--line); border-radius: .5rem; padding: 1.5rem; margin-bottom: 1.5rem; }
+.narrow { max-width: 24rem; margin: 4rem auto; }
+h1 { font-size: 1.5rem; margin: 0 0 1rem; } h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
+label { display: block; margin-bottom: 1rem; font-weight: 600; }
+input[type=text], input[type=password] { display: block; width: 100%; margin-top: .25rem; padding: .5rem;
+  border: 1px solid var(--line); border-radius: .375rem; font: inherit; }
+button { font: inherit; padding: .45rem 1rem; border-radius: .375rem; border: 1px solid var(--accent);
+  background: var(--accent); color: #fff; cursor: pointer; }
+button.link { background: none; border: none; color: var(--accent); padding: 0; }
+button.danger { background: #fff; color: var(--danger); border-color: var(--danger); padding: .2rem .6rem; }
+form.inline { display: inline; margin: 0; }
+a { color: var(--accent); }
+.alert { padding: .75rem 1rem; border-radius: .375rem; background: #fdecea; color: var(--danger); }
+.notice { padding: .75rem 1rem; border-radius: .375rem; background: #e8f3ec; color: #1e6b3a; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; }
+dt { color: var(--muted); } dd { margin: 0; }
+table { width: 100%; border-collapse: collapse; font-size: .95rem; }
+th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { color: var(--muted); font-weight: 600; }
+.muted { color: var(--muted); } .tag { font-size: .8rem; padding: .1rem .5rem; border-radius: 1rem;
+  background: #e7ecfb; color: var(--accent); white-space: nowrap; }
+`;
