@@ -10,7 +10,7 @@ NODE_DEP := $(LOCAL_NODE_BIN)/node
 endif
 BIN := node_modules/.bin
 
-.PHONY: install run migrate check lint format typecheck layers test test-unit bench openapi-lint clean
+.PHONY: install run migrate check lint format typecheck layers test test-unit bench clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -51,6 +51,10 @@ test: check
 
 test-unit: install
 	$(BIN)/mocha 'test/unit/**/*.test.ts'
+
+## Benchmarks (print numbers; not part of the tests).
+bench: install
+	node scripts/bench-auth.ts
 
 clean:
 	rm -rf node_modules $(TOOLS)

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     await closeServer(server, config.shutdownTimeoutMs);
     await close();
     logger.info('stopped');
-    process.exit(0);
+    logger.flush(() => process.exit(0));
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

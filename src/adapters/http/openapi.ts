@@ -227,6 +227,8 @@ function errorStatuses(route: RouteSpec): number[] {
   if (route.params) statuses.add(404);
   statuses.add(429);
   statuses.add(500);
+  // Every route may need the database (authentication does): when it is down the answer is 503.
+  statuses.add(503);
   return [...statuses].sort();
 }
 

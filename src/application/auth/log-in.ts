@@ -35,7 +35,8 @@ export function makeLogIn(deps: LogInDeps): LogIn {
       deps.sessionLifetimes,
     );
     await deps.loginSessions.create(session);
+    const pair = await issueTokenPair(deps, session, session.generation, now);
     await deps.auditLog.record({ type: 'login_succeeded', userId: user.id, sessionId: session.id, ip });
-    return issueTokenPair(deps, session, session.generation, now);
+    return pair;
   };
 }

@@ -70,6 +70,7 @@ describe('HTTP app (real socket)', () => {
       routes: [echo, ...failing],
       authenticators: {},
       maxJsonBodyBytes: 1024,
+      apiRateLimitPerMinute: 1000,
       trustedProxies: [],
     });
     server = await listen(app, 0, '127.0.0.1');
@@ -181,5 +182,35 @@ describe('HTTP app (real socket)', () => {
       headers: { 'x-request-id': 'bad id with spaces and / slashes' },
     });
     expect(replaced.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('API rate limit headers (real socket)', () => {
+  let server: Server;
+  let base: string;
+
+  before(async () => {
+    const app = createHttpApp({
+      logger: createLogger('silent'),
+      routes: failing,
+      authenticators: {},
+      maxJsonBodyBytes: 1024,
+      apiRateLimitPerMinute: 2,
+      trustedProxies: [],
+    });
+    server = await listen(app, 0, '127.0.0.1');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => closeServer(server, 100));
+
+  it('announces the policy and the remaining quota, then answers 429 with Retry-After', async () => {
+    const first = await fetch(`${base}/api/conflict`);
+    expect(first.headers.get('ratelimit-policy')).to.equal('"default";q=2;w=60');
+    expect(first.headers.get('ratelimit')).to.match(/^"default";r=1;t=\d+$/);
+    await fetch(`${base}/api/conflict`);
+    const third = await fetch(`${base}/api/conflict`, { headers: { 'x-forwarded-for': '198.51.100.1' } });
+    expect(third.status).to.equal(429);
+    expect(Number(third.headers.get('retry-after'))).to.be.within(1, 60);
+    expect(third.headers.get('ratelimit')).to.match(/^"default";r=0;t=\d+$/);
   });
 });

@@ -1,0 +1,31 @@
+import type { Context, Next } from 'koa';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimited } from '../../domain/errors.ts';
+
+/**
+ * A per-client ceiling on every `/api/*` request (beside the tighter login, refresh and webhook limits), with
+ * the IETF draft `RateLimit-Policy` and `RateLimit` headers on each answer. Kept in process memory: a shared
+ * store would add a round trip to every request, and each instance enforcing its share is enough for a ceiling.
+ */
+export function apiRateLimit(perMinute: number) {
+  const limiter = new RateLimiterMemory({ points: perMinute, duration: 60, keyPrefix: 'api' });
+  const policy = `"default";q=${perMinute};w=60`;
+  return async function limitApi(ctx: Context, next: Next): Promise<void> {
+    if (!ctx.path.startsWith('/api/')) return next();
+    let result: RateLimiterRes;
+    try {
+      result = await limiter.consume(ctx.state.clientIp as string);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      setHeaders(ctx, policy, rejection);
+      throw new RateLimited(rejection.msBeforeNext / 1000);
+    }
+    setHeaders(ctx, policy, result);
+    await next();
+  };
+}
+
+function setHeaders(ctx: Context, policy: string, result: RateLimiterRes): void {
+  ctx.set('RateLimit-Policy', policy);
+  ctx.set('RateLimit', `"default";r=${result.remainingPoints};t=${Math.ceil(result.msBeforeNext / 1000)}`);
+}
