@@ -109,6 +109,8 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       path: '/api/auth/logout',
       operationId: 'logout',
       summary: 'End the current login session',
+      description:
+        'Revokes the login session of the access token: its refresh token and every access token of it stop working at once.',
       tags,
       security: 'bearer',
       responses: {
@@ -124,6 +126,8 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       path: '/api/auth/me',
       operationId: 'getCurrentUser',
       summary: 'The current user',
+      description:
+        'The user the access token belongs to, with the workspaces they belong to and their role in each.',
       tags,
       security: 'bearer',
       responses: { 200: { description: 'The user and their workspaces.', schema: meResponse } },
@@ -144,6 +148,8 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       path: '/api/auth/sessions',
       operationId: 'listSessions',
       summary: "The caller's active login sessions",
+      description:
+        'Live API login sessions of the caller, newest first; `current` marks the one making this request.',
       tags,
       security: 'bearer',
       responses: { 200: { description: 'Newest first.', schema: page(sessionItem) } },
@@ -167,6 +173,7 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       path: '/api/auth/sessions/{id}',
       operationId: 'revokeSession',
       summary: 'Revoke one of your login sessions',
+      description: 'Ends one of your own sessions; a session of another user answers 404.',
       tags,
       security: 'bearer',
       params: idParams,
@@ -181,6 +188,8 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       path: '/api/auth/sessions/revoke-all',
       operationId: 'revokeAllSessions',
       summary: 'Revoke all your login sessions, this one included',
+      description:
+        'Signs you out everywhere: every login session ends, including the one making this request.',
       tags,
       security: 'bearer',
       responses: {
@@ -203,6 +212,8 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       path: '/api/auth/jwks.json',
       operationId: 'getJwks',
       summary: 'Public keys that verify access tokens (JWKS)',
+      description:
+        'The current and previous public signing keys (RFC 7517), for services that verify access tokens themselves. Empty when HS256 is configured.',
       tags,
       security: 'public',
       responses: { 200: { description: 'Current and previous public keys.', schema: jwks } },

@@ -38,6 +38,7 @@ export const tokenResponse: JsonSchema = {
     refresh_token: {
       type: 'string',
       maxLength: 512,
+      pattern: '^rt_[0-9a-f]{32}[0-9a-z]+\\.[A-Za-z0-9_-]{43}$',
       description: 'Opaque; rotates on every refresh. Presenting a rotated one revokes the login session.',
     },
     refresh_expires_in: { type: 'integer', format: 'int32', minimum: 0, maximum: 31536000 },
@@ -50,7 +51,7 @@ export const userSummary: JsonSchema = {
   required: ['id', 'username', 'email', 'display_name'],
   properties: {
     id: uuid,
-    username: { type: 'string', maxLength: 64 },
+    username: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.-]{3,64}$' },
     email: { type: 'string', format: 'email', maxLength: 254 },
     display_name: { type: 'string', maxLength: 200 },
   },
@@ -93,7 +94,12 @@ export const sessionItem: JsonSchema = {
     created_at: timestamp,
     last_used_at: { ...timestamp, description: 'Login or last refresh.' },
     user_agent: { type: ['string', 'null'], maxLength: 512 },
-    ip: { type: ['string', 'null'], maxLength: 64 },
+    ip: {
+      type: ['string', 'null'],
+      maxLength: 64,
+      pattern: '^[0-9A-Fa-f:.]+$',
+      description: 'Client address at login.',
+    },
     current: { type: 'boolean', description: 'The session of the access token making this request.' },
   },
 };
