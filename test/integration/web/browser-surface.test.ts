@@ -116,7 +116,10 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       const client = new FormClient(app);
       await client.get('/login');
       const fields = { username_or_email: ada.username, password: ada.password };
-      for (const extra of [{}, { _csrf: randomBytes(32).toString('base64url') }]) {
+      for (const extra of [{}, { _csrf: randomBytes(32).toString('base64url') }] as Record<
+        string,
+        string
+      >[]) {
         const response = await client.post('/login', { ...fields, ...extra });
         expect(response.status).to.equal(403);
         expect(await response.text()).to.include('Not allowed');
@@ -130,7 +133,12 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
 
     it('refuses sign-out with a missing or wrong CSRF token, and the session stays', async () => {
       const client = await signedIn();
-      for (const fields of [{}, { _csrf: 'wrong' }, { _csrf: randomBytes(32).toString('base64url') }]) {
+      const attempts: Record<string, string>[] = [
+        {},
+        { _csrf: 'wrong' },
+        { _csrf: randomBytes(32).toString('base64url') },
+      ];
+      for (const fields of attempts) {
         const response = await client.post('/logout', fields);
         expect(response.status).to.equal(403);
         expect(response.headers.get('content-type')).to.match(/^text\/html/);
@@ -236,7 +244,7 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
         .execute('select count(*)::int as n from browser_sessions where token_hash = ?', [
           app.container.cradle.sessionTokens.hash(cookie),
         ]);
-      expect(rows[0].n).to.equal(0);
+      expect(rows[0]?.n).to.equal(0);
     });
 
     it('lists API and browser sessions on the home page and revokes them', async () => {
