@@ -22,12 +22,17 @@ import { createHttpApp } from './adapters/http/create-http-app.ts';
 import { buildOpenApi } from './adapters/http/openapi.ts';
 import type { RouteSpec } from './adapters/http/route.ts';
 import { authRoutes } from './adapters/http/routes/auth-routes.ts';
+import { missionRoutes } from './adapters/http/routes/mission-routes.ts';
 import { openApiRoute } from './adapters/http/routes/openapi-routes.ts';
+import { runRoutes } from './adapters/http/routes/run-routes.ts';
 import { sessionRoute } from './adapters/http/routes/session-route.ts';
 import { systemRoutes } from './adapters/http/routes/system-routes.ts';
+import { workspaceRoutes } from './adapters/http/routes/workspace-routes.ts';
 import { isDatabaseUnavailable } from './adapters/persistence/postgres/database-unavailable.ts';
 import { MikroOrmBrowserSessionRepository } from './adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
 import { MikroOrmLoginSessionRepository } from './adapters/persistence/postgres/mikro-orm-login-session-repository.ts';
+import { MikroOrmMissionRepository } from './adapters/persistence/postgres/mikro-orm-mission-repository.ts';
+import { MikroOrmRunRepository } from './adapters/persistence/postgres/mikro-orm-run-repository.ts';
 import { MikroOrmUnitOfWork } from './adapters/persistence/postgres/mikro-orm-unit-of-work.ts';
 import { MikroOrmUserRepository } from './adapters/persistence/postgres/mikro-orm-user-repository.ts';
 import { MikroOrmWorkspaceRepository } from './adapters/persistence/postgres/mikro-orm-workspace-repository.ts';
@@ -36,6 +41,7 @@ import { PostgresAuditLog } from './adapters/persistence/postgres/postgres-audit
 import { PostgresReadinessProbe } from './adapters/persistence/postgres/postgres-readiness-probe.ts';
 import { PostgresSigningKeys } from './adapters/persistence/postgres/postgres-signing-keys.ts';
 import type { Logger } from './adapters/system/logger.ts';
+import { RunLeaseSweeper } from './adapters/system/run-lease-sweeper.ts';
 import { SystemClock } from './adapters/system/system-clock.ts';
 import { UuidV7IdGenerator } from './adapters/system/uuid-v7-id-generator.ts';
 import { RateLimiterLoginThrottle } from './adapters/throttling/rate-limiter-login-throttle.ts';
@@ -64,6 +70,11 @@ import { makeRevokeOwnSession, type RevokeOwnSession } from './application/brows
 import { makeSignIn, type SignIn } from './application/browser/sign-in.ts';
 import { makeSignOut, type SignOut } from './application/browser/sign-out.ts';
 import { makeRotateSigningKey, type RotateSigningKey } from './application/keys/rotate-signing-key.ts';
+import { type CreateMission, makeCreateMission } from './application/missions/create-mission.ts';
+import { type DeleteMission, makeDeleteMission } from './application/missions/delete-mission.ts';
+import { type GetMission, makeGetMission } from './application/missions/get-mission.ts';
+import { type ListMissions, makeListMissions } from './application/missions/list-missions.ts';
+import { makeUpdateMission, type UpdateMission } from './application/missions/update-mission.ts';
 import type { AccessTokenService } from './application/ports/access-token-service.ts';
 import type { AuditLog } from './application/ports/audit-log.ts';
 import type { BrowserSessionRepository } from './application/ports/browser-session-repository.ts';
@@ -71,14 +82,25 @@ import type { Clock } from './application/ports/clock.ts';
 import type { IdGenerator } from './application/ports/id-generator.ts';
 import type { LoginSessionRepository } from './application/ports/login-session-repository.ts';
 import type { LoginThrottle } from './application/ports/login-throttle.ts';
+import type { MissionRepository } from './application/ports/mission-repository.ts';
 import type { PasswordHasher } from './application/ports/password-hasher.ts';
 import type { ReadinessProbe } from './application/ports/readiness-probe.ts';
 import type { RefreshTokens } from './application/ports/refresh-tokens.ts';
+import type { RunRepository } from './application/ports/run-repository.ts';
 import type { SecretBox } from './application/ports/secret-box.ts';
 import type { SessionTokens } from './application/ports/session-tokens.ts';
 import type { UnitOfWork } from './application/ports/unit-of-work.ts';
 import type { UserRepository } from './application/ports/user-repository.ts';
 import type { WorkspaceRepository } from './application/ports/workspace-repository.ts';
+import { type CancelRun, makeCancelRun } from './application/runs/cancel-run.ts';
+import { type ClaimRun, makeClaimRun } from './application/runs/claim-run.ts';
+import { type CompleteRun, makeCompleteRun } from './application/runs/complete-run.ts';
+import { type ExpireRunLeases, makeExpireRunLeases } from './application/runs/expire-run-leases.ts';
+import { type GetRun, makeGetRun } from './application/runs/get-run.ts';
+import { type HeartbeatRun, makeHeartbeatRun } from './application/runs/heartbeat-run.ts';
+import { type ListRuns, makeListRuns } from './application/runs/list-runs.ts';
+import type { RunSettings } from './application/runs/run-settings.ts';
+import { makeStartRun, type StartRun } from './application/runs/start-run.ts';
 import { type CheckReadiness, makeCheckReadiness } from './application/system/check-readiness.ts';
 import { type DisableUser, makeDisableUser } from './application/users/disable-user.ts';
 import {
@@ -88,6 +110,16 @@ import {
 import { type ListUsers, makeListUsers } from './application/users/list-users.ts';
 import { makeRegisterUser, type RegisterUser } from './application/users/register-user.ts';
 import { makeSetPassword, type SetPassword } from './application/users/set-password.ts';
+import { type AddMember, makeAddMember } from './application/workspaces/add-member.ts';
+import { type ChangeMemberRole, makeChangeMemberRole } from './application/workspaces/change-member-role.ts';
+import { type CreateWorkspace, makeCreateWorkspace } from './application/workspaces/create-workspace.ts';
+import { type DeleteWorkspace, makeDeleteWorkspace } from './application/workspaces/delete-workspace.ts';
+import { type GetWorkspace, makeGetWorkspace } from './application/workspaces/get-workspace.ts';
+import { type ListMembers, makeListMembers } from './application/workspaces/list-members.ts';
+import { type ListWorkspaces, makeListWorkspaces } from './application/workspaces/list-workspaces.ts';
+import { makeRemoveMember, type RemoveMember } from './application/workspaces/remove-member.ts';
+import { makeRenameWorkspace, type RenameWorkspace } from './application/workspaces/rename-workspace.ts';
+import { makeWorkspaceAccess, type WorkspaceAccess } from './application/workspaces/workspace-access.ts';
 import type { Config } from './config.ts';
 import type { BrowserSessionLifetimes } from './domain/browser/browser-session.ts';
 import type { SessionLifetimes } from './domain/sessions/login-session.ts';
@@ -145,6 +177,34 @@ export interface Cradle {
   revokeOwnSession: RevokeOwnSession;
   changePassword: ChangePassword;
   webSurface: Koa.Middleware;
+  // workspaces, missions, runs and the worker protocol
+  workspaceAccess: WorkspaceAccess;
+  listWorkspaces: ListWorkspaces;
+  createWorkspace: CreateWorkspace;
+  getWorkspace: GetWorkspace;
+  renameWorkspace: RenameWorkspace;
+  deleteWorkspace: DeleteWorkspace;
+  listMembers: ListMembers;
+  addMember: AddMember;
+  changeMemberRole: ChangeMemberRole;
+  removeMember: RemoveMember;
+  missions: MissionRepository;
+  createMission: CreateMission;
+  listMissions: ListMissions;
+  getMission: GetMission;
+  updateMission: UpdateMission;
+  deleteMission: DeleteMission;
+  runSettings: RunSettings;
+  runs: RunRepository;
+  startRun: StartRun;
+  listRuns: ListRuns;
+  getRun: GetRun;
+  cancelRun: CancelRun;
+  claimRun: ClaimRun;
+  heartbeatRun: HeartbeatRun;
+  completeRun: CompleteRun;
+  expireRunLeases: ExpireRunLeases;
+  runLeaseSweeper: RunLeaseSweeper;
   // http
   routes: RouteSpec[];
   httpApp: Koa;
@@ -177,6 +237,7 @@ export function createContainer(infrastructure: Infrastructure): AwilixContainer
   });
   registerIdentity(container, infrastructure);
   registerBrowserSurface(container, config);
+  registerWorkspacesMissionsRuns(container, config);
   container.register({
     routes: asFunction((deps: Cradle) => apiRoutes(deps)).singleton(),
     httpApp: asFunction(({ routes, authenticate, webSurface }: Cradle) =>
@@ -268,11 +329,55 @@ function registerBrowserSurface(container: AwilixContainer<Cradle>, config: Conf
   });
 }
 
+/** Workspaces and members, missions, runs, and the worker protocol that moves runs through their states. */
+function registerWorkspacesMissionsRuns(container: AwilixContainer<Cradle>, config: Config): void {
+  container.register({
+    workspaceAccess: asFunction(makeWorkspaceAccess).singleton(),
+    listWorkspaces: asFunction(makeListWorkspaces).singleton(),
+    createWorkspace: asFunction(makeCreateWorkspace).singleton(),
+    getWorkspace: asFunction(makeGetWorkspace).singleton(),
+    renameWorkspace: asFunction(makeRenameWorkspace).singleton(),
+    deleteWorkspace: asFunction(makeDeleteWorkspace).singleton(),
+    listMembers: asFunction(makeListMembers).singleton(),
+    addMember: asFunction(makeAddMember).singleton(),
+    changeMemberRole: asFunction(makeChangeMemberRole).singleton(),
+    removeMember: asFunction(makeRemoveMember).singleton(),
+    missions: asClass(MikroOrmMissionRepository).singleton(),
+    createMission: asFunction(makeCreateMission).singleton(),
+    listMissions: asFunction(makeListMissions).singleton(),
+    getMission: asFunction(makeGetMission).singleton(),
+    updateMission: asFunction(makeUpdateMission).singleton(),
+    deleteMission: asFunction(makeDeleteMission).singleton(),
+    runSettings: asValue({
+      maxAttempts: config.runs.maxAttempts,
+      defaultLeaseSeconds: config.runs.defaultLeaseSeconds,
+    }),
+    runs: asClass(MikroOrmRunRepository).singleton(),
+    startRun: asFunction(makeStartRun).singleton(),
+    listRuns: asFunction(makeListRuns).singleton(),
+    getRun: asFunction(makeGetRun).singleton(),
+    cancelRun: asFunction(makeCancelRun).singleton(),
+    claimRun: asFunction(makeClaimRun).singleton(),
+    heartbeatRun: asFunction(makeHeartbeatRun).singleton(),
+    completeRun: asFunction(makeCompleteRun).singleton(),
+    expireRunLeases: asFunction(makeExpireRunLeases).singleton(),
+    runLeaseSweeper: asFunction(
+      ({ expireRunLeases, logger }: Cradle) =>
+        new RunLeaseSweeper({ expireRunLeases, logger, intervalSeconds: config.runs.sweepIntervalSeconds }),
+    )
+      .singleton()
+      .disposer((sweeper) => sweeper.stop()),
+  });
+}
+
 function apiRoutes(deps: Cradle): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...systemRoutes(deps),
     ...authRoutes(deps, { signupEnabled: deps.config.signupEnabled }),
     sessionRoute(deps),
+    ...workspaceRoutes(deps),
+    ...missionRoutes(deps),
+    ...runRoutes(deps),
   ];
   const document = () =>
     buildOpenApi(routes, {

@@ -10,6 +10,8 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const { container, close } = await boot(config, logger);
   const server = await listen(container.cradle.httpApp, config.port, config.host);
+  // Expired worker leases go back to the queue even when no worker of their workspace polls (stopped by dispose).
+  container.cradle.runLeaseSweeper.start();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(

@@ -88,7 +88,16 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
 
   async create(workspace: Workspace, owner: Membership): Promise<void> {
     await currentEm(this.#orm).transactional(async (tx) => {
-      tx.persist([new Workspace(workspace), new Membership(owner)]);
+      await tx.execute('insert into workspaces (id, name, personal, created_at) values (?, ?, ?, ?)', [
+        workspace.id,
+        workspace.name,
+        workspace.personal,
+        workspace.createdAt,
+      ]);
+      await tx.execute(
+        'insert into memberships (workspace_id, user_id, role, created_at) values (?, ?, ?, ?)',
+        [owner.workspaceId, owner.userId, owner.role, owner.createdAt],
+      );
     });
   }
 

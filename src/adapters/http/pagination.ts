@@ -1,0 +1,48 @@
+import type { Page, PagePosition, PageRequest } from '../../application/ports/page.ts';
+import type { JsonSchema } from './route.ts';
+import { ValidationFailed } from './validation.ts';
+
+/** `?limit=` (default 50, max 200) and `?cursor=` (CONTRACT section 1), to spread into a query schema. */
+export const pageQueryProperties: Record<string, JsonSchema> = {
+  limit: {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 200,
+    default: 50,
+    description: 'Items per page (1-200, default 50).',
+  },
+  cursor: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    pattern: '^[A-Za-z0-9_-]+$',
+    description: 'The `next_cursor` of the previous page.',
+  },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An opaque cursor: base64url of `<epoch ms>.<uuid>`, the position of the previous page's last item. */
+export function encodeCursor(position: PagePosition | null): string | null {
+  if (!position) return null;
+  return Buffer.from(`${position.createdAt.getTime()}.${position.id}`).toString('base64url');
+}
+
+/** The page a validated query asks for; a cursor this server did not make is a 400. */
+export function pageRequestOf(query: Record<string, unknown>): PageRequest {
+  const limit = query.limit as number;
+  const cursor = query.cursor as string | undefined;
+  if (cursor === undefined) return { limit };
+  const [ms, id] = Buffer.from(cursor, 'base64url').toString('latin1').split('.');
+  const createdAt = new Date(Number(ms));
+  if (!ms || !/^\d{1,15}$/.test(ms) || Number.isNaN(createdAt.getTime()) || !id || !UUID.test(id)) {
+    throw new ValidationFailed([{ path: '/query/cursor', message: 'is not a cursor of this list' }]);
+  }
+  return { limit, after: { createdAt, id } };
+}
+
+/** `{items, next_cursor}` */
+export function presentPage<T>(page: Page<T>, present: (item: T) => unknown) {
+  return { items: page.items.map(present), next_cursor: encodeCursor(page.next) };
+}

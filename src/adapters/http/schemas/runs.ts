@@ -1,0 +1,128 @@
+import { pageQueryProperties } from '../pagination.ts';
+import type { JsonSchema } from '../route.ts';
+import { timestamp, uuid } from './common.ts';
+import { jsonObject } from './missions.ts';
+
+const status: JsonSchema = {
+  type: 'string',
+  enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'],
+};
+const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
+const nullableUuid: JsonSchema = { ...uuid, type: ['string', 'null'] };
+const leaseSeconds: JsonSchema = {
+  type: 'integer',
+  format: 'int32',
+  minimum: 5,
+  maximum: 3600,
+  description: 'Lease length in seconds (default 60, or RUN_LEASE_SECONDS).',
+};
+
+const failure: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message'],
+  properties: {
+    message: { type: 'string', minLength: 1, maxLength: 4000 },
+    code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
+  },
+};
+
+export const run: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'mission_id',
+    'workspace_id',
+    'status',
+    'trigger',
+    'input',
+    'output',
+    'error',
+    'attempt',
+    'lease_expires_at',
+    'created_at',
+    'started_at',
+    'finished_at',
+  ],
+  properties: {
+    id: uuid,
+    mission_id: uuid,
+    workspace_id: uuid,
+    status,
+    trigger: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'trigger_id', 'delivery_id'],
+      properties: {
+        type: { type: 'string', enum: ['manual', 'webhook'] },
+        trigger_id: { ...nullableUuid, description: 'The webhook trigger (null for manual runs).' },
+        delivery_id: { ...nullableUuid, description: 'The webhook delivery (null for manual runs).' },
+      },
+    },
+    input: {
+      ...jsonObject('Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`.'),
+      type: ['object', 'null'],
+    },
+    output: { ...jsonObject('What the worker reported.'), type: ['object', 'null'] },
+    error: { ...failure, type: ['object', 'null'], description: 'Why the run failed.' },
+    attempt: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: 100,
+      description: 'Starts at 1; each lease expiry that puts the run back in the queue adds one.',
+    },
+    lease_expires_at: { ...nullableTimestamp, description: 'While running: when the worker lease ends.' },
+    created_at: timestamp,
+    started_at: { ...nullableTimestamp, description: 'When the current (or last) attempt was claimed.' },
+    finished_at: nullableTimestamp,
+  },
+};
+
+export const listRunsQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: {
+    workspace_id: uuid,
+    mission_id: { ...uuid, description: 'Only runs of this mission.' },
+    status: { ...status, description: 'Only runs in this state.' },
+    ...pageQueryProperties,
+  },
+};
+
+export const claimRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: {
+    workspace_id: uuid,
+    mission_ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+      items: uuid,
+      description: 'Only runs of these missions.',
+    },
+    lease_seconds: leaseSeconds,
+  },
+};
+
+export const heartbeatRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { lease_seconds: leaseSeconds },
+};
+
+export const completeRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['succeeded', 'failed'] },
+    output: jsonObject('The result: any JSON object of at most 256 KiB.'),
+    error: { ...failure, description: 'Only with status `failed`.' },
+  },
+};

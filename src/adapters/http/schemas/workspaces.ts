@@ -1,0 +1,83 @@
+import { pageQueryProperties } from '../pagination.ts';
+import type { JsonSchema } from '../route.ts';
+import { timestamp, uuid } from './common.ts';
+
+export const role: JsonSchema = {
+  type: 'string',
+  enum: ['owner', 'admin', 'member'],
+  description:
+    'owner: everything, including members; admin: missions, runs, workers and triggers; member: read.',
+};
+
+const workspaceName: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
+
+export const workspace: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'personal', 'role', 'created_at'],
+  properties: {
+    id: uuid,
+    name: { type: 'string', maxLength: 200 },
+    personal: {
+      type: 'boolean',
+      description: "The user's own workspace, made at sign-up; it cannot be deleted.",
+    },
+    role: { ...role, description: "The caller's role in this workspace." },
+    created_at: timestamp,
+  },
+};
+
+export const createWorkspaceRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: workspaceName },
+};
+
+export const updateWorkspaceRequest = createWorkspaceRequest;
+
+export const member: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user_id', 'username', 'display_name', 'role', 'joined_at'],
+  properties: {
+    user_id: uuid,
+    username: { type: 'string', maxLength: 64 },
+    display_name: { type: 'string', maxLength: 200 },
+    role,
+    joined_at: timestamp,
+  },
+};
+
+export const addMemberRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username_or_email', 'role'],
+  properties: {
+    username_or_email: { type: 'string', minLength: 1, maxLength: 320, description: 'An existing user.' },
+    role,
+  },
+};
+
+export const changeRoleRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['role'],
+  properties: { role },
+};
+
+export const memberParams: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'user_id'],
+  properties: {
+    id: { ...uuid, description: 'Workspace id.' },
+    user_id: { ...uuid, description: 'User id.' },
+  },
+};
+
+export const pageQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: pageQueryProperties,
+};

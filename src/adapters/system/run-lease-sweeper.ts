@@ -1,0 +1,63 @@
+import type { Logger } from 'pino';
+import type { ExpireRunLeases } from '../../application/runs/expire-run-leases.ts';
+
+const BATCH = 500;
+const MAX_BATCHES_PER_SWEEP = 20;
+
+/**
+ * Takes back expired worker leases every `intervalSeconds` (claims also do it for their workspace, so this
+ * only matters for workspaces no worker polls). One sweep at a time; the timer never keeps the process alive.
+ */
+export class RunLeaseSweeper {
+  readonly #expireRunLeases: ExpireRunLeases;
+  readonly #logger: Logger;
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number> | undefined;
+
+  constructor(deps: { expireRunLeases: ExpireRunLeases; logger: Logger; intervalSeconds: number }) {
+    this.#expireRunLeases = deps.expireRunLeases;
+    this.#logger = deps.logger;
+    this.#intervalMs = deps.intervalSeconds * 1000;
+  }
+
+  /** Starts the periodic sweep (a no-op when the interval is 0 or it already runs). */
+  start(): void {
+    if (this.#intervalMs <= 0 || this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (!this.#running) void this.sweep().catch(() => {});
+    }, this.#intervalMs);
+    this.#timer.unref();
+  }
+
+  /** Stops the timer and waits for a sweep in progress. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => {});
+  }
+
+  /** One sweep over every workspace; returns how many runs it requeued or failed. */
+  sweep(): Promise<number> {
+    this.#running ??= this.#sweepBatches().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+
+  async #sweepBatches(): Promise<number> {
+    let total = 0;
+    try {
+      for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch++) {
+        const expired = await this.#expireRunLeases({ limit: BATCH });
+        total += expired.length;
+        if (expired.length < BATCH) break;
+      }
+      if (total > 0) this.#logger.info({ runs: total }, 'expired run leases taken back');
+      return total;
+    } catch (error) {
+      this.#logger.warn({ err: error }, 'run lease sweep failed; retrying at the next interval');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import type { Principal } from '../../src/application/auth/principal.ts';
+import type { Json } from './json.ts';
+import type { SignedUp, TestApp } from './test-app.ts';
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: Json;
+}
+
+/** One JSON API call as `user` (anonymous when undefined); the body is parsed when there is one. */
+export async function api(
+  app: TestApp,
+  user: SignedUp | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...(user?.auth ?? {}) };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await app.request(path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The principal the API sees for this user's access token (user id and login session id). */
+export function principalOf(app: TestApp, user: SignedUp): Promise<Principal> {
+  return app.container.cradle.authenticate(user.accessToken);
+}
