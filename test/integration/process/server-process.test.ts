@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import pg from 'pg';
 import { json } from '../../support/json.ts';
+import { TEST_MASTER_KEY } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 const MAIN = fileURLToPath(new URL('../../../src/main.ts', import.meta.url));
@@ -114,6 +115,8 @@ describe('server process (node src/main.ts)', function () {
     const server = new ServerProcess(
       {
         DATABASE_URL: databaseUrl,
+        // The run's database holds signing keys sealed under the run's master key.
+        MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
         DATA_DIR: join(scratch, 'data'),
         HOST: '127.0.0.1',
         PORT: '0',
