@@ -39,8 +39,9 @@ function loginFormToken(ctx: Context, deps: WebDeps): string {
 
 function failure(error: unknown): { status: number; message: string } {
   // One message for unknown user, wrong password and disabled account, as on the API (no enumeration).
+  // 422, not 401: a 401 must carry an HTTP authentication challenge, and a form is not one.
   if (error instanceof InvalidCredentials) {
-    return { status: 401, message: 'The username or e-mail and password do not match.' };
+    return { status: 422, message: 'The username or e-mail and password do not match.' };
   }
   if (error instanceof RateLimited) {
     return {

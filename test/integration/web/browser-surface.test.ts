@@ -74,7 +74,7 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       for (const row of rows) expect(row.token_hash).not.to.equal(token);
     });
 
-    it('answers unknown user, wrong password and disabled account alike (401, one message)', async () => {
+    it('answers unknown user, wrong password and disabled account alike (422, one message)', async () => {
       const disabled = await signUp(app);
       await app.container.cradle.disableUser(disabled.username);
       const attempts = [
@@ -85,7 +85,7 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       for (const [login = '', password = ''] of attempts) {
         const client = new FormClient(app);
         const response = await client.signIn(login, password);
-        expect(response.status).to.equal(401);
+        expect(response.status).to.equal(422);
         expect(response.headers.getSetCookie().some((c) => c.startsWith('session='))).to.equal(false);
         const page = await response.text();
         expect(page).to.include(WRONG_CREDENTIALS);
@@ -316,7 +316,7 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       expect(await sessionOf(client)).not.to.equal(null);
       expect(await sessionOf(other)).to.equal(null);
       expect((await app.request('/api/auth/me', { headers: user.auth })).status).to.equal(401);
-      expect((await new FormClient(app).signIn(user.username, user.password)).status).to.equal(401);
+      expect((await new FormClient(app).signIn(user.username, user.password)).status).to.equal(422);
       expect((await new FormClient(app).signIn(user.username, 'fresh password 1')).status).to.equal(303);
     });
 
@@ -444,7 +444,7 @@ describe('browser surface: throttling and secure cookies', () => {
       const client = new FormClient(app);
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await client.signIn('nobody', 'irrelevant pw')).status);
-      expect(statuses).to.deep.equal([401, 401, 401]);
+      expect(statuses).to.deep.equal([422, 422, 422]);
       const limited = await client.signIn('nobody', 'irrelevant pw');
       expect(limited.status).to.equal(429);
       expect(Number(limited.headers.get('retry-after'))).to.be.greaterThan(0);

@@ -84,8 +84,8 @@ function sessionTable(viewer: Viewer, kind: 'browser' | 'api', rows: readonly Se
 <tbody>
 ${rows.map(
   (row) => html`<tr>
-<td>${formatTime(row.started)}</td>
-<td>${formatTime(row.lastUsed)}</td>
+<td class="time">${formatTime(row.started)}</td>
+<td class="time">${formatTime(row.lastUsed)}</td>
 <td>${row.ip ?? '—'}</td>
 <td>${shorten(row.userAgent)}</td>
 <td>${row.current ? html`<span class="tag">this browser</span>` : revokeButton(viewer, kind, row.id)}</td>

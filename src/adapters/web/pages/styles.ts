@@ -28,6 +28,7 @@ dt { color: var(--muted); } dd { margin: 0; }
 table { width: 100%; border-collapse: collapse; font-size: .95rem; }
 th, td { text-align: left; padding: .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { color: var(--muted); font-weight: 600; }
+td.time { white-space: nowrap; }
 .muted { color: var(--muted); } .tag { font-size: .8rem; padding: .1rem .5rem; border-radius: 1rem;
   background: #e7ecfb; color: var(--accent); white-space: nowrap; }
 `;
