@@ -1,0 +1,78 @@
+import type { Context } from 'koa';
+import type { ReceiveDelivery } from '../../../application/triggers/receive-delivery.ts';
+import type { QueryValues } from '../../../domain/triggers/delivery.ts';
+import { readRawBody } from '../raw-body.ts';
+import type { RouteSpec } from '../route.ts';
+import { deliveryReceipt, webhookParams, webhookQuery } from '../schemas/triggers.ts';
+import { triggerTags } from './trigger-routes.ts';
+import { keptHeaders } from './webhook-headers.ts';
+
+export interface WebhookRouteDeps {
+  receiveDelivery: ReceiveDelivery;
+}
+
+const DESCRIPTION = `Starts a run of the trigger's mission. Not authenticated with a bearer token (one sent is ignored):
+\`X-Signature\` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
+secret, as \`sha256=<hex>\`, bare hex (either case), or base64 / base64url of the 32-byte MAC; several may be sent
+comma-separated, and one valid signature under the current secret (or the previous one during its grace) is
+enough. The timestamped form \`t=<unix seconds>,v1=<hex>\` signs \`<t>.<body>\` and is accepted within 300 s of the
+server clock, either side; a trigger with \`require_timestamp\` accepts only it.
+
+Any content type is accepted and verified over the raw bytes; no \`Content-Encoding\` (415). Checks, in order: the
+per-trigger rate limit (429), the body size against the trigger's limit from \`Content-Length\` and while
+streaming (413), the signature (done for unknown, deleted and disabled paths too, which then answer 404), the
+idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same trigger within 24 h answers 200 with
+the first delivery's ids and \`status: "duplicate"\`, creating nothing. 202 comes only after the delivery and its
+queued run are committed; when the database is unreachable the answer is 503 with \`Retry-After\`, never 2xx.`;
+
+const joined = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(', ') : value;
+
+export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
+  return [
+    {
+      method: 'POST',
+      path: '/api/triggers/webhook/{webhook_path}',
+      operationId: 'receiveWebhookDelivery',
+      summary: 'Webhook ingest: a signed delivery starts a run',
+      description: DESCRIPTION,
+      tags: triggerTags,
+      security: 'webhookSignature',
+      params: webhookParams,
+      query: webhookQuery,
+      body: {
+        raw: true,
+        description: "Any bytes, any content type, at most the trigger's `max_body_bytes` (default 1 MiB).",
+      },
+      errors: [401, 404, 413, 415, 503],
+      responses: {
+        202: {
+          description: 'Accepted: the delivery and its queued run are committed.',
+          schema: deliveryReceipt,
+        },
+        200: {
+          description: 'A repeat of an earlier delivery (same idempotency key within 24 h).',
+          schema: deliveryReceipt,
+        },
+      },
+      handler: async (ctx: Context, { params, query }) => {
+        const headers = ctx.req.headers;
+        const declared = headers['content-length'];
+        const receipt = await deps.receiveDelivery({
+          webhookPath: params.webhook_path as string,
+          signature: joined(headers['x-signature']),
+          readBody: (limitBytes) => readRawBody(ctx, limitBytes),
+          declaredBytes: declared === undefined ? undefined : Number(declared),
+          contentType: headers['content-type'] ?? null,
+          headers: keptHeaders(headers),
+          query: query as QueryValues,
+          idempotencyKey: joined(headers['idempotency-key']),
+          deliveryIdHeader: joined(headers['x-delivery-id']),
+          sourceIp: (ctx.state.clientIp as string | undefined) ?? null,
+        });
+        ctx.status = receipt.status === 'accepted' ? 202 : 200;
+        ctx.body = { delivery_id: receipt.deliveryId, run_id: receipt.runId, status: receipt.status };
+      },
+    },
+  ];
+}

@@ -1,0 +1,216 @@
+import type { Logger } from 'pino';
+import type {
+  AcceptOutcome,
+  DeliveryRepository,
+  OriginalDelivery,
+} from '../../../application/ports/delivery-repository.ts';
+import type { Page, PageRequest } from '../../../application/ports/page.ts';
+import type {
+  Delivery,
+  DeliveryStatus,
+  DeliverySummary,
+  QueryValues,
+  RejectionReason,
+  SignatureScheme,
+} from '../../../domain/triggers/delivery.ts';
+import { afterPosition, toPage } from './keyset.ts';
+import { currentEm, type Orm } from './orm.ts';
+
+interface SummaryRow {
+  readonly id: string;
+  readonly trigger_id: string;
+  readonly status: DeliveryStatus;
+  readonly reason: RejectionReason | null;
+  readonly received_at: Date;
+  readonly source_ip: string | null;
+  readonly size_bytes: number;
+  readonly content_type: string | null;
+  readonly signature_scheme: SignatureScheme | null;
+  readonly idempotency_key: string | null;
+  readonly duplicate_of: string | null;
+  readonly run_id: string | null;
+  readonly body_purged_at: Date | null;
+}
+
+interface DeliveryRow extends SummaryRow {
+  readonly headers: Record<string, string> | null;
+  readonly query: QueryValues | null;
+  readonly body: Buffer | null;
+}
+
+const SUMMARY_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes::float8 as size_bytes,
+  content_type, signature_scheme, idempotency_key, duplicate_of, run_id, body_purged_at`;
+const INSERT_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes, content_type, headers,
+  query, body, signature_scheme, idempotency_key, dedupe_open, duplicate_of, run_id`;
+const INSERT_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?';
+/** A slot can be closed by a concurrent request between our insert and select: try again, a few times. */
+const MAX_ATTEMPTS = 4;
+
+/**
+ * The `webhook_deliveries` table (raw SQL, joining the surrounding unit of work). Idempotency rests on the
+ * unique partial index `(trigger_id, idempotency_key) where dedupe_open`: an insert that meets a slot held
+ * by an uncommitted delivery waits for it (PostgreSQL's ON CONFLICT), then either sees it committed (a
+ * duplicate) or rolled back (and inserts).
+ */
+export class PostgresDeliveryRepository implements DeliveryRepository {
+  readonly #orm: Orm;
+  readonly #logger: Logger;
+
+  constructor({ orm, logger }: { orm: Orm; logger: Logger }) {
+    this.#orm = orm;
+    this.#logger = logger;
+  }
+
+  async addAccepted(delivery: Delivery, windowSeconds: number): Promise<AcceptOutcome> {
+    const key = delivery.idempotencyKey;
+    if (key === null) {
+      await this.#insert(delivery, false);
+      return { stored: true };
+    }
+    const windowStart = new Date(delivery.receivedAt.getTime() - windowSeconds * 1000);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      if (await this.#insert(delivery, true)) return { stored: true };
+      const holder = await this.#slotHolder(delivery.triggerId, key);
+      if (!holder) continue; // closed meanwhile: the slot is free again
+      if (holder.receivedAt > windowStart) return { stored: false, original: holder.original };
+      // The holder is older than the window: close its slot (row lock: one closer wins), then take it.
+      await currentEm(this.#orm).execute(
+        'update webhook_deliveries set dedupe_open = false where id = ? and dedupe_open',
+        [holder.original.deliveryId],
+        'run',
+      );
+    }
+    throw new Error('the idempotency slot kept changing hands; giving up');
+  }
+
+  async addLogEntry(entry: DeliverySummary): Promise<void> {
+    try {
+      await this.#insert({ ...entry, headers: {}, query: {}, body: null }, false);
+    } catch (error) {
+      this.#logger.warn(
+        { err: error, deliveryId: entry.id, status: entry.status },
+        'delivery log entry lost',
+      );
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<Delivery | undefined> {
+    const rows = await currentEm(this.#orm).execute<DeliveryRow[]>(
+      `select ${SUMMARY_COLUMNS}, headers, query, body from webhook_deliveries where id = ?`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      ...toSummary(row),
+      headers: row.headers ?? {},
+      query: row.query ?? {},
+      body: row.body === null ? null : new Uint8Array(row.body),
+    };
+  }
+
+  async listForTrigger(
+    triggerId: string,
+    filter: { readonly status?: DeliveryStatus | undefined },
+    page: PageRequest,
+  ): Promise<Page<DeliverySummary>> {
+    const after = afterPosition('received_at, id', page, 'desc');
+    const byStatus = filter.status === undefined ? '' : ' and status = ?';
+    const rows = await currentEm(this.#orm).execute<SummaryRow[]>(
+      `select ${SUMMARY_COLUMNS} from webhook_deliveries
+        where trigger_id = ?${byStatus}${after.sql}
+        order by received_at desc, id desc limit ?`,
+      [triggerId, ...(filter.status === undefined ? [] : [filter.status]), ...after.params, page.limit + 1],
+    );
+    return toPage(rows.map(toSummary), page.limit, (entry) => ({
+      createdAt: entry.receivedAt,
+      id: entry.id,
+    }));
+  }
+
+  async purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
+    const em = currentEm(this.#orm);
+    // SKIP LOCKED: instances purging at the same time split the work instead of queueing on row locks.
+    const bodies = await em.execute<{ id: string }[]>(
+      `update webhook_deliveries set body = null, body_purged_at = now()
+        where id in (select id from webhook_deliveries where body is not null and received_at < ?
+                      order by received_at limit ? for update skip locked)
+        returning id`,
+      [cutoff, batchSize],
+    );
+    const entries = await em.execute<{ id: string }[]>(
+      `delete from webhook_deliveries
+        where id in (select id from webhook_deliveries where status <> 'accepted' and received_at < ?
+                      order by received_at limit ? for update skip locked)
+        returning id`,
+      [cutoff, batchSize],
+    );
+    return { bodies: bodies.length, entries: entries.length };
+  }
+
+  /** True when stored; false when a keyed insert met a held slot (nothing stored). */
+  async #insert(delivery: Delivery, takeSlot: boolean): Promise<boolean> {
+    const conflict = takeSlot
+      ? ' on conflict (trigger_id, idempotency_key) where dedupe_open do nothing'
+      : '';
+    const rows = await currentEm(this.#orm).execute<{ id: string }[]>(
+      `insert into webhook_deliveries (${INSERT_COLUMNS}) values (${INSERT_VALUES})${conflict} returning id`,
+      [
+        delivery.id,
+        delivery.triggerId,
+        delivery.status,
+        delivery.reason,
+        delivery.receivedAt,
+        delivery.sourceIp,
+        delivery.sizeBytes,
+        delivery.contentType,
+        delivery.status === 'accepted' ? JSON.stringify(delivery.headers) : null,
+        delivery.status === 'accepted' ? JSON.stringify(delivery.query) : null,
+        delivery.body === null
+          ? null
+          : Buffer.from(delivery.body.buffer, delivery.body.byteOffset, delivery.body.byteLength),
+        delivery.signatureScheme,
+        delivery.idempotencyKey,
+        takeSlot,
+        delivery.duplicateOf,
+        delivery.runId,
+      ],
+    );
+    return rows.length === 1;
+  }
+
+  async #slotHolder(
+    triggerId: string,
+    key: string,
+  ): Promise<{ original: OriginalDelivery; receivedAt: Date } | undefined> {
+    const rows = await currentEm(this.#orm).execute<
+      { id: string; run_id: string | null; received_at: Date }[]
+    >(
+      'select id, run_id, received_at from webhook_deliveries where trigger_id = ? and idempotency_key = ? and dedupe_open',
+      [triggerId, key],
+    );
+    const row = rows[0];
+    return (
+      row && { original: { deliveryId: row.id, runId: row.run_id }, receivedAt: new Date(row.received_at) }
+    );
+  }
+}
+
+function toSummary(row: SummaryRow): DeliverySummary {
+  return {
+    id: row.id,
+    triggerId: row.trigger_id,
+    status: row.status,
+    reason: row.reason,
+    receivedAt: new Date(row.received_at),
+    sourceIp: row.source_ip,
+    sizeBytes: Number(row.size_bytes),
+    contentType: row.content_type,
+    signatureScheme: row.signature_scheme,
+    idempotencyKey: row.idempotency_key,
+    duplicateOf: row.duplicate_of,
+    runId: row.run_id,
+    bodyPurgedAt: row.body_purged_at && new Date(row.body_purged_at),
+  };
+}

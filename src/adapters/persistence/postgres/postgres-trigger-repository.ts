@@ -1,0 +1,187 @@
+import type { Page, PageRequest } from '../../../application/ports/page.ts';
+import type { SecretBox } from '../../../application/ports/secret-box.ts';
+import type { TriggerFilter, TriggerRepository } from '../../../application/ports/trigger-repository.ts';
+import { Trigger } from '../../../domain/triggers/trigger.ts';
+import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
+import { afterPosition, toPage } from './keyset.ts';
+import { currentEm, type Orm } from './orm.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+interface TriggerRow {
+  readonly id: string;
+  readonly workspace_id: string;
+  readonly mission_id: string;
+  readonly name: string;
+  readonly enabled: boolean;
+  readonly webhook_path: string;
+  readonly max_body_bytes: number;
+  readonly require_timestamp: boolean;
+  readonly require_idempotency_key: boolean;
+  readonly signing_secret_sealed: string;
+  readonly previous_secret_sealed: string | null;
+  readonly previous_secret_expires_at: Date | null;
+  readonly version: number;
+  readonly created_at: Date;
+  readonly updated_at: Date;
+}
+
+const COLUMNS = `id, workspace_id, mission_id, name, enabled, webhook_path, max_body_bytes, require_timestamp,
+  require_idempotency_key, signing_secret_sealed, previous_secret_sealed, previous_secret_expires_at, version,
+  created_at, updated_at`;
+
+/**
+ * Triggers in the `triggers` table (raw SQL, joining the surrounding unit of work). Signing secrets are
+ * sealed with the webhook SecretBox under the context `webhook-secret:<trigger id>`, so a database dump
+ * alone reveals none, and a sealed secret copied onto another trigger's row does not open there.
+ */
+export class PostgresTriggerRepository implements TriggerRepository {
+  readonly #orm: Orm;
+  readonly #box: SecretBox;
+
+  constructor({ orm, webhookSecretBox }: { orm: Orm; webhookSecretBox: SecretBox }) {
+    this.#orm = orm;
+    this.#box = webhookSecretBox;
+  }
+
+  async add(trigger: Trigger): Promise<void> {
+    try {
+      await this.#run(
+        `insert into triggers (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          trigger.id,
+          trigger.workspaceId,
+          trigger.missionId,
+          trigger.name,
+          trigger.enabled,
+          trigger.webhookPath,
+          trigger.maxBodyBytes,
+          trigger.requireTimestamp,
+          trigger.requireIdempotencyKey,
+          ...this.#sealed(trigger),
+          trigger.version,
+          trigger.createdAt,
+          trigger.updatedAt,
+        ],
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new WebhookPathTaken();
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<Trigger | undefined> {
+    return this.#one('id = ?', id);
+  }
+
+  async findByWebhookPath(webhookPath: string): Promise<Trigger | undefined> {
+    return this.#one('webhook_path = ?', webhookPath);
+  }
+
+  async list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
+    const after = afterPosition('created_at, id', page, 'asc');
+    const byMission = filter.missionId === undefined ? '' : ' and mission_id = ?';
+    const rows = await currentEm(this.#orm).execute<TriggerRow[]>(
+      `select ${COLUMNS} from triggers
+        where workspace_id = ? and deleted_at is null${byMission}${after.sql}
+        order by created_at, id limit ?`,
+      [
+        filter.workspaceId,
+        ...(filter.missionId === undefined ? [] : [filter.missionId]),
+        ...after.params,
+        page.limit + 1,
+      ],
+    );
+    return toPage(
+      rows.map((row) => this.#toTrigger(row)),
+      page.limit,
+      (trigger) => trigger,
+    );
+  }
+
+  async save(trigger: Trigger): Promise<void> {
+    const [secret, previous, previousExpiresAt] = this.#sealed(trigger);
+    const rows = await currentEm(this.#orm).execute<{ version: number }[]>(
+      `update triggers
+          set name = ?, enabled = ?, max_body_bytes = ?, require_timestamp = ?, require_idempotency_key = ?,
+              signing_secret_sealed = ?, previous_secret_sealed = ?, previous_secret_expires_at = ?,
+              updated_at = ?, version = version + 1
+        where id = ? and version = ? and deleted_at is null
+        returning version`,
+      [
+        trigger.name,
+        trigger.enabled,
+        trigger.maxBodyBytes,
+        trigger.requireTimestamp,
+        trigger.requireIdempotencyKey,
+        secret,
+        previous,
+        previousExpiresAt,
+        trigger.updatedAt,
+        trigger.id,
+        trigger.version,
+      ],
+    );
+    const saved = rows[0];
+    if (!saved) throw new TriggerChanged();
+    trigger.version = saved.version;
+  }
+
+  async delete(id: string, now: Date): Promise<void> {
+    // The secrets are destroyed, not kept sealed: nothing can verify for a deleted trigger again.
+    await this.#run(
+      `update triggers
+          set deleted_at = ?, enabled = false, signing_secret_sealed = null, previous_secret_sealed = null,
+              previous_secret_expires_at = null, version = version + 1
+        where id = ? and deleted_at is null`,
+      [now, id],
+    );
+  }
+
+  async #one(condition: string, value: string): Promise<Trigger | undefined> {
+    const rows = await currentEm(this.#orm).execute<TriggerRow[]>(
+      `select ${COLUMNS} from triggers where ${condition} and deleted_at is null`,
+      [value],
+    );
+    return rows[0] && this.#toTrigger(rows[0]);
+  }
+
+  async #run(sql: string, params: unknown[]): Promise<void> {
+    await currentEm(this.#orm).execute(sql, params, 'run');
+  }
+
+  #sealed(trigger: Trigger): [string, string | null, Date | null] {
+    const context = sealContext(trigger.id);
+    const previous = trigger.previousSecret;
+    return [
+      this.#box.seal(trigger.signingSecret, context),
+      previous === null ? null : this.#box.seal(previous, context),
+      previous === null ? null : trigger.previousSecretExpiresAt,
+    ];
+  }
+
+  #toTrigger(row: TriggerRow): Trigger {
+    const context = sealContext(row.id);
+    return new Trigger({
+      id: row.id,
+      workspaceId: row.workspace_id,
+      missionId: row.mission_id,
+      name: row.name,
+      enabled: row.enabled,
+      webhookPath: row.webhook_path,
+      maxBodyBytes: row.max_body_bytes,
+      requireTimestamp: row.require_timestamp,
+      requireIdempotencyKey: row.require_idempotency_key,
+      signingSecret: this.#box.open(row.signing_secret_sealed, context),
+      previousSecret:
+        row.previous_secret_sealed === null ? null : this.#box.open(row.previous_secret_sealed, context),
+      previousSecretExpiresAt: row.previous_secret_expires_at && new Date(row.previous_secret_expires_at),
+      version: row.version,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
+    });
+  }
+}
+
+function sealContext(triggerId: string): string {
+  return `webhook-secret:${triggerId}`;
+}

@@ -1,0 +1,47 @@
+import { Trigger } from '../../domain/triggers/trigger.ts';
+import type { Principal } from '../auth/principal.ts';
+import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { TriggerRepository } from '../ports/trigger-repository.ts';
+import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
+
+export interface CreateTriggerInput {
+  readonly missionId: string;
+  readonly name: string;
+  /** A custom path; a random one (128 bits) when absent. */
+  readonly webhookPath?: string | undefined;
+  readonly maxBodyBytes?: number | undefined;
+  readonly requireTimestamp?: boolean | undefined;
+  readonly requireIdempotencyKey?: boolean | undefined;
+}
+
+/** The new trigger; its signing secret is shown to the caller this once (and at each rotation). */
+export type CreateTrigger = (principal: Principal, input: CreateTriggerInput) => Promise<Trigger>;
+
+/** Admins and owners create webhook triggers for a mission of their workspace. */
+export function makeCreateTrigger(
+  deps: MissionAccessDeps & {
+    triggers: TriggerRepository;
+    webhookSecrets: WebhookSecretGenerator;
+    clock: Clock;
+    ids: IdGenerator;
+  },
+): CreateTrigger {
+  return async (principal, input) => {
+    const mission = await accessibleMission(deps, principal.userId, input.missionId, 'admin');
+    const trigger = Trigger.create(
+      {
+        ...input,
+        id: deps.ids.newId(),
+        workspaceId: mission.workspaceId,
+        missionId: mission.id,
+        webhookPath: input.webhookPath ?? deps.webhookSecrets.newWebhookPath(),
+        signingSecret: deps.webhookSecrets.newSigningSecret(),
+      },
+      deps.clock.now(),
+    );
+    await deps.triggers.add(trigger);
+    return trigger;
+  };
+}

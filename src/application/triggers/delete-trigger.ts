@@ -1,0 +1,13 @@
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
+
+export type DeleteTrigger = (principal: Principal, triggerId: string) => Promise<void>;
+
+/** Admins and owners delete a trigger: its path answers 404 from now on; its runs stay. */
+export function makeDeleteTrigger(deps: TriggerAccessDeps & { clock: Clock }): DeleteTrigger {
+  return async (principal, triggerId) => {
+    const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'admin');
+    await deps.triggers.delete(trigger.id, deps.clock.now());
+  };
+}

@@ -1,0 +1,22 @@
+import type { Trigger } from '../../domain/triggers/trigger.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Page, PageRequest } from '../ports/page.ts';
+import type { TriggerFilter, TriggerRepository } from '../ports/trigger-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export type ListTriggers = (
+  principal: Principal,
+  filter: TriggerFilter,
+  page: PageRequest,
+) => Promise<Page<Trigger>>;
+
+/** A workspace's triggers (of one of its missions when given), oldest first, for any member. */
+export function makeListTriggers(deps: {
+  triggers: TriggerRepository;
+  workspaceAccess: WorkspaceAccess;
+}): ListTriggers {
+  return async (principal, filter, page) => {
+    await deps.workspaceAccess(principal.userId, filter.workspaceId, 'member');
+    return deps.triggers.list(filter, page);
+  };
+}

@@ -1,0 +1,205 @@
+import { DomainError } from '../../domain/errors.ts';
+import { Run } from '../../domain/runs/run.ts';
+import {
+  acceptedDelivery,
+  duplicateDelivery,
+  type QueryValues,
+  type RejectionReason,
+  rejectedDelivery,
+} from '../../domain/triggers/delivery.ts';
+import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
+import type { Trigger } from '../../domain/triggers/trigger.ts';
+import { DEFAULT_MAX_BODY_BYTES, isWellFormedWebhookPath } from '../../domain/triggers/trigger-rules.ts';
+import {
+  IdempotencyKeyRequired,
+  InvalidSignature,
+  MissingSignature,
+  PayloadTooLarge,
+  TriggerNotFound,
+} from '../../domain/triggers/webhook-errors.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { DeliveryRepository } from '../ports/delivery-repository.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { RateLimiter } from '../ports/rate-limiter.ts';
+import type { RunRepository } from '../ports/run-repository.ts';
+import type { SignatureVerdict, SignatureVerifier } from '../ports/signature-verifier.ts';
+import type { TriggerRepository } from '../ports/trigger-repository.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
+
+export interface IncomingDelivery {
+  readonly webhookPath: string;
+  /** The X-Signature header; undefined when absent. */
+  readonly signature: string | undefined;
+  /**
+   * Reads the exact raw body, refusing more than `limitBytes` (PayloadTooLarge, from Content-Length before
+   * reading and while streaming) and any Content-Encoding (UnsupportedContentEncoding).
+   */
+  readonly readBody: (limitBytes: number) => Promise<Uint8Array>;
+  /** Content-Length as sent, for the log entry of a delivery refused before its body was read. */
+  readonly declaredBytes: number | undefined;
+  readonly contentType: string | null;
+  /** The headers kept with the delivery (the adapter leaves out credentials and signatures). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: QueryValues;
+  readonly idempotencyKey: string | undefined;
+  readonly deliveryIdHeader: string | undefined;
+  readonly sourceIp: string | null;
+}
+
+export interface DeliveryReceipt {
+  readonly deliveryId: string;
+  readonly runId: string | null;
+  readonly status: 'accepted' | 'duplicate';
+}
+
+export type ReceiveDelivery = (incoming: IncomingDelivery) => Promise<DeliveryReceipt>;
+
+export interface ReceiveDeliveryDeps {
+  triggers: TriggerRepository;
+  deliveries: DeliveryRepository;
+  runs: RunRepository;
+  unitOfWork: UnitOfWork;
+  signatureVerifier: SignatureVerifier;
+  webhookRateLimiter: RateLimiter;
+  webhookSecrets: WebhookSecretGenerator;
+  clock: Clock;
+  ids: IdGenerator;
+}
+
+/**
+ * Webhook ingest. In order: the per-path budget (429, before any HMAC work); the body, read raw within the
+ * trigger's limit (413, 415); the signature, verified for unknown, deleted and disabled paths too (against a
+ * dummy secret or the trigger's own) so they cost the same work before answering 404; the idempotency key;
+ * then the delivery and its queued run in one transaction, and only after the commit the receipt. Refusals
+ * of a live trigger are logged (metadata only).
+ */
+export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery {
+  const dummySecrets = [deps.webhookSecrets.newSigningSecret()];
+
+  return async (incoming) => {
+    // A malformed path can be no trigger's (the pattern is public): nothing to hide, nothing to spend.
+    if (!isWellFormedWebhookPath(incoming.webhookPath)) throw new TriggerNotFound();
+    const found = await deps.triggers.findByWebhookPath(incoming.webhookPath);
+    // Keyed by path, not by trigger id: unknown paths spend a budget too, so a 429 does not reveal a trigger.
+    await deps.webhookRateLimiter.consume(incoming.webhookPath);
+    const live = found?.enabled ? found : undefined;
+    const now = deps.clock.now();
+    const reject = (reason: RejectionReason, sizeBytes: number) => {
+      if (live) logRejection(deps, live, incoming, now, reason, sizeBytes);
+    };
+
+    let body: Uint8Array;
+    try {
+      body = await incoming.readBody(found?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        const size = error instanceof PayloadTooLarge ? error.sizeBytes : (incoming.declaredBytes ?? 0);
+        reject(error.code as RejectionReason, size);
+      }
+      throw error;
+    }
+    const verdict = deps.signatureVerifier.verify({
+      header: incoming.signature,
+      body,
+      secrets: found ? found.activeSecrets(now) : dummySecrets,
+      now,
+      requireTimestamp: found?.requireTimestamp ?? false,
+    });
+    if (!live) throw new TriggerNotFound();
+    if (!verdict.valid) {
+      const error = signatureError(verdict);
+      reject(error.code as RejectionReason, body.byteLength);
+      throw error;
+    }
+
+    let idempotencyKey: string | null;
+    try {
+      idempotencyKey = parseIdempotencyKey(incoming.idempotencyKey, incoming.deliveryIdHeader);
+      if (idempotencyKey === null && live.requireIdempotencyKey) throw new IdempotencyKeyRequired();
+    } catch (error) {
+      reject('invalid_request', body.byteLength);
+      throw error;
+    }
+
+    const received = {
+      id: deps.ids.newId(),
+      triggerId: live.id,
+      receivedAt: now,
+      sourceIp: incoming.sourceIp,
+      contentType: incoming.contentType,
+      signatureScheme: verdict.scheme,
+    };
+    const runId = deps.ids.newId();
+    const delivery = acceptedDelivery({
+      ...received,
+      runId,
+      body,
+      headers: incoming.headers,
+      query: incoming.query,
+      idempotencyKey,
+    });
+    const run = Run.queue({
+      id: runId,
+      missionId: live.missionId,
+      workspaceId: live.workspaceId,
+      triggerType: 'webhook',
+      triggerId: live.id,
+      deliveryId: delivery.id,
+      now,
+    });
+    return deps.unitOfWork.transaction(async (): Promise<DeliveryReceipt> => {
+      const outcome = await deps.deliveries.addAccepted(delivery, IDEMPOTENCY_WINDOW_SECONDS);
+      if (outcome.stored) {
+        await deps.runs.add(run);
+        return { deliveryId: delivery.id, runId, status: 'accepted' };
+      }
+      await deps.deliveries.addLogEntry(
+        duplicateDelivery(
+          { ...received, sizeBytes: body.byteLength, idempotencyKey: idempotencyKey as string },
+          outcome.original,
+        ),
+      );
+      return { ...outcome.original, status: 'duplicate' };
+    });
+  };
+}
+
+function signatureError(verdict: Extract<SignatureVerdict, { valid: false }>): DomainError {
+  switch (verdict.reason) {
+    case 'missing':
+      return new MissingSignature();
+    case 'mismatch':
+      return new InvalidSignature();
+    case 'timestamp_outside_window':
+      return new InvalidSignature('the signature timestamp t is more than 300 s away from the server clock');
+    case 'timestamp_required':
+      return new InvalidSignature(
+        'this trigger accepts only timestamped signatures: t=<unix seconds>,v1=<hex>',
+      );
+  }
+}
+
+/**
+ * Not awaited: a refusal answers in the same time whether or not its log entry is written, and a failing
+ * write (the adapter reports it) never turns a 401 into a 503.
+ */
+function logRejection(
+  deps: ReceiveDeliveryDeps,
+  trigger: Trigger,
+  incoming: IncomingDelivery,
+  now: Date,
+  reason: RejectionReason,
+  sizeBytes: number,
+): void {
+  const entry = rejectedDelivery({
+    id: deps.ids.newId(),
+    triggerId: trigger.id,
+    receivedAt: now,
+    sourceIp: incoming.sourceIp,
+    reason,
+    sizeBytes,
+    contentType: incoming.contentType,
+  });
+  deps.deliveries.addLogEntry(entry).catch(() => {});
+}

@@ -1,0 +1,112 @@
+export const DELIVERY_STATUSES = ['accepted', 'duplicate', 'rejected'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Why a delivery to a live trigger was refused: the problem `code` it was answered with. */
+export const REJECTION_REASONS = [
+  'missing_signature',
+  'invalid_signature',
+  'payload_too_large',
+  'unsupported_media_type',
+  'invalid_request',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** How the accepted signature was written (CONTRACT section 4). */
+export const SIGNATURE_SCHEMES = ['sha256_hex', 'hex', 'base64', 'base64url', 'timestamped'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+
+export type QueryValues = Readonly<Record<string, string | readonly string[]>>;
+
+/** What the delivery log shows of every delivery: metadata only, never a body or a presented signature. */
+export interface DeliverySummary {
+  readonly id: string;
+  readonly triggerId: string;
+  readonly status: DeliveryStatus;
+  readonly reason: RejectionReason | null;
+  readonly receivedAt: Date;
+  readonly sourceIp: string | null;
+  readonly sizeBytes: number;
+  readonly contentType: string | null;
+  readonly signatureScheme: SignatureScheme | null;
+  readonly idempotencyKey: string | null;
+  /** Duplicates: the accepted delivery they repeated. */
+  readonly duplicateOf: string | null;
+  /** Accepted deliveries: the run the delivery started (duplicates: the first delivery's). */
+  readonly runId: string | null;
+  /** Accepted deliveries whose raw body was purged after the retention period. */
+  readonly bodyPurgedAt: Date | null;
+}
+
+/** An accepted delivery with what it carried; the body is null once purged. */
+export interface Delivery extends DeliverySummary {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: QueryValues;
+  readonly body: Uint8Array | null;
+}
+
+interface Received {
+  readonly id: string;
+  readonly triggerId: string;
+  readonly receivedAt: Date;
+  readonly sourceIp: string | null;
+}
+
+export function acceptedDelivery(
+  props: Received & {
+    readonly runId: string;
+    readonly body: Uint8Array;
+    readonly contentType: string | null;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly query: QueryValues;
+    readonly signatureScheme: SignatureScheme;
+    readonly idempotencyKey: string | null;
+  },
+): Delivery {
+  return {
+    ...props,
+    status: 'accepted',
+    reason: null,
+    sizeBytes: props.body.byteLength,
+    duplicateOf: null,
+    bodyPurgedAt: null,
+  };
+}
+
+/** A repeat of `original` (same idempotency key within the window): logged, nothing else created. */
+export function duplicateDelivery(
+  props: Received & {
+    readonly sizeBytes: number;
+    readonly contentType: string | null;
+    readonly signatureScheme: SignatureScheme;
+    readonly idempotencyKey: string;
+  },
+  original: { readonly deliveryId: string; readonly runId: string | null },
+): DeliverySummary {
+  return {
+    ...props,
+    status: 'duplicate',
+    reason: null,
+    duplicateOf: original.deliveryId,
+    runId: original.runId,
+    bodyPurgedAt: null,
+  };
+}
+
+/** A refused delivery: metadata only, so the log never keeps an attacker's body or signature guesses. */
+export function rejectedDelivery(
+  props: Received & {
+    readonly reason: RejectionReason;
+    readonly sizeBytes: number;
+    readonly contentType: string | null;
+  },
+): DeliverySummary {
+  return {
+    ...props,
+    status: 'rejected',
+    signatureScheme: null,
+    idempotencyKey: null,
+    duplicateOf: null,
+    runId: null,
+    bodyPurgedAt: null,
+  };
+}
