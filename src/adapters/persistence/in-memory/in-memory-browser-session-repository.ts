@@ -39,7 +39,7 @@ export class InMemoryBrowserSessionRepository implements BrowserSessionRepositor
   async listForUser(userId: string, now: Date): Promise<BrowserSession[]> {
     return [...this.#sessions.values()]
       .filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
       .slice(0, 200)
       .map((s) => new BrowserSession(s));
   }
