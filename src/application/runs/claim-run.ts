@@ -3,6 +3,7 @@ import type { Run } from '../../domain/runs/run.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import type { ExpireRunLeases } from './expire-run-leases.ts';
 import type { RunSettings } from './run-settings.ts';
@@ -17,22 +18,25 @@ export type ClaimRun = (principal: Principal, input: ClaimRunInput) => Promise<R
 
 /**
  * A worker (an admin's login session) takes the oldest queued run of the workspace and holds it under a
- * lease; undefined when nothing is queued. Expired leases of the workspace are taken back first, so a
- * crashed worker's run is retried by the next claim.
+ * lease; undefined when nothing is queued. Expired leases of the workspace are taken back first, in the same
+ * transaction, so a crashed worker's run is retried by the next claim.
  */
 export function makeClaimRun(deps: {
   runs: RunRepository;
   workspaceAccess: WorkspaceAccess;
   expireRunLeases: ExpireRunLeases;
+  unitOfWork: UnitOfWork;
   clock: Clock;
   runSettings: RunSettings;
 }): ClaimRun {
   return async (principal, { workspaceId, missionIds, leaseSeconds }) => {
     const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);
     await deps.workspaceAccess(principal.userId, workspaceId, 'admin');
-    await deps.expireRunLeases({ workspaceId, limit: 50 });
-    return deps.runs.claimNext({ workspaceId, missionIds }, (run) =>
-      run.claim(principal.sessionId, deps.clock.now(), lease),
-    );
+    return deps.unitOfWork.transaction(async () => {
+      await deps.expireRunLeases({ workspaceId, limit: 50 });
+      return deps.runs.claimNext({ workspaceId, missionIds }, (run) =>
+        run.claim(principal.sessionId, deps.clock.now(), lease),
+      );
+    });
   };
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, TransactionPropagation } from '@mikro-orm/postgresql';
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import type { Run } from '../../../domain/runs/run.ts';
@@ -113,14 +113,18 @@ export class MikroOrmRunRepository implements RunRepository {
 
   /** In one transaction (joining the caller's): lock the selected runs, apply `change`, store each. */
   #changeLocked(where: string, params: unknown[], tail: string, change: (run: Run) => void): Promise<Run[]> {
-    return currentEm(this.#orm).transactional(async (em) => {
-      const runs = await selectRuns(em, where, params, tail);
-      for (const run of runs) {
-        change(run);
-        await storeState(em, run);
-      }
-      return runs;
-    });
+    // REQUIRED: inside a unit of work this joins its transaction (no savepoint round trips).
+    return currentEm(this.#orm).transactional(
+      async (em) => {
+        const runs = await selectRuns(em, where, params, tail);
+        for (const run of runs) {
+          change(run);
+          await storeState(em, run);
+        }
+        return runs;
+      },
+      { propagation: TransactionPropagation.REQUIRED },
+    );
   }
 }
 

@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import { createLogger } from '../../../src/adapters/system/logger.ts';
+import { RunLeaseSweeper } from '../../../src/adapters/system/run-lease-sweeper.ts';
+import type { ExpireRunLeases } from '../../../src/application/runs/expire-run-leases.ts';
+import { Conflict } from '../../../src/domain/errors.ts';
+import { LeaseNotHeld } from '../../../src/domain/runs/lease.ts';
+import {
+  inMemoryWorld,
+  postgresWorld,
+  seedMission,
+  seedUser,
+  type World,
+} from '../../support/persistence-world.ts';
+import { runUseCases, worker } from '../../support/run-use-cases.ts';
+
+const fail = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+for (const [adapter, makeWorld] of [
+  ['in-memory', async () => inMemoryWorld()],
+  ['PostgreSQL', postgresWorld],
+] as const) {
+  describe(`lease expiry and retry (${adapter}, fixed clock)`, () => {
+    let world: World;
+    beforeEach(async () => {
+      world = await makeWorld();
+    });
+
+    async function setup(maxAttempts = 3) {
+      const cases = runUseCases(world, { maxAttempts, defaultLeaseSeconds: 60 });
+      const { user, workspace } = await seedUser(world);
+      const mission = await seedMission(world, workspace.id);
+      const owner = worker(user.id, 'owner-session');
+      const run = await cases.startRun(owner, mission.id, {});
+      return {
+        cases,
+        workspaceId: workspace.id,
+        a: worker(user.id, 'worker-a'),
+        b: worker(user.id, 'worker-b'),
+        run,
+      };
+    }
+
+    it('an expired lease puts the run back in the queue with attempt + 1, and the next claim gets it', async () => {
+      const { cases, workspaceId, a, b, run } = await setup();
+      const first = await cases.claimRun(a, { workspaceId, leaseSeconds: 30 });
+      expect(first).to.include({ id: run.id, attempt: 1, leaseOwner: 'worker-a' });
+      cases.clock.advance(29);
+      expect(await cases.claimRun(b, { workspaceId })).to.equal(undefined);
+      cases.clock.advance(1);
+      const second = await cases.claimRun(b, { workspaceId, leaseSeconds: 30 });
+      expect(second).to.include({ id: run.id, status: 'running', attempt: 2, leaseOwner: 'worker-b' });
+      expect(second?.startedAt).to.deep.equal(cases.clock.now());
+
+      // The first worker lost the run: its heartbeat and completion are conflicts, and change nothing.
+      expect(await fail(cases.heartbeatRun(a, run.id, {}))).to.be.instanceOf(LeaseNotHeld);
+      expect(await fail(cases.completeRun(a, run.id, { status: 'succeeded' }))).to.be.instanceOf(
+        LeaseNotHeld,
+      );
+      const done = await cases.completeRun(b, run.id, { status: 'succeeded', output: { ok: true } });
+      expect(done).to.include({ status: 'succeeded', attempt: 2 });
+    });
+
+    it('heartbeats keep a lease alive past its first expiry', async () => {
+      const { cases, workspaceId, a, run } = await setup();
+      await cases.claimRun(a, { workspaceId, leaseSeconds: 30 });
+      for (let i = 0; i < 5; i++) {
+        cases.clock.advance(20);
+        await cases.heartbeatRun(a, run.id, { leaseSeconds: 30 });
+      }
+      expect((await cases.expireRunLeases()).map((r) => r.id)).to.not.include(run.id);
+      expect((await cases.getRun(a, run.id)).status).to.equal('running');
+      cases.clock.advance(30);
+      expect(await fail(cases.heartbeatRun(a, run.id, {})), 'expired, not yet swept').to.be.instanceOf(
+        LeaseNotHeld,
+      );
+      expect(await fail(cases.completeRun(a, run.id, { status: 'succeeded' }))).to.be.instanceOf(
+        LeaseNotHeld,
+      );
+    });
+
+    it('fails the run once the last attempt expires, and the periodic sweep does it without any claim', async () => {
+      const { cases, workspaceId, a, b, run } = await setup(2);
+      await cases.claimRun(a, { workspaceId, leaseSeconds: 10 });
+      cases.clock.advance(10);
+      await cases.claimRun(b, { workspaceId, leaseSeconds: 10 });
+      cases.clock.advance(11);
+      const sweeper = new RunLeaseSweeper({
+        expireRunLeases: cases.expireRunLeases as ExpireRunLeases,
+        logger: createLogger('silent'),
+        intervalSeconds: 0,
+      });
+      expect(await sweeper.sweep()).to.be.at.least(1);
+      const failed = await cases.getRun(a, run.id);
+      expect(failed).to.deep.include({
+        status: 'failed',
+        attempt: 2,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        error: { code: 'lease_expired', message: 'the worker lease expired on each of 2 attempts' },
+      });
+      expect(failed.finishedAt).to.deep.equal(cases.clock.now());
+      expect(await cases.claimRun(a, { workspaceId })).to.equal(undefined);
+      expect(await fail(cases.cancelRun(a, run.id))).to.be.instanceOf(Conflict);
+    });
+  });
+}
