@@ -43,6 +43,7 @@ const server = spawn(process.execPath, ['src/main.ts'], {
     BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
     BOOTSTRAP_ADMIN_PASSWORD: password,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_RATE_LIMIT_PER_MINUTE: '10000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
   stdio: ['ignore', 'pipe', 'inherit'],

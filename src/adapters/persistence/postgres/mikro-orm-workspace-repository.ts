@@ -8,7 +8,7 @@ import type {
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
 import { Membership, type Role, Workspace } from '../../../domain/workspaces/workspace.ts';
 import { afterPosition, toPage } from './keyset.ts';
-import { currentEm, type Orm } from './orm.ts';
+import { currentEm, type Orm, query } from './orm.ts';
 
 type Row = Record<string, unknown>;
 
@@ -45,16 +45,15 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 
   async listForUser(userId: string): Promise<WorkspaceMembershipView[]> {
-    const em = currentEm(this.#orm);
-    const memberships = await em.find(Membership, { userId }, { limit: 1000 });
-    if (memberships.length === 0) return [];
-    const workspaces = await em.find(
-      Workspace,
-      { id: { $in: memberships.map((m) => m.workspaceId) } },
-      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    const rows = await query<Row[]>(
+      this.#orm,
+      `select w.id, w.name, w.personal, w.created_at, m.role
+         from memberships m join workspaces w on w.id = m.workspace_id
+        where m.user_id = ?
+        order by w.created_at, w.id limit 1000`,
+      [userId],
     );
-    const roles = new Map(memberships.map((m) => [m.workspaceId, m.role]));
-    return workspaces.map((workspace) => ({ workspace, role: roles.get(workspace.id) ?? 'member' }));
+    return rows.map((row) => ({ workspace: toWorkspace(row), role: row.role as Role }));
   }
 
   async pageForUser(userId: string, page: PageRequest): Promise<Page<WorkspaceMembershipView>> {
