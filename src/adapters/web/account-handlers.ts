@@ -14,11 +14,13 @@ import {
   type WebDeps,
 } from './web-context.ts';
 
-const NOTICES: Record<string, string> = {
-  'session-revoked': 'The session was revoked.',
-  'session-gone': 'That session had already ended.',
-  'password-changed': 'Your password was changed. Every other session was signed out.',
-};
+const NOTICES = new Map(
+  Object.entries({
+    'session-revoked': 'The session was revoked.',
+    'session-gone': 'That session had already ended.',
+    'password-changed': 'Your password was changed. Every other session was signed out.',
+  }),
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SIGN_IN_AGAIN = '/login?notice=session-ended';
@@ -32,7 +34,7 @@ export function accountHandlers(router: Router, deps: WebDeps): void {
     sendPage(
       ctx,
       200,
-      homePage({ home, viewer: viewerOf(current), notice: NOTICES[String(ctx.query.notice)] }),
+      homePage({ home, viewer: viewerOf(current), notice: NOTICES.get(String(ctx.query.notice)) }),
     );
   });
 
@@ -60,7 +62,7 @@ export function accountHandlers(router: Router, deps: WebDeps): void {
   router.get('/account/password', async (ctx) => {
     const current = await currentSession(ctx, deps);
     if (!current) return seeOther(ctx, '/login');
-    const notice = NOTICES[String(ctx.query.notice)];
+    const notice = NOTICES.get(String(ctx.query.notice));
     sendPage(ctx, 200, passwordPage({ viewer: viewerOf(current), notice }));
   });
 

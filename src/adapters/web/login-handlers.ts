@@ -14,10 +14,12 @@ import { currentSession, ipOf, seeOther, sendPage, type WebDeps } from './web-co
 const LOGIN_FORM_SECONDS = 2 * 3600;
 const PLAUSIBLE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-const NOTICES: Record<string, string> = {
-  'signed-out': 'You are signed out.',
-  'session-ended': 'Your session has ended. Please sign in again.',
-};
+const NOTICES = new Map(
+  Object.entries({
+    'signed-out': 'You are signed out.',
+    'session-ended': 'Your session has ended. Please sign in again.',
+  }),
+);
 
 /**
  * Sign-in has no session to bind a CSRF token to yet, so its form is protected by a double-submitted token:
@@ -58,7 +60,7 @@ function failure(error: unknown): { status: number; message: string } {
 export function loginHandlers(router: Router, deps: WebDeps): void {
   router.get('/login', async (ctx) => {
     if (await currentSession(ctx, deps)) return seeOther(ctx, '/');
-    const notice = NOTICES[String(ctx.query.notice)];
+    const notice = NOTICES.get(String(ctx.query.notice));
     sendPage(ctx, 200, loginPage({ csrfToken: loginFormToken(ctx, deps), notice }));
   });
 

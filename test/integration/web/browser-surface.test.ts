@@ -102,6 +102,17 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       expect(page).to.include('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     });
 
+    it('shows only its own notices, never the query text', async () => {
+      const known = await (await new FormClient(app).get('/login?notice=signed-out')).text();
+      expect(known).to.include('You are signed out.');
+      for (const notice of ['constructor', '__proto__', 'toString', '<b>hi</b>']) {
+        const page = await (
+          await new FormClient(app).get(`/login?notice=${encodeURIComponent(notice)}`)
+        ).text();
+        expect(page, notice).not.to.include('role="status"');
+      }
+    });
+
     it('redirects / to /login when signed out, and /login to / when signed in', async () => {
       const anonymous = await new FormClient(app).get('/');
       expect(anonymous.status).to.equal(303);
