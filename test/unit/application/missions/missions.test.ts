@@ -1,0 +1,111 @@
+import { expect } from 'chai';
+import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
+import { workspaceUseCases } from '../../../support/workspace-use-cases.ts';
+
+const fail = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+describe('mission use cases and starting runs', () => {
+  async function setup() {
+    const app = workspaceUseCases();
+    const [ada, bob, cy, eve] = [
+      await app.user('ada'),
+      await app.user('bob'),
+      await app.user('cy'),
+      await app.user('eve'),
+    ];
+    const workspaceId = ada.personal.id;
+    await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'bob', role: 'admin' });
+    await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'cy', role: 'member' });
+    return { app, ada, bob, cy, eve, workspaceId };
+  }
+
+  it('lets admins define missions, members read them, and hides them from outsiders', async () => {
+    const { app, bob, cy, eve, workspaceId } = await setup();
+    const mission = await app.createMission(bob.principal, {
+      workspaceId,
+      name: 'Digest',
+      definition: { steps: [1] },
+    });
+    expect(await app.getMission(cy.principal, mission.id)).to.deep.equal(mission);
+    expect(await fail(app.createMission(cy.principal, { workspaceId, name: 'x' }))).to.be.instanceOf(
+      Forbidden,
+    );
+    const hidden = (await fail(app.getMission(eve.principal, mission.id))) as NotFound;
+    expect(hidden).to.be.instanceOf(NotFound);
+    expect(hidden.message).to.equal('mission was not found');
+    expect(await fail(app.createMission(eve.principal, { workspaceId, name: 'x' }))).to.be.instanceOf(
+      NotFound,
+    );
+    expect(await fail(app.listMissions(eve.principal, workspaceId, { limit: 50 }))).to.be.instanceOf(
+      NotFound,
+    );
+  });
+
+  it('lists missions newest first, a page at a time', async () => {
+    const { app, ada, cy, workspaceId } = await setup();
+    const names: string[] = [];
+    for (const name of ['a', 'b', 'c']) {
+      await app.createMission(ada.principal, { workspaceId, name });
+      app.clock.advance(1);
+      names.unshift(name);
+    }
+    const first = await app.listMissions(cy.principal, workspaceId, { limit: 2 });
+    const second = await app.listMissions(cy.principal, workspaceId, {
+      limit: 2,
+      after: first.next ?? undefined,
+    });
+    expect([...first.items, ...second.items].map((m) => m.name)).to.deep.equal(names);
+    expect(second.next).to.equal(null);
+  });
+
+  it('updates missions for admins, validating the changes', async () => {
+    const { app, bob, cy, workspaceId } = await setup();
+    const mission = await app.createMission(bob.principal, { workspaceId, name: 'Digest' });
+    app.clock.advance(60);
+    expect(await fail(app.updateMission(cy.principal, mission.id, { name: 'x' }))).to.be.instanceOf(
+      Forbidden,
+    );
+    expect(await fail(app.updateMission(bob.principal, mission.id, { definition: 'x' }))).to.be.instanceOf(
+      InvalidInput,
+    );
+    const changed = await app.updateMission(bob.principal, mission.id, { description: 'daily' });
+    expect(changed).to.deep.include({ name: 'Digest', description: 'daily', updatedAt: app.clock.now() });
+    expect(await app.getMission(cy.principal, mission.id)).to.deep.equal(changed);
+  });
+
+  it('starts runs for admins only, and deletes a mission only once none of its runs is active', async () => {
+    const { app, ada, bob, cy, eve, workspaceId } = await setup();
+    const mission = await app.createMission(ada.principal, { workspaceId, name: 'Digest' });
+    expect(await fail(app.runs.startRun(cy.principal, mission.id, {}))).to.be.instanceOf(Forbidden);
+    expect(await fail(app.runs.startRun(eve.principal, mission.id, {}))).to.be.instanceOf(NotFound);
+    const run = await app.runs.startRun(bob.principal, mission.id, { input: { day: 1 } });
+    expect(run).to.deep.include({ status: 'queued', triggerType: 'manual', workspaceId, input: { day: 1 } });
+    expect(await fail(app.deleteMission(bob.principal, mission.id))).to.be.instanceOf(Conflict);
+    await app.runs.cancelRun(bob.principal, run.id);
+    expect(await fail(app.deleteMission(cy.principal, mission.id))).to.be.instanceOf(Forbidden);
+    await app.deleteMission(bob.principal, mission.id);
+    expect(await fail(app.getMission(ada.principal, mission.id))).to.be.instanceOf(NotFound);
+    expect(await fail(app.runs.getRun(ada.principal, run.id))).to.be.instanceOf(NotFound);
+  });
+
+  it('claims only runs of the missions a worker asks for, oldest first', async () => {
+    const { app, bob, workspaceId } = await setup();
+    const one = await app.createMission(bob.principal, { workspaceId, name: 'one' });
+    const two = await app.createMission(bob.principal, { workspaceId, name: 'two' });
+    const first = await app.runs.startRun(bob.principal, one.id, {});
+    app.runs.clock.advance(1);
+    const second = await app.runs.startRun(bob.principal, two.id, {});
+    app.runs.clock.advance(1);
+    const third = await app.runs.startRun(bob.principal, one.id, {});
+    const order = [];
+    for (let i = 0; i < 3; i++) {
+      order.push((await app.runs.claimRun(bob.principal, { workspaceId, missionIds: [one.id] }))?.id);
+    }
+    expect(order).to.deep.equal([first.id, third.id, undefined]);
+    expect((await app.runs.claimRun(bob.principal, { workspaceId }))?.id).to.equal(second.id);
+  });
+});
