@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import type { Mission } from '../../../src/domain/missions/mission.ts';
+import { AlreadyMember, LastOwner } from '../../../src/domain/workspaces/member-rules.ts';
+import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
+import {
+  at,
+  inMemoryWorld,
+  postgresWorld,
+  seedMission,
+  seedRun,
+  seedUser,
+  type World,
+} from '../../support/persistence-world.ts';
+import { workspaceUseCases } from '../../support/workspace-use-cases.ts';
+
+for (const [adapter, makeWorld] of [
+  ['in-memory', async () => inMemoryWorld()],
+  ['PostgreSQL', postgresWorld],
+] as const) {
+  describe(`WorkspaceRepository and MissionRepository contract (${adapter})`, () => {
+    let world: World;
+    beforeEach(async () => {
+      world = await makeWorld();
+    });
+
+    it('creates a workspace with its owner, pages a user’s workspaces and answers roles', async () => {
+      const { user, workspace: personal } = await seedUser(world);
+      const shared = new Workspace({
+        id: randomUUID(),
+        name: "Ada's team",
+        personal: false,
+        createdAt: at(5),
+      });
+      await world.workspaces.create(
+        shared,
+        new Membership({ workspaceId: shared.id, userId: user.id, role: 'owner', createdAt: at(5) }),
+      );
+      expect(await world.workspaces.findById(shared.id)).to.deep.equal(shared);
+      expect(await world.workspaces.findRole(shared.id, user.id)).to.equal('owner');
+      expect(await world.workspaces.findRole(shared.id, randomUUID())).to.equal(undefined);
+      const first = await world.workspaces.pageForUser(user.id, { limit: 1 });
+      const second = await world.workspaces.pageForUser(user.id, {
+        limit: 1,
+        after: first.next ?? undefined,
+      });
+      expect([...first.items, ...second.items].map((v) => v.workspace.id)).to.deep.equal([
+        personal.id,
+        shared.id,
+      ]);
+      expect(second.next).to.equal(null);
+      expect((await world.workspaces.listForUser(user.id)).map((v) => v.workspace.id)).to.deep.equal([
+        personal.id,
+        shared.id,
+      ]);
+
+      shared.rename('Renamed');
+      await world.workspaces.update(shared);
+      expect((await world.workspaces.findById(shared.id))?.name).to.equal('Renamed');
+    });
+
+    it('adds, pages, changes and removes members; a second add of the same user is AlreadyMember', async () => {
+      const { workspace } = await seedUser(world);
+      const { user: bob } = await seedUser(world);
+      const { user: cy } = await seedUser(world);
+      await world.workspaces.addMember(
+        new Membership({ workspaceId: workspace.id, userId: bob.id, role: 'admin', createdAt: at(1) }),
+      );
+      await world.workspaces.addMember(
+        new Membership({ workspaceId: workspace.id, userId: cy.id, role: 'member', createdAt: at(2) }),
+      );
+      const duplicate = await world.workspaces
+        .addMember(
+          new Membership({ workspaceId: workspace.id, userId: cy.id, role: 'admin', createdAt: at(3) }),
+        )
+        .catch((e: unknown) => e);
+      expect(duplicate).to.be.instanceOf(AlreadyMember);
+
+      const first = await world.workspaces.listMembers(workspace.id, { limit: 2 });
+      const rest = await world.workspaces.listMembers(workspace.id, {
+        limit: 2,
+        after: first.next ?? undefined,
+      });
+      const members = [...first.items, ...rest.items];
+      expect(members.slice(1).map((m) => [m.username, m.displayName, m.membership.role])).to.deep.equal([
+        [bob.username, bob.displayName, 'admin'],
+        [cy.username, cy.displayName, 'member'],
+      ]);
+      await world.workspaces.setRole(workspace.id, cy.id, 'owner');
+      expect((await world.workspaces.findMember(workspace.id, cy.id))?.membership.role).to.equal('owner');
+      await world.workspaces.removeMember(workspace.id, bob.id);
+      expect(await world.workspaces.findMember(workspace.id, bob.id)).to.equal(undefined);
+      const locked = await world.unitOfWork.transaction(() =>
+        world.workspaces.membersForChange(workspace.id),
+      );
+      expect(locked.map((m) => m.role).sort()).to.deep.equal(['owner', 'owner']);
+    });
+
+    it('stores missions with their JSON definition, pages them newest first, updates and deletes them', async () => {
+      const { workspace } = await seedUser(world);
+      const missions: Mission[] = [];
+      for (let i = 0; i < 3; i++) missions.push(await seedMission(world, workspace.id, at(i)));
+      const tied = await seedMission(world, workspace.id, at(2));
+      const found = await world.missions.findById(missions[0]!.id);
+      expect(found).to.deep.equal(missions[0]);
+      const first = await world.missions.listForWorkspace(workspace.id, { limit: 2 });
+      const second = await world.missions.listForWorkspace(workspace.id, {
+        limit: 2,
+        after: first.next ?? undefined,
+      });
+      const expected = [tied, missions[2]!]
+        .sort((a, b) => (a.id < b.id ? 1 : -1))
+        .concat([missions[1]!, missions[0]!])
+        .map((m) => m.id);
+      expect([...first.items, ...second.items].map((m) => m.id)).to.deep.equal(expected);
+
+      const mission = missions[1]!;
+      mission.update(
+        { name: 'Renamed', definition: { steps: [{ run: "echo 'hi'" }] }, description: 'd' },
+        at(9),
+      );
+      await world.missions.update(mission);
+      expect(await world.missions.findById(mission.id)).to.deep.equal(mission);
+      await world.missions.delete(mission.id);
+      expect(await world.missions.findById(mission.id)).to.equal(undefined);
+      expect(await world.missions.listForWorkspace(randomUUID(), { limit: 5 })).to.deep.equal({
+        items: [],
+        next: null,
+      });
+    });
+
+    if (adapter === 'PostgreSQL') {
+      it('deleting a workspace deletes its memberships, missions and runs', async () => {
+        const { user } = await seedUser(world);
+        const shared = new Workspace({ id: randomUUID(), name: 'gone', personal: false, createdAt: at(1) });
+        await world.workspaces.create(
+          shared,
+          new Membership({ workspaceId: shared.id, userId: user.id, role: 'owner', createdAt: at(1) }),
+        );
+        const mission = await seedMission(world, shared.id);
+        const run = await seedRun(world, mission);
+        await world.workspaces.delete(shared.id);
+        expect(await world.workspaces.findRole(shared.id, user.id)).to.equal(undefined);
+        expect(await world.missions.findById(mission.id)).to.equal(undefined);
+        expect(await world.runs.findById(run.id)).to.equal(undefined);
+      });
+
+      it('serialises member changes: two owners demoting each other at once leave one owner', async () => {
+        const app = workspaceUseCases(world);
+        for (let round = 0; round < 5; round++) {
+          const ada = await app.user();
+          const bob = await app.user();
+          const workspaceId = ada.personal.id;
+          await app.addMember(ada.principal, workspaceId, {
+            usernameOrEmail: bob.user.username,
+            role: 'owner',
+          });
+          const results = await Promise.allSettled([
+            app.changeMemberRole(ada.principal, workspaceId, bob.user.id, 'member'),
+            app.changeMemberRole(bob.principal, workspaceId, ada.user.id, 'member'),
+          ]);
+          const members = await world.workspaces.membersForChange(workspaceId);
+          expect(
+            members.filter((m) => m.role === 'owner'),
+            `round ${round}`,
+          ).to.have.lengthOf(1);
+          const rejected = results.filter((r) => r.status === 'rejected');
+          expect(rejected).to.have.lengthOf(1);
+          const reason = (rejected[0] as PromiseRejectedResult).reason;
+          // The loser either lost its own owner role first (Forbidden) or would remove the last owner.
+          expect(
+            reason instanceof LastOwner || (reason as Error).name === 'Forbidden',
+            String(reason),
+          ).to.equal(true);
+        }
+      });
+    }
+  });
+}
