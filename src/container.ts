@@ -168,6 +168,7 @@ export interface Cradle {
   browserSessionLifetimes: BrowserSessionLifetimes;
   cookieSettings: CookieSettings;
   publicOrigin: string;
+  isUnavailable: (error: unknown) => boolean;
   sessionTokens: SessionTokens;
   browserSessions: BrowserSessionRepository;
   resolveBrowserSession: ResolveBrowserSession;
@@ -325,6 +326,7 @@ function registerBrowserSurface(container: AwilixContainer<Cradle>, config: Conf
     revokeOwnSession: asFunction(makeRevokeOwnSession).singleton(),
     changePassword: asFunction(makeChangePassword).singleton(),
     publicOrigin: asValue(new URL(config.publicUrl).origin),
+    isUnavailable: asValue(isDatabaseUnavailable),
     webSurface: asFunction(webSurface).singleton(),
   });
 }

@@ -30,6 +30,8 @@ export interface WebDeps {
   /** The origin of PUBLIC_URL: the only one whose forms are accepted. */
   readonly publicOrigin: string;
   readonly logger: Logger;
+  /** Recognises errors that mean the database is down (an HTML 503 page instead of a 500). */
+  readonly isUnavailable: (error: unknown) => boolean;
 }
 
 export function sendPage(ctx: Context, status: number, page: SafeHtml): void {

@@ -22,7 +22,7 @@ interface HttpError extends Error {
  * The browser surface's error pages: HTML, through the same kind-to-status table as the API's problem+json
  * (`STATUS_BY_KIND`), and never an internal detail. The API's own error middleware is left to `/api/*`.
  */
-export function webErrors(logger: Logger) {
+export function webErrors(logger: Logger, isUnavailable: (error: unknown) => boolean) {
   return async function renderErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
@@ -34,6 +34,11 @@ export function webErrors(logger: Logger) {
         status = STATUS_BY_KIND[error.kind];
         detail = error.message.charAt(0).toUpperCase() + error.message.slice(1);
         if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
+      } else if (isUnavailable(error)) {
+        status = 503;
+        detail = 'The service is briefly unavailable. Please try again in a few seconds.';
+        ctx.set('Retry-After', '5');
+        logger.warn({ err: error.message, requestId: ctx.state.requestId }, 'database unavailable on a page');
       } else if ((error.status ?? error.statusCode ?? 500) < 500) {
         status = error.status ?? error.statusCode ?? 400;
         detail = CLIENT_DETAILS[status] ?? CLIENT_DETAILS[400]!;

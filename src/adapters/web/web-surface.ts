@@ -26,7 +26,7 @@ export function webSurface(deps: WebDeps): Middleware {
   });
   const routes = router.routes();
   const allowed = router.allowedMethods();
-  const renderErrors = webErrors(deps.logger);
+  const renderErrors = webErrors(deps.logger, deps.isUnavailable);
 
   return async function browserSurface(ctx: Context): Promise<void> {
     setSecurityHeaders(ctx, isSecureRequest(ctx, deps.cookieSettings));
