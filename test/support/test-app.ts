@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '../../src/adapters/system/logger.ts';
+import { createLogger, type Logger } from '../../src/adapters/system/logger.ts';
 import { closeServer } from '../../src/adapters/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
@@ -22,7 +22,10 @@ export interface TestApp {
  * The socket is bound first so that PUBLIC_URL is the address tests (and browsers) really use: the web pages
  * accept form posts only from that origin.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { readonly logger?: Logger } = {},
+): Promise<TestApp> {
   const { orm, url } = await testDatabase();
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
@@ -30,24 +33,31 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config: Config = loadConfig({
-    PORT: '0',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '/nonexistent',
-    API_RATE_LIMIT_PER_MINUTE: '10000000',
-    LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-    REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...env,
-  });
-  const container = createContainer({
-    config,
-    logger: createLogger(config.logLevel),
-    orm,
-    databaseUrl: url,
-    masterKey: TEST_MASTER_KEY,
-  });
-  server.on('request', container.cradle.httpApp.callback());
+  let container: TestApp['container'];
+  try {
+    const config: Config = loadConfig({
+      PORT: '0',
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/nonexistent',
+      API_RATE_LIMIT_PER_MINUTE: '10000000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+      REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    });
+    container = createContainer({
+      config,
+      logger: options.logger ?? createLogger(config.logLevel),
+      orm,
+      databaseUrl: url,
+      masterKey: TEST_MASTER_KEY,
+    });
+    server.on('request', container.cradle.httpApp.callback());
+  } catch (error) {
+    // A wiring failure must not leave the socket open (mocha would never exit).
+    server.close();
+    throw error;
+  }
   return {
     baseUrl,
     container,
