@@ -1,14 +1,15 @@
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
+import { LINE, NAME, TEXT } from './workspaces.ts';
 
 /** A free-form JSON object (stored as JSONB); its size is checked by the domain. */
 export function jsonObject(description: string): JsonSchema {
   return { type: 'object', maxProperties: 1000, description };
 }
 
-const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
-const description: JsonSchema = { type: ['string', 'null'], maxLength: 4000 };
+const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: NAME };
+const description: JsonSchema = { type: ['string', 'null'], maxLength: 4000, pattern: TEXT };
 const definition = jsonObject('The workflow definition: any JSON object of at most 64 KiB.');
 
 export const mission: JsonSchema = {
@@ -18,7 +19,7 @@ export const mission: JsonSchema = {
   properties: {
     id: uuid,
     workspace_id: uuid,
-    name: { type: 'string', maxLength: 200 },
+    name: { type: 'string', maxLength: 200, pattern: LINE },
     description,
     definition,
     created_at: timestamp,

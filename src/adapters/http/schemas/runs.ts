@@ -2,6 +2,7 @@ import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
 import { jsonObject } from './missions.ts';
+import { TEXT } from './workspaces.ts';
 
 const status: JsonSchema = {
   type: 'string',
@@ -22,7 +23,7 @@ const failure: JsonSchema = {
   additionalProperties: false,
   required: ['message'],
   properties: {
-    message: { type: 'string', minLength: 1, maxLength: 4000 },
+    message: { type: 'string', minLength: 1, maxLength: 4000, pattern: TEXT },
     code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
   },
 };

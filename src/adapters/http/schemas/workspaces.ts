@@ -9,7 +9,15 @@ export const role: JsonSchema = {
     'owner: everything, including members; admin: missions, runs, workers and triggers; member: read.',
 };
 
-const workspaceName: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
+/** One line of printable text: no control characters. */
+export const LINE = '^[^\\u0000-\\u001f\\u007f]*$';
+/** Free text: lines of printable text (tabs and line breaks allowed). */
+export const TEXT = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
+
+/** One line of printable text with at least one visible character. */
+export const NAME = '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';
+
+const workspaceName: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: NAME };
 
 export const workspace: JsonSchema = {
   type: 'object',
@@ -17,7 +25,7 @@ export const workspace: JsonSchema = {
   required: ['id', 'name', 'personal', 'role', 'created_at'],
   properties: {
     id: uuid,
-    name: { type: 'string', maxLength: 200 },
+    name: { type: 'string', maxLength: 200, pattern: LINE },
     personal: {
       type: 'boolean',
       description: "The user's own workspace, made at sign-up; it cannot be deleted.",
@@ -42,8 +50,8 @@ export const member: JsonSchema = {
   required: ['user_id', 'username', 'display_name', 'role', 'joined_at'],
   properties: {
     user_id: uuid,
-    username: { type: 'string', maxLength: 64 },
-    display_name: { type: 'string', maxLength: 200 },
+    username: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.-]*$' },
+    display_name: { type: 'string', maxLength: 200, pattern: LINE },
     role,
     joined_at: timestamp,
   },
@@ -54,7 +62,13 @@ export const addMemberRequest: JsonSchema = {
   additionalProperties: false,
   required: ['username_or_email', 'role'],
   properties: {
-    username_or_email: { type: 'string', minLength: 1, maxLength: 320, description: 'An existing user.' },
+    username_or_email: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 320,
+      pattern: LINE,
+      description: 'An existing user.',
+    },
     role,
   },
 };
