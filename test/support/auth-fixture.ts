@@ -1,4 +1,5 @@
 import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
+import { InMemoryBrowserSessionRepository } from '../../src/adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
 import { InMemoryLoginSessionRepository } from '../../src/adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryUnitOfWork } from '../../src/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { InMemoryUserRepository } from '../../src/adapters/persistence/in-memory/in-memory-user-repository.ts';
@@ -41,6 +42,7 @@ export function authFixture(lifetimes: SessionLifetimes = LIFETIMES) {
     workspaces,
     users: new InMemoryUserRepository({ workspaces }),
     loginSessions: new InMemoryLoginSessionRepository(),
+    browserSessions: new InMemoryBrowserSessionRepository(),
     passwordHasher: new FakePasswordHasher(),
     accessTokens: new FakeAccessTokens(clock),
     refreshTokens: new FakeRefreshTokens(),

@@ -2,6 +2,7 @@ import { NotFound } from '../../domain/errors.ts';
 import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
 import { canonicalLogin } from '../../domain/users/user.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
+import type { BrowserSessionRepository } from '../ports/browser-session-repository.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
@@ -9,10 +10,11 @@ import type { UserRepository } from '../ports/user-repository.ts';
 
 export type SetPassword = (usernameOrEmail: string, password: string) => Promise<void>;
 
-/** An administrator's password reset: the new password applies at once and every API session ends. */
+/** An administrator's password reset: the new password applies at once and every session (API and browser) ends. */
 export function makeSetPassword(deps: {
   users: UserRepository;
   loginSessions: LoginSessionRepository;
+  browserSessions: BrowserSessionRepository;
   passwordHasher: PasswordHasher;
   auditLog: AuditLog;
   clock: Clock;
@@ -23,6 +25,7 @@ export function makeSetPassword(deps: {
     if (!user) throw new NotFound('user');
     await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));
     await deps.loginSessions.revokeAllForUser(user.id, 'password_changed', deps.clock.now());
+    await deps.browserSessions.deleteAllForUser(user.id);
     await deps.auditLog.record({ type: 'password_changed', userId: user.id });
   };
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { BrowserSession } from '../../../../src/domain/browser/browser-session.ts';
 import { NotFound } from '../../../../src/domain/errors.ts';
 import { InvalidToken, TokenExpired } from '../../../../src/domain/sessions/auth-errors.ts';
 import { ADA, authFixture } from '../../../support/auth-fixture.ts';
@@ -74,9 +75,14 @@ describe('sessions, logout and disabling', () => {
     expect(await app.authenticate(first.accessToken).catch((e: unknown) => e)).to.be.instanceOf(TokenExpired);
   });
 
-  it('setting a password ends every session', async () => {
-    const { app, first } = await twoSessions();
+  it('setting a password ends every session, browser sessions included', async () => {
+    const { app, user, first } = await twoSessions();
+    const browser = { id: 'b1', userId: user.id, tokenHash: 'h', csrfToken: 'c', userAgent: null, ip: null };
+    await app.browserSessions.create(
+      BrowserSession.start(browser, app.clock.now(), { idleSeconds: 60, absoluteSeconds: 600 }),
+    );
     await app.setPassword('ada', 'a brand new password');
+    expect(await app.browserSessions.deleteAllForUser(user.id)).to.equal(0);
     expect(await app.authenticate(first.accessToken).catch((e: unknown) => e)).to.be.instanceOf(InvalidToken);
   });
 
