@@ -45,7 +45,8 @@ export class Migration0002WorkspacesMissionsRuns extends Migration {
       create index runs_mission_idx on runs (mission_id, created_at desc, id desc);
       -- the worker queue: oldest queued run first, per workspace
       create index runs_queue_idx on runs (workspace_id, created_at, id) where status = 'queued';
-      -- the lease sweep
+      -- the lease sweeps: of one workspace (every claim) and of all (the periodic sweep)
+      create index runs_workspace_lease_idx on runs (workspace_id, lease_expires_at) where status = 'running';
       create index runs_lease_idx on runs (lease_expires_at) where status = 'running';
     `);
   }
