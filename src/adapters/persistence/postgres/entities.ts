@@ -93,7 +93,7 @@ export const MissionSchema = new EntitySchema<Mission>({
   },
 });
 
-/** Inserts only: runs are read and changed through `MikroOrmRunRepository`'s SQL (see `selectRuns`). */
+/** The mapping of `runs`; `MikroOrmRunRepository` reads and writes them with SQL (reads: `selectRuns`). */
 export const RunSchema = new EntitySchema<Run>({
   class: Run,
   tableName: 'runs',
