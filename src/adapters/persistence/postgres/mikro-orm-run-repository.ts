@@ -3,7 +3,7 @@ import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import type { Run } from '../../../domain/runs/run.ts';
 import { afterPosition, toPage } from './keyset.ts';
-import { currentEm, type Orm } from './orm.ts';
+import { currentEm, type Orm, query } from './orm.ts';
 import { selectRuns } from './run-query.ts';
 
 /**
@@ -104,7 +104,8 @@ export class MikroOrmRunRepository implements RunRepository {
   }
 
   async hasActiveRuns(missionId: string): Promise<boolean> {
-    const rows: unknown[] = await currentEm(this.#orm).execute(
+    const rows = await query<unknown[]>(
+      this.#orm,
       "select 1 from runs where mission_id = ? and status in ('queued', 'running') limit 1",
       [missionId],
     );

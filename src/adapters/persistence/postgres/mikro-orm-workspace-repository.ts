@@ -70,7 +70,8 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 
   async findById(id: string): Promise<Workspace | undefined> {
-    const rows: Row[] = await currentEm(this.#orm).execute(
+    const rows = await query<Row[]>(
+      this.#orm,
       'select id, name, personal, created_at from workspaces where id = ?',
       [id],
     );
@@ -78,7 +79,9 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 
   async findRole(workspaceId: string, userId: string): Promise<Role | undefined> {
-    const rows: Row[] = await currentEm(this.#orm).execute(
+    // Every access check asks this: no EntityManager fork.
+    const rows = await query<Row[]>(
+      this.#orm,
       'select role from memberships where workspace_id = ? and user_id = ?',
       [workspaceId, userId],
     );
