@@ -55,6 +55,8 @@ test-unit: install
 ## Benchmarks (print numbers; not part of the tests).
 bench: install
 	node scripts/bench-auth.ts
+	node scripts/bench-claim.ts
+	node scripts/bench-webhook.ts
 
 clean:
 	rm -rf node_modules $(TOOLS)

@@ -184,14 +184,19 @@ function operation(route: RouteSpec): Record<string, unknown> {
   };
   const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
   if (parameters.length > 0) op.parameters = parameters;
-  if (route.body) {
-    op.requestBody = isRawBody(route.body)
+  const body = route.body;
+  if (body) {
+    op.requestBody = isRawBody(body)
       ? {
           required: true,
-          description: route.body.description,
+          description: body.description,
           content: { '*/*': { schema: { type: 'string', format: 'binary', maxLength: 16777216 } } },
         }
-      : { required: true, content: { 'application/json': { schema: route.body } } };
+      : {
+          // An absent body is validated as `{}`: it is optional exactly when no property is required.
+          required: Array.isArray(body.required) && body.required.length > 0,
+          content: { 'application/json': { schema: body } },
+        };
   }
   const responses: Record<string, unknown> = {};
   for (const [status, spec] of Object.entries(route.responses))
