@@ -193,8 +193,7 @@ function operation(route: RouteSpec): Record<string, unknown> {
           content: { '*/*': { schema: { type: 'string', format: 'binary', maxLength: 16777216 } } },
         }
       : {
-          // An absent body is validated as `{}`: it is optional exactly when no property is required.
-          required: Array.isArray(body.required) && body.required.length > 0,
+          required: requiresBody(body as JsonSchema),
           content: { 'application/json': { schema: body } },
         };
   }
@@ -210,6 +209,11 @@ function operation(route: RouteSpec): Record<string, unknown> {
   }
   op.responses = responses;
   return op;
+}
+
+/** An absent JSON body is validated as `{}`: it is optional exactly when no property is required. */
+function requiresBody(schema: JsonSchema): boolean {
+  return Array.isArray(schema.required) && schema.required.length > 0;
 }
 
 function securityOf(route: RouteSpec): unknown[] {
