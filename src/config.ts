@@ -42,6 +42,15 @@ export interface Config {
     /** How often the server takes back expired leases (0: only claims do). */
     readonly sweepIntervalSeconds: number;
   };
+  /** Webhook ingest and the delivery log. */
+  readonly webhooks: {
+    /** Deliveries per trigger (per webhook path) per minute; 429 with Retry-After beyond. */
+    readonly rateLimitPerMinute: number;
+    /** Days raw bodies (and the log entries of duplicates and rejections) are kept. */
+    readonly retentionDays: number;
+    /** How often the retention purge runs (0: never). */
+    readonly purgeIntervalSeconds: number;
+  };
   /** Mark browser cookies Secure even on plain-HTTP requests (TLS ends at a proxy); default: PUBLIC_URL is https. */
   readonly cookieSecure: boolean;
   /** Lifetimes of a web application (browser) session. */
@@ -92,6 +101,9 @@ const schema = {
     RUN_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 3 },
     RUN_LEASE_SECONDS: { type: 'integer', minimum: 5, maximum: 3600, default: 60 },
     RUN_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 15 },
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 600 },
+    WEBHOOK_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 30 },
+    WEBHOOK_PURGE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 3600 },
     COOKIE_SECURE: { type: 'boolean' },
     BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
     BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
@@ -172,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       maxAttempts: input.RUN_MAX_ATTEMPTS as number,
       defaultLeaseSeconds: input.RUN_LEASE_SECONDS as number,
       sweepIntervalSeconds: input.RUN_SWEEP_INTERVAL_SECONDS as number,
+    },
+    webhooks: {
+      rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,
+      retentionDays: input.WEBHOOK_RETENTION_DAYS as number,
+      purgeIntervalSeconds: input.WEBHOOK_PURGE_INTERVAL_SECONDS as number,
     },
     cookieSecure: (input.COOKIE_SECURE as boolean | undefined) ?? publicUrl.startsWith('https://'),
     browserSession: {

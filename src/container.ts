@@ -14,7 +14,9 @@ import { AesGcmSecretBox } from './adapters/crypto/aes-gcm-secret-box.ts';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2-password-hasher.ts';
 import { BoundedQueue } from './adapters/crypto/bounded-queue.ts';
 import { HmacRefreshTokens } from './adapters/crypto/hmac-refresh-tokens.ts';
+import { HmacSignatureVerifier } from './adapters/crypto/hmac-signature-verifier.ts';
 import { deriveKey } from './adapters/crypto/master-key.ts';
+import { RandomWebhookSecretGenerator } from './adapters/crypto/random-webhook-secret-generator.ts';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.ts';
 import { Sha256SessionTokens } from './adapters/crypto/sha256-session-tokens.ts';
 import { bearerAuthenticator } from './adapters/http/bearer-authenticator.ts';
@@ -22,11 +24,14 @@ import { createHttpApp } from './adapters/http/create-http-app.ts';
 import { buildOpenApi } from './adapters/http/openapi.ts';
 import type { RouteSpec } from './adapters/http/route.ts';
 import { authRoutes } from './adapters/http/routes/auth-routes.ts';
+import { deliveryRoutes } from './adapters/http/routes/delivery-routes.ts';
 import { missionRoutes } from './adapters/http/routes/mission-routes.ts';
 import { openApiRoute } from './adapters/http/routes/openapi-routes.ts';
 import { runRoutes } from './adapters/http/routes/run-routes.ts';
 import { sessionRoute } from './adapters/http/routes/session-route.ts';
 import { systemRoutes } from './adapters/http/routes/system-routes.ts';
+import { triggerRoutes } from './adapters/http/routes/trigger-routes.ts';
+import { webhookRoutes } from './adapters/http/routes/webhook-routes.ts';
 import { workspaceRoutes } from './adapters/http/routes/workspace-routes.ts';
 import { isDatabaseUnavailable } from './adapters/persistence/postgres/database-unavailable.ts';
 import { MikroOrmBrowserSessionRepository } from './adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
@@ -38,12 +43,16 @@ import { MikroOrmUserRepository } from './adapters/persistence/postgres/mikro-or
 import { MikroOrmWorkspaceRepository } from './adapters/persistence/postgres/mikro-orm-workspace-repository.ts';
 import type { Orm } from './adapters/persistence/postgres/orm.ts';
 import { PostgresAuditLog } from './adapters/persistence/postgres/postgres-audit-log.ts';
+import { PostgresDeliveryRepository } from './adapters/persistence/postgres/postgres-delivery-repository.ts';
 import { PostgresReadinessProbe } from './adapters/persistence/postgres/postgres-readiness-probe.ts';
 import { PostgresSigningKeys } from './adapters/persistence/postgres/postgres-signing-keys.ts';
+import { PostgresTriggerRepository } from './adapters/persistence/postgres/postgres-trigger-repository.ts';
+import { DeliveryPurgeJob } from './adapters/system/delivery-purge-job.ts';
 import type { Logger } from './adapters/system/logger.ts';
 import { RunLeaseSweeper } from './adapters/system/run-lease-sweeper.ts';
 import { SystemClock } from './adapters/system/system-clock.ts';
 import { UuidV7IdGenerator } from './adapters/system/uuid-v7-id-generator.ts';
+import { FlexibleRateLimiter } from './adapters/throttling/flexible-rate-limiter.ts';
 import { RateLimiterLoginThrottle } from './adapters/throttling/rate-limiter-login-throttle.ts';
 import {
   createRateLimiterFactory,
@@ -69,6 +78,14 @@ import {
 import { makeRevokeOwnSession, type RevokeOwnSession } from './application/browser/revoke-own-session.ts';
 import { makeSignIn, type SignIn } from './application/browser/sign-in.ts';
 import { makeSignOut, type SignOut } from './application/browser/sign-out.ts';
+import { type GetDelivery, makeGetDelivery } from './application/deliveries/get-delivery.ts';
+import { type ListDeliveries, makeListDeliveries } from './application/deliveries/list-deliveries.ts';
+import {
+  type DeliveryRetention,
+  makePurgeDeliveryBodies,
+  type PurgeDeliveryBodies,
+} from './application/deliveries/purge-delivery-bodies.ts';
+import { makeReplayDelivery, type ReplayDelivery } from './application/deliveries/replay-delivery.ts';
 import { makeRotateSigningKey, type RotateSigningKey } from './application/keys/rotate-signing-key.ts';
 import { type CreateMission, makeCreateMission } from './application/missions/create-mission.ts';
 import { type DeleteMission, makeDeleteMission } from './application/missions/delete-mission.ts';
@@ -79,18 +96,23 @@ import type { AccessTokenService } from './application/ports/access-token-servic
 import type { AuditLog } from './application/ports/audit-log.ts';
 import type { BrowserSessionRepository } from './application/ports/browser-session-repository.ts';
 import type { Clock } from './application/ports/clock.ts';
+import type { DeliveryRepository } from './application/ports/delivery-repository.ts';
 import type { IdGenerator } from './application/ports/id-generator.ts';
 import type { LoginSessionRepository } from './application/ports/login-session-repository.ts';
 import type { LoginThrottle } from './application/ports/login-throttle.ts';
 import type { MissionRepository } from './application/ports/mission-repository.ts';
 import type { PasswordHasher } from './application/ports/password-hasher.ts';
+import type { RateLimiter } from './application/ports/rate-limiter.ts';
 import type { ReadinessProbe } from './application/ports/readiness-probe.ts';
 import type { RefreshTokens } from './application/ports/refresh-tokens.ts';
 import type { RunRepository } from './application/ports/run-repository.ts';
 import type { SecretBox } from './application/ports/secret-box.ts';
 import type { SessionTokens } from './application/ports/session-tokens.ts';
+import type { SignatureVerifier } from './application/ports/signature-verifier.ts';
+import type { TriggerRepository } from './application/ports/trigger-repository.ts';
 import type { UnitOfWork } from './application/ports/unit-of-work.ts';
 import type { UserRepository } from './application/ports/user-repository.ts';
+import type { WebhookSecretGenerator } from './application/ports/webhook-secret-generator.ts';
 import type { WorkspaceRepository } from './application/ports/workspace-repository.ts';
 import { type CancelRun, makeCancelRun } from './application/runs/cancel-run.ts';
 import { type ClaimRun, makeClaimRun } from './application/runs/claim-run.ts';
@@ -102,6 +124,20 @@ import { type ListRuns, makeListRuns } from './application/runs/list-runs.ts';
 import type { RunSettings } from './application/runs/run-settings.ts';
 import { makeStartRun, type StartRun } from './application/runs/start-run.ts';
 import { type CheckReadiness, makeCheckReadiness } from './application/system/check-readiness.ts';
+import { type CreateTrigger, makeCreateTrigger } from './application/triggers/create-trigger.ts';
+import { type DeleteTrigger, makeDeleteTrigger } from './application/triggers/delete-trigger.ts';
+import { type GetTrigger, makeGetTrigger } from './application/triggers/get-trigger.ts';
+import { type ListTriggers, makeListTriggers } from './application/triggers/list-triggers.ts';
+import { makeReceiveDelivery, type ReceiveDelivery } from './application/triggers/receive-delivery.ts';
+import {
+  makeRevokePreviousTriggerSecret,
+  type RevokePreviousTriggerSecret,
+} from './application/triggers/revoke-previous-trigger-secret.ts';
+import {
+  makeRotateTriggerSecret,
+  type RotateTriggerSecret,
+} from './application/triggers/rotate-trigger-secret.ts';
+import { makeUpdateTrigger, type UpdateTrigger } from './application/triggers/update-trigger.ts';
 import { type DisableUser, makeDisableUser } from './application/users/disable-user.ts';
 import {
   type EnsureBootstrapAdmin,
@@ -206,6 +242,27 @@ export interface Cradle {
   completeRun: CompleteRun;
   expireRunLeases: ExpireRunLeases;
   runLeaseSweeper: RunLeaseSweeper;
+  // webhook triggers and deliveries
+  webhookSecretBox: SecretBox;
+  webhookSecrets: WebhookSecretGenerator;
+  signatureVerifier: SignatureVerifier;
+  webhookRateLimiter: RateLimiter;
+  triggers: TriggerRepository;
+  deliveries: DeliveryRepository;
+  deliveryRetention: DeliveryRetention;
+  createTrigger: CreateTrigger;
+  listTriggers: ListTriggers;
+  getTrigger: GetTrigger;
+  updateTrigger: UpdateTrigger;
+  deleteTrigger: DeleteTrigger;
+  rotateTriggerSecret: RotateTriggerSecret;
+  revokePreviousTriggerSecret: RevokePreviousTriggerSecret;
+  receiveDelivery: ReceiveDelivery;
+  listDeliveries: ListDeliveries;
+  getDelivery: GetDelivery;
+  replayDelivery: ReplayDelivery;
+  purgeDeliveryBodies: PurgeDeliveryBodies;
+  deliveryPurgeJob: DeliveryPurgeJob;
   // http
   routes: RouteSpec[];
   httpApp: Koa;
@@ -239,6 +296,7 @@ export function createContainer(infrastructure: Infrastructure): AwilixContainer
   registerIdentity(container, infrastructure);
   registerBrowserSurface(container, config);
   registerWorkspacesMissionsRuns(container, config);
+  registerWebhookTriggers(container, config);
   container.register({
     routes: asFunction((deps: Cradle) => apiRoutes(deps)).singleton(),
     httpApp: asFunction(({ routes, authenticate, webSurface }: Cradle) =>
@@ -372,6 +430,51 @@ function registerWorkspacesMissionsRuns(container: AwilixContainer<Cradle>, conf
   });
 }
 
+/** Webhook triggers (signing secrets sealed at rest), HMAC-verified ingest, the delivery log and its retention. */
+function registerWebhookTriggers(container: AwilixContainer<Cradle>, config: Config): void {
+  container.register({
+    // A key of its own (HKDF purpose `webhook-secrets`): the signing-key box's key never opens webhook secrets.
+    webhookSecretBox: asFunction(
+      ({ masterKey }: Cradle) => new AesGcmSecretBox({ masterKey: deriveKey(masterKey, 'webhook-secrets') }),
+    ).singleton(),
+    webhookSecrets: asClass(RandomWebhookSecretGenerator).singleton(),
+    signatureVerifier: asClass(HmacSignatureVerifier).singleton(),
+    webhookRateLimiter: asFunction(
+      ({ rateLimiterFactory }: Cradle) =>
+        new FlexibleRateLimiter(rateLimiterFactory, {
+          keyPrefix: 'webhook',
+          points: config.webhooks.rateLimitPerMinute,
+          duration: 60,
+        }),
+    ).singleton(),
+    triggers: asClass(PostgresTriggerRepository).singleton(),
+    deliveries: asClass(PostgresDeliveryRepository).singleton(),
+    deliveryRetention: asValue({ retentionDays: config.webhooks.retentionDays, batchSize: 1000 }),
+    createTrigger: asFunction(makeCreateTrigger).singleton(),
+    listTriggers: asFunction(makeListTriggers).singleton(),
+    getTrigger: asFunction(makeGetTrigger).singleton(),
+    updateTrigger: asFunction(makeUpdateTrigger).singleton(),
+    deleteTrigger: asFunction(makeDeleteTrigger).singleton(),
+    rotateTriggerSecret: asFunction(makeRotateTriggerSecret).singleton(),
+    revokePreviousTriggerSecret: asFunction(makeRevokePreviousTriggerSecret).singleton(),
+    receiveDelivery: asFunction(makeReceiveDelivery).singleton(),
+    listDeliveries: asFunction(makeListDeliveries).singleton(),
+    getDelivery: asFunction(makeGetDelivery).singleton(),
+    replayDelivery: asFunction(makeReplayDelivery).singleton(),
+    purgeDeliveryBodies: asFunction(makePurgeDeliveryBodies).singleton(),
+    deliveryPurgeJob: asFunction(
+      ({ purgeDeliveryBodies, logger }: Cradle) =>
+        new DeliveryPurgeJob({
+          purgeDeliveryBodies,
+          logger,
+          intervalSeconds: config.webhooks.purgeIntervalSeconds,
+        }),
+    )
+      .singleton()
+      .disposer((job) => job.stop()),
+  });
+}
+
 function apiRoutes(deps: Cradle): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...systemRoutes(deps),
@@ -380,6 +483,9 @@ function apiRoutes(deps: Cradle): RouteSpec[] {
     ...workspaceRoutes(deps),
     ...missionRoutes(deps),
     ...runRoutes(deps),
+    ...webhookRoutes(deps),
+    ...triggerRoutes(deps),
+    ...deliveryRoutes(deps),
   ];
   const document = () =>
     buildOpenApi(routes, {

@@ -40,7 +40,7 @@ function presentSummary(d: DeliverySummary) {
 function presentDelivery(d: Delivery) {
   return {
     ...presentSummary(d),
-    headers: d.headers,
+    request_headers: d.headers,
     query: d.query,
     body: decodeBody(d.body, d.contentType),
     raw_body_base64: d.body === null ? null : Buffer.from(d.body).toString('base64'),
@@ -78,6 +78,9 @@ export function deliveryRoutes(deps: DeliveryRouteDeps): RouteSpec[] {
       path: '/api/deliveries/{id}',
       operationId: 'getDelivery',
       summary: 'A webhook delivery, with its raw body while retained',
+      description:
+        'Any member of the workspace. Accepted deliveries carry their kept headers, query and body (as the run ' +
+        'sees it, and the exact bytes in base64) until the retention period purges the body.',
       tags,
       security: 'bearer',
       params: idParams,

@@ -108,6 +108,8 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       path: '/api/triggers',
       operationId: 'listTriggers',
       summary: "A workspace's webhook triggers",
+      description:
+        'Any member of the workspace; `mission_id` narrows the list to one mission. Never shows secrets.',
       tags,
       security: 'bearer',
       query: listTriggersQuery,
@@ -127,6 +129,7 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       path: '/api/triggers/{id}',
       operationId: 'getTrigger',
       summary: 'A webhook trigger (without its secret)',
+      description: 'Any member of its workspace; another workspace answers 404.',
       tags,
       security: 'bearer',
       params: idParams,
@@ -140,6 +143,7 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       path: '/api/triggers/{id}',
       operationId: 'updateTrigger',
       summary: 'Rename, enable or disable a trigger, or change its limits',
+      description: 'Admins and owners. A disabled trigger answers 404 to deliveries, like an unknown path.',
       tags,
       security: 'bearer',
       params: idParams,
@@ -206,6 +210,8 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       path: '/api/triggers/{id}/revoke-previous-secret',
       operationId: 'revokePreviousTriggerSecret',
       summary: 'End the grace of the replaced signing secret now',
+      description:
+        'Admins and owners: from now on only the current secret verifies (after a leak, or once senders switched).',
       tags,
       security: 'bearer',
       params: idParams,

@@ -59,7 +59,7 @@ export const trigger: JsonSchema = {
     id: uuid,
     workspace_id: uuid,
     mission_id: uuid,
-    name: { type: 'string', maxLength: 200 },
+    name: { type: 'string', maxLength: 200, pattern: '\\S' },
     enabled: { type: 'boolean', description: 'A disabled trigger answers 404 to deliveries.' },
     webhook_path: webhookPath,
     webhook_url: {
@@ -176,20 +176,21 @@ export const deliverySummary: JsonSchema = {
       description: 'Rejected deliveries: the problem code they were answered with.',
     },
     received_at: timestamp,
-    source_ip: { type: ['string', 'null'], maxLength: 64 },
+    source_ip: { type: ['string', 'null'], maxLength: 64, pattern: '^[0-9A-Fa-f.:]+$' },
     size_bytes: {
       type: 'integer',
       format: 'int64',
       minimum: 0,
+      maximum: 9007199254740991,
       description: 'Body size (for a body refused by its Content-Length, the declared size).',
     },
-    content_type: { type: ['string', 'null'], maxLength: 1024 },
+    content_type: { type: ['string', 'null'], maxLength: 1024, pattern: '^[\\x20-\\x7E]*$' },
     signature_scheme: {
       type: ['string', 'null'],
       enum: ['sha256_hex', 'hex', 'base64', 'base64url', 'timestamped', null],
       description: 'How the accepted signature was written.',
     },
-    idempotency_key: { type: ['string', 'null'], maxLength: 255 },
+    idempotency_key: { type: ['string', 'null'], maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
     duplicate_of: { ...nullableUuid, description: 'Duplicates: the delivery they repeated.' },
     run_id: { ...nullableUuid, description: 'The run the delivery started (duplicates: the first one).' },
     body_purged_at: { ...nullableTimestamp, description: 'When the raw body was dropped (retention).' },
@@ -199,7 +200,7 @@ export const deliverySummary: JsonSchema = {
 const headerMap: JsonSchema = {
   type: 'object',
   maxProperties: 64,
-  additionalProperties: { type: 'string', maxLength: 2048 },
+  additionalProperties: { type: 'string', maxLength: 2048, pattern: '^[^\\x00-\\x08\\x0A-\\x1F\\x7F]*$' },
 };
 const queryMap: JsonSchema = {
   type: 'object',
@@ -214,10 +215,16 @@ const queryMap: JsonSchema = {
 
 export const delivery: JsonSchema = {
   ...deliverySummary,
-  required: [...(deliverySummary.required as string[]), 'headers', 'query', 'body', 'raw_body_base64'],
+  required: [
+    ...(deliverySummary.required as string[]),
+    'request_headers',
+    'query',
+    'body',
+    'raw_body_base64',
+  ],
   properties: {
     ...(deliverySummary.properties as object),
-    headers: { ...headerMap, description: 'The headers kept (no credentials, no signatures).' },
+    request_headers: { ...headerMap, description: 'The headers kept (no credentials, no signatures).' },
     query: queryMap,
     body: {
       description:
@@ -227,6 +234,7 @@ export const delivery: JsonSchema = {
     raw_body_base64: {
       type: ['string', 'null'],
       maxLength: 22369624,
+      pattern: '^[A-Za-z0-9+/]*={0,2}$',
       contentEncoding: 'base64',
       description: 'The exact bytes received, in base64 (null when purged or not accepted).',
     },

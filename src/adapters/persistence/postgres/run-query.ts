@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JsonObject } from '../../../domain/missions/json-document.ts';
 import { Run, type RunFailure, type TriggerType } from '../../../domain/runs/run.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
+import type { QueryValues } from '../../../domain/triggers/delivery.ts';
+import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,8 +25,10 @@ export async function selectRuns(
   const rows: Row[] = await em.execute(
     `select r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id, r.input,
             r.output, r.error, r.attempt, r.lease_owner, r.lease_expires_at, r.created_at, r.started_at,
-            r.finished_at
+            r.finished_at, d.body as delivery_body, d.content_type as delivery_content_type,
+            d.headers as delivery_headers, d.query as delivery_query
        from runs r
+       left join webhook_deliveries d on d.id = r.delivery_id
       where ${where} ${tail}`,
     params,
   );
@@ -40,7 +44,7 @@ function toRun(row: Row): Run {
     triggerType: row.trigger_type as TriggerType,
     triggerId: (row.trigger_id as string | null) ?? null,
     deliveryId: (row.delivery_id as string | null) ?? null,
-    input: (row.input as JsonObject | null) ?? null,
+    input: row.delivery_id ? deliveryInput(row) : ((row.input as JsonObject | null) ?? null),
     output: (row.output as JsonObject | null) ?? null,
     error: (row.error as RunFailure | null) ?? null,
     attempt: row.attempt as number,
@@ -55,4 +59,14 @@ function toRun(row: Row): Run {
 function date(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value : new Date(value as string);
+}
+
+/** A webhook run's input: built from its delivery's stored bytes (the body is stored once, not copied). */
+function deliveryInput(row: Row): JsonObject {
+  return webhookRunInput({
+    body: (row.delivery_body as Buffer | null) ?? null,
+    contentType: (row.delivery_content_type as string | null) ?? null,
+    headers: (row.delivery_headers as Record<string, string> | null) ?? {},
+    query: (row.delivery_query as QueryValues | null) ?? {},
+  });
 }

@@ -20,7 +20,11 @@ describe('webhookRunInput', () => {
   });
 
   it('parses JSON for every JSON content type, with parameters and +json suffixes', () => {
-    for (const type of ['application/json', 'Application/JSON; charset=utf-8', 'application/vnd.github+json']) {
+    for (const type of [
+      'application/json',
+      'Application/JSON; charset=utf-8',
+      'application/vnd.github+json',
+    ]) {
       expect(input('[1,2]', type).body, type).to.deep.equal([1, 2]);
     }
   });
@@ -44,8 +48,10 @@ describe('webhookRunInput', () => {
   });
 
   it('keeps __proto__ as an ordinary key, polluting nothing', () => {
-    const body = input('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', 'application/json')
-      .body as Record<string, unknown>;
+    const body = input(
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+      'application/json',
+    ).body as Record<string, unknown>;
     expect(Object.keys(body)).to.deep.equal(['__proto__', 'constructor']);
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
     expect(Object.getPrototypeOf(body)).to.equal(Object.prototype);

@@ -1,0 +1,155 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { expect } from 'chai';
+import { createOrm, type Orm } from '../../../src/adapters/persistence/postgres/orm.ts';
+import { createLogger } from '../../../src/adapters/system/logger.ts';
+import { closeServer } from '../../../src/adapters/system/server.ts';
+import { loadConfig } from '../../../src/config.ts';
+import { createContainer } from '../../../src/container.ts';
+import { api } from '../../support/api.ts';
+import { json } from '../../support/json.ts';
+import { startTestApp, TEST_MASTER_KEY, type TestApp } from '../../support/test-app.ts';
+import { testDatabase } from '../../support/test-database.ts';
+import {
+  createTrigger,
+  deliver,
+  ownerWithMission,
+  type WebhookOwner,
+} from '../../support/webhook-fixture.ts';
+
+/** A TCP proxy in front of PostgreSQL that a test can cut: all at once, or when a statement goes by. */
+class CuttableProxy {
+  readonly #server = createServer((client) => this.#pipe(client));
+  readonly #sockets = new Set<Socket>();
+  #target!: URL;
+  /** When set, the connection whose client sends SQL containing this text is cut right there. */
+  cutOn: string | undefined;
+
+  async start(databaseUrl: string): Promise<string> {
+    this.#target = new URL(databaseUrl);
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const url = new URL(databaseUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String((this.#server.address() as AddressInfo).port);
+    return url.toString();
+  }
+
+  /** Stops accepting and drops every open connection: the database is "down". */
+  async down(): Promise<void> {
+    for (const socket of this.#sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
+  }
+
+  #pipe(client: Socket): void {
+    const upstream = connect(Number(this.#target.port || 5432), this.#target.hostname);
+    for (const socket of [client, upstream]) {
+      this.#sockets.add(socket);
+      socket.on('close', () => this.#sockets.delete(socket));
+      socket.on('error', () => {});
+    }
+    client.on('data', (chunk: Buffer) => {
+      if (this.cutOn && chunk.includes(this.cutOn)) {
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  }
+}
+
+/** The real app, but reaching PostgreSQL (ORM and rate-limit store) only through `proxyUrl`. */
+async function appThrough(proxyUrl: string): Promise<{ baseUrl: string; orm: Orm; close(): Promise<void> }> {
+  const orm = await createOrm({ url: proxyUrl, poolMax: 4 });
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const container = createContainer({
+    config,
+    logger: createLogger('silent'),
+    orm,
+    databaseUrl: proxyUrl,
+    masterKey: TEST_MASTER_KEY,
+  });
+  const server: Server = createHttpServer(container.cradle.httpApp.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    orm,
+    async close() {
+      await closeServer(server, 500);
+      await container.dispose().catch(() => {});
+      // Bounded: a connection cut mid-transaction is never handed back to the ORM's pool (MikroORM 7.2.1 over
+      // Kysely), and closing the pool waits for it forever.
+      await Promise.race([
+        orm.close(true).catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 500)),
+      ]);
+    },
+  };
+}
+
+describe('webhook ingest when the database is unreachable', () => {
+  let app: TestApp;
+  let owner: WebhookOwner;
+  let trigger: { id: string; webhook_path: string; signing_secret: string };
+
+  before(async () => {
+    app = await startTestApp();
+    owner = await ownerWithMission(app);
+    trigger = await createTrigger(app, owner);
+  });
+  after(() => app?.close());
+
+  const via = (baseUrl: string) => ({
+    ...app,
+    request: (p: string, init?: RequestInit) => fetch(`${baseUrl}${p}`, init),
+  });
+
+  it('answers 503 with Retry-After, never a 2xx, and leaves nothing half-stored', async function () {
+    this.timeout(20000);
+    const proxy = new CuttableProxy();
+    const proxied = await appThrough(await proxy.start((await testDatabase()).url));
+    try {
+      const target = via(proxied.baseUrl);
+      const ok = await deliver(target, trigger.webhook_path, 'up', trigger.signing_secret);
+      expect(ok.status, await ok.clone().text()).to.equal(202);
+
+      // The connection drops in the middle of the transaction, after the delivery row was sent.
+      proxy.cutOn = 'insert into runs';
+      const cut = await deliver(target, trigger.webhook_path, 'mid', trigger.signing_secret, {
+        'idempotency-key': 'cut-1',
+      });
+      expect(cut.status).to.equal(503);
+      expect(cut.headers.get('retry-after')).to.match(/^\d+$/);
+      expect((await json(cut)).code).to.equal('service_unavailable');
+
+      // A cut connection does not leak out of the pool: more deliveries than pooled connections go through.
+      proxy.cutOn = undefined;
+      for (let i = 0; i < 6; i++) {
+        expect(
+          (await deliver(target, trigger.webhook_path, `after-${i}`, trigger.signing_secret)).status,
+        ).to.equal(202);
+      }
+      await proxy.down();
+      for (const body of ['down-1', 'down-2']) {
+        const down = await deliver(target, trigger.webhook_path, body, trigger.signing_secret);
+        expect(down.status).to.equal(503);
+        expect(Number(down.headers.get('retry-after'))).to.be.greaterThan(0);
+      }
+    } finally {
+      await proxied.close();
+    }
+
+    // Nothing of the cut delivery was committed: the same key is accepted afresh, not a duplicate.
+    const retried = await deliver(app, trigger.webhook_path, 'mid', trigger.signing_secret, {
+      'idempotency-key': 'cut-1',
+    });
+    expect(retried.status).to.equal(202);
+    const log = await api(app, owner.user, 'GET', `/api/triggers/${trigger.id}/deliveries?status=accepted`);
+    expect(
+      log.body.items.filter((d: { idempotency_key: string }) => d.idempotency_key === 'cut-1'),
+    ).to.have.lengthOf(1);
+  });
+});
