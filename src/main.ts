@@ -12,6 +12,8 @@ async function main(): Promise<void> {
   const server = await listen(container.cradle.httpApp, config.port, config.host);
   // Expired worker leases go back to the queue even when no worker of their workspace polls (stopped by dispose).
   container.cradle.runLeaseSweeper.start();
+  // Webhook bodies past WEBHOOK_RETENTION_DAYS are dropped periodically (stopped by dispose).
+  container.cradle.deliveryPurgeJob.start();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(
