@@ -1,0 +1,337 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { AesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
+import { InMemoryDeliveryRepository } from '../../../src/adapters/persistence/in-memory/in-memory-delivery-repository.ts';
+import { InMemoryTriggerRepository } from '../../../src/adapters/persistence/in-memory/in-memory-trigger-repository.ts';
+import { PostgresDeliveryRepository } from '../../../src/adapters/persistence/postgres/postgres-delivery-repository.ts';
+import { PostgresTriggerRepository } from '../../../src/adapters/persistence/postgres/postgres-trigger-repository.ts';
+import { createLogger } from '../../../src/adapters/system/logger.ts';
+import type { DeliveryRepository } from '../../../src/application/ports/delivery-repository.ts';
+import type { TriggerRepository } from '../../../src/application/ports/trigger-repository.ts';
+import { Run } from '../../../src/domain/runs/run.ts';
+import { acceptedDelivery, rejectedDelivery } from '../../../src/domain/triggers/delivery.ts';
+import { Trigger } from '../../../src/domain/triggers/trigger.ts';
+import { TriggerChanged, WebhookPathTaken } from '../../../src/domain/triggers/webhook-errors.ts';
+import {
+  at,
+  inMemoryWorld,
+  postgresWorld,
+  seedMission,
+  seedUser,
+  T0,
+  type World,
+} from '../../support/persistence-world.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+const DAY = 86400;
+const box = new AesGcmSecretBox({ masterKey: randomBytes(32) });
+
+interface Adapters {
+  readonly world: World;
+  readonly triggers: TriggerRepository;
+  readonly deliveries: DeliveryRepository;
+}
+
+for (const [adapter, make] of [
+  [
+    'in-memory',
+    async (): Promise<Adapters> => ({
+      world: inMemoryWorld(),
+      triggers: new InMemoryTriggerRepository(),
+      deliveries: new InMemoryDeliveryRepository(),
+    }),
+  ],
+  [
+    'PostgreSQL',
+    async (): Promise<Adapters> => {
+      const { orm } = await testDatabase();
+      return {
+        world: await postgresWorld(),
+        triggers: new PostgresTriggerRepository({ orm, webhookSecretBox: box }),
+        deliveries: new PostgresDeliveryRepository({ orm, logger: createLogger('silent') }),
+      };
+    },
+  ],
+] as const) {
+  describe(`TriggerRepository and DeliveryRepository contract (${adapter})`, () => {
+    let a: Adapters;
+    beforeEach(async () => {
+      a = await make();
+    });
+
+    async function newTrigger(
+      overrides: { webhookPath?: string; createdAt?: Date; missionId?: string } = {},
+    ) {
+      const { workspace } = await seedUser(a.world);
+      const mission = await seedMission(a.world, workspace.id);
+      const trigger = Trigger.create(
+        {
+          id: randomUUID(),
+          workspaceId: workspace.id,
+          missionId: overrides.missionId ?? mission.id,
+          name: 'hook',
+          webhookPath: overrides.webhookPath ?? randomBytes(16).toString('base64url'),
+          signingSecret: `whsec_${randomBytes(32).toString('base64url')}`,
+        },
+        overrides.createdAt ?? T0,
+      );
+      await a.triggers.add(trigger);
+      return trigger;
+    }
+
+    /** An accepted delivery with its run, stored in one unit of work as ingest does. */
+    async function accept(trigger: Trigger, body: string | Buffer, key: string | null, receivedAt = T0) {
+      const runId = randomUUID();
+      const delivery = acceptedDelivery({
+        id: randomUUID(),
+        triggerId: trigger.id,
+        receivedAt,
+        sourceIp: '198.51.100.7',
+        runId,
+        body: typeof body === 'string' ? Buffer.from(body) : body,
+        contentType: 'application/json',
+        headers: { 'x-event': 'push' },
+        query: { a: ['1', '2'] },
+        signatureScheme: 'hex',
+        idempotencyKey: key,
+      });
+      const outcome = await a.world.unitOfWork.transaction(async () => {
+        const stored = await a.deliveries.addAccepted(delivery, DAY);
+        if (stored.stored) {
+          await a.world.runs.add(
+            Run.queue({
+              id: runId,
+              missionId: trigger.missionId,
+              workspaceId: trigger.workspaceId,
+              triggerType: 'webhook',
+              triggerId: trigger.id,
+              deliveryId: delivery.id,
+              now: receivedAt,
+            }),
+          );
+        }
+        return stored;
+      });
+      return { delivery, outcome };
+    }
+
+    it('reads a trigger back field for field, by id and by path', async () => {
+      const trigger = await newTrigger();
+      expect(await a.triggers.findById(trigger.id)).to.deep.equal(trigger);
+      expect(await a.triggers.findByWebhookPath(trigger.webhookPath)).to.deep.equal(trigger);
+      expect(await a.triggers.findByWebhookPath(`${trigger.webhookPath.toUpperCase()}x`)).to.equal(undefined);
+    });
+
+    it('refuses a taken path, also once its trigger is deleted', async () => {
+      const trigger = await newTrigger({ webhookPath: `taken-${randomUUID()}` });
+      try {
+        await newTrigger({ webhookPath: trigger.webhookPath });
+        expect.fail('a second trigger took the path');
+      } catch (error) {
+        expect(error).to.be.instanceOf(WebhookPathTaken);
+      }
+      await a.triggers.delete(trigger.id, at(5));
+      expect(await a.triggers.findById(trigger.id)).to.equal(undefined);
+      expect(await a.triggers.findByWebhookPath(trigger.webhookPath)).to.equal(undefined);
+      let refused = false;
+      await newTrigger({ webhookPath: trigger.webhookPath }).catch((error) => {
+        refused = error instanceof WebhookPathTaken;
+      });
+      expect(refused).to.equal(true);
+    });
+
+    it('stores rotations over the version read, and refuses a stale one', async () => {
+      const trigger = await newTrigger();
+      const first = (await a.triggers.findById(trigger.id)) as Trigger;
+      const second = (await a.triggers.findById(trigger.id)) as Trigger;
+      first.rotateSecret('whsec_first-rotation', 60, at(1));
+      await a.triggers.save(first);
+      second.rotateSecret('whsec_second-rotation', 60, at(2));
+      let error: unknown;
+      await a.triggers.save(second).catch((e) => {
+        error = e;
+      });
+      expect(error).to.be.instanceOf(TriggerChanged);
+      const stored = (await a.triggers.findById(trigger.id)) as Trigger;
+      expect(stored.activeSecrets(at(3))).to.deep.equal(['whsec_first-rotation', trigger.signingSecret]);
+      expect(stored.previousSecretExpiresAt).to.deep.equal(at(61));
+    });
+
+    it('lists live triggers by workspace and mission, oldest first, a page at a time', async () => {
+      const one = await newTrigger();
+      const mission2 = await seedMission(a.world, one.workspaceId);
+      const make = async (missionId: string, seconds: number) => {
+        const t = Trigger.create(
+          {
+            id: randomUUID(),
+            workspaceId: one.workspaceId,
+            missionId,
+            name: 'n',
+            webhookPath: randomBytes(16).toString('base64url'),
+            signingSecret: 'whsec_x',
+          },
+          at(seconds),
+        );
+        await a.triggers.add(t);
+        return t;
+      };
+      const two = await make(mission2.id, 10);
+      const three = await make(one.missionId, 20);
+      const deleted = await make(one.missionId, 30);
+      await a.triggers.delete(deleted.id, at(40));
+      const page1 = await a.triggers.list({ workspaceId: one.workspaceId }, { limit: 2 });
+      expect(page1.items.map((t) => t.id)).to.deep.equal([one.id, two.id]);
+      const page2 = await a.triggers.list(
+        { workspaceId: one.workspaceId },
+        { limit: 2, after: page1.next ?? undefined },
+      );
+      expect(page2.items.map((t) => t.id)).to.deep.equal([three.id]);
+      expect(page2.next).to.equal(null);
+      const byMission = await a.triggers.list(
+        { workspaceId: one.workspaceId, missionId: one.missionId },
+        { limit: 9 },
+      );
+      expect(byMission.items.map((t) => t.id)).to.deep.equal([one.id, three.id]);
+    });
+
+    it('keeps one accepted delivery per key within 24 h, and a fresh one after', async () => {
+      const trigger = await newTrigger();
+      const first = await accept(trigger, 'one', 'k-1', T0);
+      expect(first.outcome).to.deep.equal({ stored: true });
+      const repeat = await accept(trigger, 'two', 'k-1', at(DAY - 1));
+      expect(repeat.outcome).to.deep.equal({
+        stored: false,
+        original: { deliveryId: first.delivery.id, runId: first.delivery.runId },
+      });
+      expect(await a.deliveries.findById(repeat.delivery.id)).to.equal(undefined);
+      expect((await accept(trigger, 'three', 'k-1', at(DAY))).outcome).to.deep.equal({ stored: true });
+      // Another trigger's key space is its own; no key means no check.
+      expect((await accept(await newTrigger(), 'x', 'k-1')).outcome).to.deep.equal({ stored: true });
+      expect((await accept(trigger, 'x', null)).outcome).to.deep.equal({ stored: true });
+      expect((await accept(trigger, 'x', null)).outcome).to.deep.equal({ stored: true });
+    });
+
+    it('reads an accepted delivery back with its exact bytes, and lists metadata newest first', async () => {
+      const trigger = await newTrigger();
+      const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0xff, 0x00, 0x7b]);
+      const { delivery } = await accept(trigger, bytes, null, at(1));
+      const stored = await a.deliveries.findById(delivery.id);
+      expect(Buffer.from(stored?.body ?? []).equals(bytes)).to.equal(true);
+      expect(stored).to.deep.include({
+        headers: { 'x-event': 'push' },
+        query: { a: ['1', '2'] },
+        status: 'accepted',
+      });
+      const rejected = rejectedDelivery({
+        id: randomUUID(),
+        triggerId: trigger.id,
+        receivedAt: at(2),
+        sourceIp: null,
+        reason: 'invalid_signature',
+        sizeBytes: 3_000_000_000,
+        contentType: null,
+      });
+      await a.deliveries.addLogEntry(rejected);
+      const all = await a.deliveries.listForTrigger(trigger.id, {}, { limit: 1 });
+      expect(all.items.map((d) => d.id)).to.deep.equal([rejected.id]);
+      expect(all.items[0]?.sizeBytes).to.equal(3_000_000_000);
+      const rest = await a.deliveries.listForTrigger(
+        trigger.id,
+        {},
+        { limit: 1, after: all.next ?? undefined },
+      );
+      expect(rest.items.map((d) => d.id)).to.deep.equal([delivery.id]);
+      const accepted = await a.deliveries.listForTrigger(trigger.id, { status: 'accepted' }, { limit: 9 });
+      expect(accepted.items.map((d) => d.id)).to.deep.equal([delivery.id]);
+    });
+
+    it('purges bodies and log entries older than the cutoff, keeping the accepted metadata', async () => {
+      const trigger = await newTrigger();
+      const old = await accept(trigger, 'old', null, at(-40 * DAY));
+      const recent = await accept(trigger, 'recent', null, at(-1 * DAY));
+      await a.deliveries.addLogEntry(
+        rejectedDelivery({
+          id: randomUUID(),
+          triggerId: trigger.id,
+          receivedAt: at(-40 * DAY),
+          sourceIp: null,
+          reason: 'missing_signature',
+          sizeBytes: 1,
+          contentType: null,
+        }),
+      );
+      const purged = await a.deliveries.purgeReceivedBefore(at(-30 * DAY), 100);
+      expect(purged).to.deep.equal({ bodies: 1, entries: 1 });
+      const kept = await a.deliveries.findById(old.delivery.id);
+      expect(kept).to.deep.include({ status: 'accepted', body: null, sizeBytes: 3 });
+      expect(kept?.bodyPurgedAt).to.be.instanceOf(Date);
+      expect((await a.deliveries.findById(recent.delivery.id))?.body).to.not.equal(null);
+      expect((await a.deliveries.listForTrigger(trigger.id, {}, { limit: 9 })).items).to.have.lengthOf(2);
+    });
+  });
+}
+
+describe('PostgreSQL trigger and delivery storage', () => {
+  it('keeps signing secrets sealed at rest, bound to their row', async () => {
+    const { orm } = await testDatabase();
+    const world = await postgresWorld();
+    const triggers = new PostgresTriggerRepository({ orm, webhookSecretBox: box });
+    const { workspace } = await seedUser(world);
+    const mission = await seedMission(world, workspace.id);
+    const make = async () => {
+      const trigger = Trigger.create(
+        {
+          id: randomUUID(),
+          workspaceId: workspace.id,
+          missionId: mission.id,
+          name: 'sealed',
+          webhookPath: randomBytes(16).toString('base64url'),
+          signingSecret: `whsec_${randomBytes(32).toString('base64url')}`,
+        },
+        T0,
+      );
+      await triggers.add(trigger);
+      return trigger;
+    };
+    const [one, two] = [await make(), await make()];
+    one.rotateSecret(`whsec_${randomBytes(32).toString('base64url')}`, 600, T0);
+    await triggers.save(one);
+    const rows = (await orm.em
+      .fork()
+      .execute('select * from triggers where id in (?, ?)', [one.id, two.id])) as Record<string, unknown>[];
+    const dump = JSON.stringify(rows);
+    for (const secret of [one.signingSecret, one.previousSecret as string, two.signingSecret]) {
+      expect(dump).to.not.include(secret);
+      expect(dump).to.not.include(secret.slice('whsec_'.length, 20));
+    }
+    // A sealed secret copied onto another trigger's row does not open there.
+    await orm.em
+      .fork()
+      .execute(
+        'update triggers set signing_secret_sealed = (select signing_secret_sealed from triggers where id = ?) where id = ?',
+        [one.id, two.id],
+      );
+    let refused = false;
+    await triggers.findById(two.id).catch(() => {
+      refused = true;
+    });
+    expect(refused).to.equal(true);
+    // And a deleted trigger keeps no secret at all.
+    await triggers.delete(one.id, T0);
+    const [deleted] = (await orm.em
+      .fork()
+      .execute('select signing_secret_sealed, previous_secret_sealed from triggers where id = ?', [
+        one.id,
+      ])) as Record<string, unknown>[];
+    expect(deleted).to.deep.equal({ signing_secret_sealed: null, previous_secret_sealed: null });
+  });
+
+  it('stores raw bodies uncompressed (STORAGE EXTERNAL)', async () => {
+    const { orm } = await testDatabase();
+    const [column] = (await orm.em.fork().execute(
+      `select a.attstorage from pg_attribute a join pg_class c on c.oid = a.attrelid
+        where c.relname = 'webhook_deliveries' and a.attname = 'body'`,
+    )) as { attstorage: string }[];
+    expect(column?.attstorage).to.equal('e');
+  });
+});
