@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, type Logger } from '../../src/adapters/system/logger.ts';
-import { closeServer } from '../../src/adapters/system/server.ts';
+import { closeServer, createHttpServer, listenOn } from '../../src/adapters/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
@@ -27,11 +27,7 @@ export async function startTestApp(
   options: { readonly logger?: Logger } = {},
 ): Promise<TestApp> {
   const { orm, url } = await testDatabase();
-  const server: Server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  const server: Server = await listenOn(createHttpServer(), 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let container: TestApp['container'];
   try {
