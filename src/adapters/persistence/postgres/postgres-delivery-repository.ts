@@ -13,6 +13,7 @@ import type {
   RejectionReason,
   SignatureScheme,
 } from '../../../domain/triggers/delivery.ts';
+import { boundQuery } from './bound-query.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import { currentEm, type Orm } from './orm.ts';
 
@@ -42,7 +43,7 @@ const SUMMARY_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip,
   content_type, signature_scheme, idempotency_key, duplicate_of, run_id, body_purged_at`;
 const INSERT_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes, content_type, headers,
   query, body, signature_scheme, idempotency_key, dedupe_open, duplicate_of, run_id`;
-const INSERT_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?';
+const INSERT_VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16';
 /** A slot can be closed by a concurrent request between our insert and select: try again, a few times. */
 const MAX_ATTEMPTS = 4;
 
@@ -154,7 +155,8 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
     const conflict = takeSlot
       ? ' on conflict (trigger_id, idempotency_key) where dedupe_open do nothing'
       : '';
-    const rows = await currentEm(this.#orm).execute<{ id: string }[]>(
+    const rows = await boundQuery<{ id: string }>(
+      this.#orm,
       `insert into webhook_deliveries (${INSERT_COLUMNS}) values (${INSERT_VALUES})${conflict} returning id`,
       [
         delivery.id,

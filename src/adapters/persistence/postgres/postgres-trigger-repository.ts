@@ -3,6 +3,7 @@ import type { SecretBox } from '../../../application/ports/secret-box.ts';
 import type { TriggerFilter, TriggerRepository } from '../../../application/ports/trigger-repository.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
+import { boundQuery } from './bound-query.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import { currentEm, type Orm } from './orm.ts';
 import { isUniqueViolation } from './unique-violation.ts';
@@ -70,11 +71,11 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 
   async findById(id: string): Promise<Trigger | undefined> {
-    return this.#one('id = ?', id);
+    return this.#one('id = $1', id);
   }
 
   async findByWebhookPath(webhookPath: string): Promise<Trigger | undefined> {
-    return this.#one('webhook_path = ?', webhookPath);
+    return this.#one('webhook_path = $1', webhookPath);
   }
 
   async list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
@@ -138,7 +139,9 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 
   async #one(condition: string, value: string): Promise<Trigger | undefined> {
-    const rows = await currentEm(this.#orm).execute<TriggerRow[]>(
+    // On every delivery: straight on the pool (or the transaction), with no EntityManager fork.
+    const rows = await boundQuery<TriggerRow>(
+      this.#orm,
       `select ${COLUMNS} from triggers where ${condition} and deleted_at is null`,
       [value],
     );

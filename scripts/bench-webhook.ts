@@ -1,0 +1,162 @@
+// Measures accepted webhook deliveries per second (1 KiB and 64 KiB bodies) against the real server (a child
+// process on loopback, PostgreSQL behind it): every 202 means a delivery and its queued run were committed.
+// Bounded in count and time. Usage: node scripts/bench-webhook.ts [--seconds 5] [--concurrency 16]
+// [--max 20000] [--rate-limit-store postgres|memory] (where the per-trigger budget is counted). Uses DATABASE_URL when set (a fresh database is created), else the embedded default in a
+// temporary DATA_DIR.
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '16' },
+    max: { type: 'string', default: '20000' },
+    'rate-limit-store': { type: 'string', default: 'postgres' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const MAX = Number(values.max);
+const STORE = values['rate-limit-store'];
+const SIZES = [1024, 64 * 1024];
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-webhook-'));
+await chmod(dataDir, 0o755);
+let databaseUrl = process.env.DATABASE_URL;
+const dbName = `bench_${randomBytes(4).toString('hex')}`;
+if (databaseUrl) {
+  await admin(databaseUrl, `create database ${dbName}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+}
+
+const password = 'bench passphrase 123';
+const server = spawn(process.execPath, ['src/main.ts'], {
+  env: {
+    PATH: process.env.PATH,
+    RATE_LIMIT_STORE: STORE,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    BOOTSTRAP_ADMIN_USERNAME: 'bench',
+    BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
+    BOOTSTRAP_ADMIN_PASSWORD: password,
+    API_RATE_LIMIT_PER_MINUTE: '10000000',
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  server.stdout.on('data', (chunk) => {
+    out += chunk;
+    const match = /"address":"(http:[^"]+)"/.exec(out);
+    if (match?.[1]) resolve(match[1]);
+  });
+  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+try {
+  const auth = await bearer();
+  const me = await call('GET', '/api/auth/me', auth);
+  const mission = await call('POST', '/api/missions', auth, {
+    workspace_id: me.workspaces[0].id,
+    name: 'bench',
+  });
+  const trigger = await call('POST', '/api/triggers', auth, { mission_id: mission.id, name: 'bench' });
+  const url = `${base}/api/triggers/webhook/${trigger.webhook_path}`;
+  console.log(
+    `webhook ingest, ${CONCURRENCY} concurrent senders, up to ${SECONDS} s or ${MAX} deliveries per size`,
+  );
+
+  for (const size of SIZES) {
+    // Distinct JSON bodies, signed ahead of time so the load generator spends its CPU on sending.
+    const bodies = Array.from({ length: 64 }, (_, i) => {
+      const head = `{"i":${i},"pad":"`;
+      const body = Buffer.from(`${head}${'x'.repeat(size - head.length - 2)}"}`);
+      return {
+        body,
+        signature: `sha256=${createHmac('sha256', trigger.signing_secret).update(body).digest('hex')}`,
+      };
+    });
+    const send = async (n: number) => {
+      const { body, signature } = bodies[n % bodies.length] as (typeof bodies)[number];
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        body,
+      });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    };
+    for (let i = 0; i < 50; i++) await send(i); // warm-up
+    let issued = 0;
+    let accepted = 0;
+    const other = new Map<number, number>();
+    const latencies: number[] = [];
+    const started = performance.now();
+    const until = started + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < until && issued < MAX) {
+          const { status, ms } = await send(issued++);
+          latencies.push(ms);
+          if (status === 202) accepted++;
+          else other.set(status, (other.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+    const rejected = [...other].map(([status, count]) => `${count}x${status}`).join(', ') || 'none';
+    console.log(
+      `${size / 1024} KiB: ${(accepted / elapsed).toFixed(0)} accepted deliveries/s (${accepted} in ${elapsed.toFixed(1)} s;` +
+        ` median ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms; not accepted: ${rejected})`,
+    );
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+  if (process.env.DATABASE_URL)
+    await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function bearer(): Promise<Record<string, string>> {
+  const tokens = await call('POST', '/api/auth/login', {}, { username_or_email: 'bench', password });
+  return { authorization: `Bearer ${tokens.access_token}` };
+}
+
+async function call(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: a script reading a few known fields of JSON answers
+): Promise<any> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = await response.json();
+  if (response.status >= 300)
+    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
