@@ -19,6 +19,7 @@ import { deriveKey } from './adapters/crypto/master-key.ts';
 import { RandomWebhookSecretGenerator } from './adapters/crypto/random-webhook-secret-generator.ts';
 import { ScryptPasswordHasher } from './adapters/crypto/scrypt-password-hasher.ts';
 import { Sha256SessionTokens } from './adapters/crypto/sha256-session-tokens.ts';
+import { webhookSecretBox } from './adapters/crypto/webhook-secret-box.ts';
 import { bearerAuthenticator } from './adapters/http/bearer-authenticator.ts';
 import { createHttpApp } from './adapters/http/create-http-app.ts';
 import { buildOpenApi } from './adapters/http/openapi.ts';
@@ -434,9 +435,7 @@ function registerWorkspacesMissionsRuns(container: AwilixContainer<Cradle>, conf
 function registerWebhookTriggers(container: AwilixContainer<Cradle>, config: Config): void {
   container.register({
     // A key of its own (HKDF purpose `webhook-secrets`): the signing-key box's key never opens webhook secrets.
-    webhookSecretBox: asFunction(
-      ({ masterKey }: Cradle) => new AesGcmSecretBox({ masterKey: deriveKey(masterKey, 'webhook-secrets') }),
-    ).singleton(),
+    webhookSecretBox: asFunction(({ masterKey }: Cradle) => webhookSecretBox(masterKey)).singleton(),
     webhookSecrets: asClass(RandomWebhookSecretGenerator).singleton(),
     signatureVerifier: asClass(HmacSignatureVerifier).singleton(),
     webhookRateLimiter: asFunction(

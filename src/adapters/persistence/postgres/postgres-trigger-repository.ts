@@ -153,7 +153,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 
   #sealed(trigger: Trigger): [string, string | null, Date | null] {
-    const context = sealContext(trigger.id);
+    const context = webhookSecretContext(trigger.id);
     const previous = trigger.previousSecret;
     return [
       this.#box.seal(trigger.signingSecret, context),
@@ -163,7 +163,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 
   #toTrigger(row: TriggerRow): Trigger {
-    const context = sealContext(row.id);
+    const context = webhookSecretContext(row.id);
     return new Trigger({
       id: row.id,
       workspaceId: row.workspace_id,
@@ -185,6 +185,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 }
 
-function sealContext(triggerId: string): string {
+/** The associated data a trigger's secrets are sealed with: a sealed secret opens only on its own row. */
+export function webhookSecretContext(triggerId: string): string {
   return `webhook-secret:${triggerId}`;
 }

@@ -85,7 +85,8 @@ describe('HmacSignatureVerifier', () => {
       ['a timestamped form with two t', `t=${NOW_S},t=${NOW_S},v1=${hex}`],
     ];
     for (const [name, header] of malformed) {
-      it(`${name}: mismatch`, () => expect(check(header)).to.deep.equal({ valid: false, reason: 'mismatch' }));
+      it(`${name}: mismatch`, () =>
+        expect(check(header)).to.deep.equal({ valid: false, reason: 'mismatch' }));
     }
 
     it('reports a missing header as missing', () => {
@@ -169,7 +170,8 @@ describe('HmacSignatureVerifier', () => {
     const body = Buffer.alloc(256 * 1024, 7);
     const time = (header: string | undefined) => {
       const started = process.hrtime.bigint();
-      for (let i = 0; i < 20; i++) verifier.verify({ header, body, secrets: [SECRET], now: NOW, requireTimestamp: false });
+      for (let i = 0; i < 20; i++)
+        verifier.verify({ header, body, secrets: [SECRET], now: NOW, requireTimestamp: false });
       return Number(process.hrtime.bigint() - started);
     };
     time(undefined); // warm up

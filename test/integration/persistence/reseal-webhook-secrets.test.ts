@@ -1,0 +1,44 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { webhookSecretBox } from '../../../src/adapters/crypto/webhook-secret-box.ts';
+import { PostgresTriggerRepository } from '../../../src/adapters/persistence/postgres/postgres-trigger-repository.ts';
+import { resealWebhookSecrets } from '../../../src/adapters/persistence/postgres/reseal-webhook-secrets.ts';
+import { Trigger } from '../../../src/domain/triggers/trigger.ts';
+import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+describe('resealWebhookSecrets (master-key rotation)', () => {
+  it('moves every trigger secret to the new key, keeping the secrets themselves, and can run twice', async () => {
+    const { orm } = await testDatabase();
+    const world = await postgresWorld();
+    const [oldBox, newBox] = [webhookSecretBox(randomBytes(32)), webhookSecretBox(randomBytes(32))];
+    const before = new PostgresTriggerRepository({ orm, webhookSecretBox: oldBox });
+    const after = new PostgresTriggerRepository({ orm, webhookSecretBox: newBox });
+    const { workspace } = await seedUser(world);
+    const mission = await seedMission(world, workspace.id);
+    const trigger = Trigger.create(
+      {
+        id: randomUUID(),
+        workspaceId: workspace.id,
+        missionId: mission.id,
+        name: 'rotated',
+        webhookPath: randomBytes(16).toString('base64url'),
+        signingSecret: 'whsec_current',
+      },
+      T0,
+    );
+    trigger.rotateSecret('whsec_next', 3600, T0);
+    await before.add(trigger);
+    let unreadable = false;
+    await after.findById(trigger.id).catch(() => {
+      unreadable = true;
+    });
+    expect(unreadable, 'the new key cannot open secrets sealed under the old one').to.equal(true);
+
+    // Other tests' triggers (other keys) share the database: they count as unreadable and stay as they are.
+    expect((await resealWebhookSecrets(orm, oldBox, newBox)).resealed).to.equal(1);
+    const moved = await after.findById(trigger.id);
+    expect(moved?.activeSecrets(T0)).to.deep.equal(['whsec_next', 'whsec_current']);
+    expect((await resealWebhookSecrets(orm, oldBox, newBox)).resealed).to.equal(0);
+  });
+});
