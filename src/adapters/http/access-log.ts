@@ -17,7 +17,7 @@ export function accessLog(logger: Logger) {
           requestId: ctx.state.requestId,
           method: ctx.method,
           route: ctx.routerPath ?? ctx._matchedRoute ?? undefined,
-          path: ctx.path.length > 200 ? `${ctx.path.slice(0, 200)}…` : ctx.path,
+          path: loggedPath(ctx.path),
           status: ctx.status,
           ms: Math.round(ms * 10) / 10,
         },
@@ -25,4 +25,13 @@ export function accessLog(logger: Logger) {
       );
     }
   };
+}
+
+/** Webhook ingest URLs start with this; the rest is the trigger's unguessable path. */
+export const WEBHOOK_PREFIX = '/api/triggers/webhook/';
+
+/** The webhook path is what keeps an ingest URL unguessable: it never reaches the logs. */
+function loggedPath(path: string): string {
+  if (path.startsWith(WEBHOOK_PREFIX)) return `${WEBHOOK_PREFIX}{webhook_path}`;
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }

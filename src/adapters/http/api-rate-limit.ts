@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimited } from '../../domain/errors.ts';
+import { WEBHOOK_PREFIX } from './access-log.ts';
 
 /**
  * A per-client ceiling on every `/api/*` request (beside the tighter login, refresh and webhook limits), with
@@ -11,7 +12,8 @@ export function apiRateLimit(perMinute: number) {
   const limiter = new RateLimiterMemory({ points: perMinute, duration: 60, keyPrefix: 'api' });
   const policy = `"default";q=${perMinute};w=60`;
   return async function limitApi(ctx: Context, next: Next): Promise<void> {
-    if (!ctx.path.startsWith('/api/')) return next();
+    // Webhook ingest has its own per-trigger budget; one busy sender must not be cut off by this ceiling.
+    if (!ctx.path.startsWith('/api/') || ctx.path.startsWith(WEBHOOK_PREFIX)) return next();
     let result: RateLimiterRes;
     try {
       result = await limiter.consume(ctx.state.clientIp as string);

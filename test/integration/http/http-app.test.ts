@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { pino } from 'pino';
 import { createHttpApp } from '../../../src/adapters/http/create-http-app.ts';
 import type { RouteSpec } from '../../../src/adapters/http/route.ts';
 import { createLogger } from '../../../src/adapters/system/logger.ts';
@@ -212,5 +213,36 @@ describe('API rate limit headers (real socket)', () => {
     expect(third.status).to.equal(429);
     expect(Number(third.headers.get('retry-after'))).to.be.within(1, 60);
     expect(third.headers.get('ratelimit')).to.match(/^"default";r=0;t=\d+$/);
+  });
+});
+
+describe('access log (real socket)', () => {
+  it('logs one line per request without headers, query or the webhook path', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const app = createHttpApp({
+      logger,
+      routes: failing,
+      authenticators: {},
+      maxJsonBodyBytes: 1024,
+      apiRateLimitPerMinute: 1000,
+      trustedProxies: [],
+    });
+    const server = await listen(app, 0, '127.0.0.1');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${base}/api/triggers/webhook/s3cret-path-abcdef?token=query-secret`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer header-secret', cookie: 'session=cookie-secret' },
+        body: 'body-secret',
+      });
+    } finally {
+      await closeServer(server, 100);
+    }
+    const log = lines.join('');
+    expect(log).to.include('"path":"/api/triggers/webhook/{webhook_path}"');
+    for (const secret of ['s3cret-path', 'query-secret', 'header-secret', 'cookie-secret', 'body-secret']) {
+      expect(log).not.to.include(secret);
+    }
   });
 });

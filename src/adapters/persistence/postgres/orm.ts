@@ -25,6 +25,9 @@ export async function createOrm({ url, poolMax = 10 }: OrmOptions): Promise<Orm>
     },
     discovery: { warnWhenNoEntities: false },
     pool: { max: poolMax },
+    // pg-pool options: a request waits at most 5 s for a connection (then fails, answered 503), instead of
+    // hanging forever when the database is gone or every connection is stuck.
+    driverOptions: { connectionTimeoutMillis: 5000 },
     allowGlobalContext: false,
     debug: false,
   });
