@@ -3,13 +3,8 @@
 // full claim + complete cycles. Every run must be handed out exactly once, or the script fails.
 // Usage: node scripts/bench-claim.ts [--runs 2000] [--workers 8]. Uses DATABASE_URL when set (a fresh
 // database is created and dropped), else the embedded PostgreSQL in a temporary DATA_DIR.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { percentile, startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '2000' }, workers: { type: 'string', default: '8' } },
@@ -17,42 +12,8 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const WORKERS = Number(values.workers);
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-claim-'));
-await chmod(dataDir, 0o755);
-let databaseUrl = process.env.DATABASE_URL;
-const dbName = `bench_${randomBytes(4).toString('hex')}`;
-if (databaseUrl) {
-  await admin(databaseUrl, `create database ${dbName}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-}
-
-const password = 'bench passphrase 123';
-const server = spawn(process.execPath, ['src/main.ts'], {
-  env: {
-    PATH: process.env.PATH,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    BOOTSTRAP_ADMIN_USERNAME: 'bench',
-    BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
-    BOOTSTRAP_ADMIN_PASSWORD: password,
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-    API_RATE_LIMIT_PER_MINUTE: '10000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = /"address":"(http:[^"]+)"/.exec(out);
-    if (match?.[1]) resolve(match[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const bench = await startBenchServer();
+const { base } = bench;
 
 type Json = Record<string, unknown>;
 
@@ -66,18 +27,9 @@ async function call(token: string, method: string, path: string, body?: unknown)
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
 }
 
-async function login(): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username_or_email: 'bench', password }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 try {
   // Each login is its own session, and so its own worker.
-  const tokens = await Promise.all(Array.from({ length: WORKERS + 1 }, login));
+  const tokens = await Promise.all(Array.from({ length: WORKERS + 1 }, bench.login));
   const owner = tokens[0] as string;
   const workers = tokens.slice(1);
   const workspaceId = (await call(owner, 'POST', '/api/workspaces', { name: 'bench' })).body.id as string;
@@ -132,9 +84,12 @@ try {
     );
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-    return { perSecond: seen.size / seconds, claimed: seen.size, p50: pct(0.5), p99: pct(0.99) };
+    return {
+      perSecond: seen.size / seconds,
+      claimed: seen.size,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
   }
 
   let started = performance.now();
@@ -155,15 +110,5 @@ try {
   if (cycles.claimed !== RUNS) throw new Error(`completed ${cycles.claimed} of ${RUNS}`);
   console.log(`claim + complete: ${cycles.perSecond.toFixed(0)} runs/s with ${WORKERS} workers`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  if (process.env.DATABASE_URL)
-    await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
-  await rm(dataDir, { recursive: true, force: true });
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
+  await bench.stop();
 }

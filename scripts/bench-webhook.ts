@@ -3,13 +3,9 @@
 // Bounded in count and time. Usage: node scripts/bench-webhook.ts [--seconds 5] [--concurrency 16]
 // [--max 20000] [--rate-limit-store postgres|memory] (where the per-trigger budget is counted). Uses DATABASE_URL when set (a fresh database is created), else the embedded default in a
 // temporary DATA_DIR.
-import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { percentile, startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,43 +21,8 @@ const MAX = Number(values.max);
 const STORE = values['rate-limit-store'];
 const SIZES = [1024, 64 * 1024];
 
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-webhook-'));
-await chmod(dataDir, 0o755);
-let databaseUrl = process.env.DATABASE_URL;
-const dbName = `bench_${randomBytes(4).toString('hex')}`;
-if (databaseUrl) {
-  await admin(databaseUrl, `create database ${dbName}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-}
-
-const password = 'bench passphrase 123';
-const server = spawn(process.execPath, ['src/main.ts'], {
-  env: {
-    PATH: process.env.PATH,
-    RATE_LIMIT_STORE: STORE,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'info',
-    BOOTSTRAP_ADMIN_USERNAME: 'bench',
-    BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
-    BOOTSTRAP_ADMIN_PASSWORD: password,
-    API_RATE_LIMIT_PER_MINUTE: '10000000',
-    WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk) => {
-    out += chunk;
-    const match = /"address":"(http:[^"]+)"/.exec(out);
-    if (match?.[1]) resolve(match[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const bench = await startBenchServer({ RATE_LIMIT_STORE: STORE, WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000' });
+const { base } = bench;
 
 try {
   const auth = await bearer();
@@ -116,25 +77,18 @@ try {
     );
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
     const rejected = [...other].map(([status, count]) => `${count}x${status}`).join(', ') || 'none';
     console.log(
       `${size / 1024} KiB: ${(accepted / elapsed).toFixed(0)} accepted deliveries/s (${accepted} in ${elapsed.toFixed(1)} s;` +
-        ` median ${pct(50).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms; not accepted: ${rejected})`,
+        ` median ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; not accepted: ${rejected})`,
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  if (process.env.DATABASE_URL)
-    await admin(process.env.DATABASE_URL, `drop database if exists ${dbName} with (force)`);
-  await rm(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }
 
 async function bearer(): Promise<Record<string, string>> {
-  const tokens = await call('POST', '/api/auth/login', {}, { username_or_email: 'bench', password });
-  return { authorization: `Bearer ${tokens.access_token}` };
+  return { authorization: `Bearer ${await bench.login()}` };
 }
 
 async function call(
@@ -153,10 +107,4 @@ async function call(
   if (response.status >= 300)
     throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOrm } from '../../src/adapters/persistence/postgres/orm.ts';
 import { createLogger, type Logger } from '../../src/adapters/system/logger.ts';
-import { closeServer, createHttpServer, listenOn } from '../../src/adapters/system/server.ts';
+import { closeServer, createHttpServer, listen, listenOn } from '../../src/adapters/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
@@ -99,5 +100,42 @@ export async function signUp(
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
     auth: { authorization: `Bearer ${tokens.access_token}` },
+  };
+}
+
+export interface DetachedApp {
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app against a database at `databaseUrl` other than the test database (a dead port, a proxy that
+ * cuts connections), with its own ORM. Closing is bounded: a pool whose connection was cut mid-transaction
+ * never gets it back (MikroORM 7.2.1 over Kysely), and closing it would wait forever.
+ */
+export async function startAppAgainst(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<DetachedApp> {
+  const orm = await createOrm({ url: databaseUrl, poolMax: 4 });
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const container = createContainer({
+    config,
+    logger: createLogger('silent'),
+    orm,
+    databaseUrl,
+    masterKey: TEST_MASTER_KEY,
+  });
+  const server = await listen(container.cradle.httpApp, 0, '127.0.0.1');
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await closeServer(server, 500);
+      await container.dispose().catch(() => {});
+      await Promise.race([
+        orm.close(true).catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, 500)),
+      ]);
+    },
   };
 }

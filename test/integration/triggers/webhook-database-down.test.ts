@@ -1,14 +1,8 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { expect } from 'chai';
-import { createOrm, type Orm } from '../../../src/adapters/persistence/postgres/orm.ts';
-import { createLogger } from '../../../src/adapters/system/logger.ts';
-import { closeServer } from '../../../src/adapters/system/server.ts';
-import { loadConfig } from '../../../src/config.ts';
-import { createContainer } from '../../../src/container.ts';
 import { api } from '../../support/api.ts';
 import { json } from '../../support/json.ts';
-import { startTestApp, TEST_MASTER_KEY, type TestApp } from '../../support/test-app.ts';
+import { startAppAgainst, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import {
   createTrigger,
@@ -61,35 +55,6 @@ class CuttableProxy {
   }
 }
 
-/** The real app, but reaching PostgreSQL (ORM and rate-limit store) only through `proxyUrl`. */
-async function appThrough(proxyUrl: string): Promise<{ baseUrl: string; orm: Orm; close(): Promise<void> }> {
-  const orm = await createOrm({ url: proxyUrl, poolMax: 4 });
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
-  const container = createContainer({
-    config,
-    logger: createLogger('silent'),
-    orm,
-    databaseUrl: proxyUrl,
-    masterKey: TEST_MASTER_KEY,
-  });
-  const server: Server = createHttpServer(container.cradle.httpApp.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    orm,
-    async close() {
-      await closeServer(server, 500);
-      await container.dispose().catch(() => {});
-      // Bounded: a connection cut mid-transaction is never handed back to the ORM's pool (MikroORM 7.2.1 over
-      // Kysely), and closing the pool waits for it forever.
-      await Promise.race([
-        orm.close(true).catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 500)),
-      ]);
-    },
-  };
-}
-
 describe('webhook ingest when the database is unreachable', () => {
   let app: TestApp;
   let owner: WebhookOwner;
@@ -110,7 +75,8 @@ describe('webhook ingest when the database is unreachable', () => {
   it('answers 503 with Retry-After, never a 2xx, and leaves nothing half-stored', async function () {
     this.timeout(20000);
     const proxy = new CuttableProxy();
-    const proxied = await appThrough(await proxy.start((await testDatabase()).url));
+    // The real app reaching PostgreSQL (ORM and rate-limit store) only through the proxy.
+    const proxied = await startAppAgainst(await proxy.start((await testDatabase()).url));
     try {
       const target = via(proxied.baseUrl);
       const ok = await deliver(target, trigger.webhook_path, 'up', trigger.signing_secret);
