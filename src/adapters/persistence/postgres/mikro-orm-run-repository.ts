@@ -2,8 +2,9 @@ import { type EntityManager, TransactionPropagation } from '@mikro-orm/postgresq
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import type { Run } from '../../../domain/runs/run.ts';
+import { boundQuery } from './bound-query.ts';
 import { afterPosition, toPage } from './keyset.ts';
-import { currentEm, type Orm, query } from './orm.ts';
+import { currentEm, type Orm } from './orm.ts';
 import { selectRuns } from './run-query.ts';
 
 /**
@@ -104,9 +105,9 @@ export class MikroOrmRunRepository implements RunRepository {
   }
 
   async hasActiveRuns(missionId: string): Promise<boolean> {
-    const rows = await query<unknown[]>(
+    const rows = await boundQuery<unknown>(
       this.#orm,
-      "select 1 from runs where mission_id = ? and status in ('queued', 'running') limit 1",
+      "select 1 from runs where mission_id = $1 and status in ('queued', 'running') limit 1",
       [missionId],
     );
     return rows.length > 0;

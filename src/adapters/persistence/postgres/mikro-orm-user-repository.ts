@@ -2,7 +2,8 @@ import type { UserRepository } from '../../../application/ports/user-repository.
 import { Conflict } from '../../../domain/errors.ts';
 import { User } from '../../../domain/users/user.ts';
 import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
-import { currentEm, type Orm, query } from './orm.ts';
+import { boundQuery } from './bound-query.ts';
+import { currentEm, type Orm } from './orm.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 export class MikroOrmUserRepository implements UserRepository {
@@ -13,21 +14,19 @@ export class MikroOrmUserRepository implements UserRepository {
   }
 
   async findByLogin(login: string): Promise<User | undefined> {
-    return this.#one('username = ? or email = ?', [login, login]);
+    return this.#one('username = $1 or email = $1', [login]);
   }
 
   async findById(id: string): Promise<User | undefined> {
-    return this.#one('id = ?', [id]);
+    return this.#one('id = $1', [id]);
   }
 
   /** Raw SQL on the hot paths (login, /me): the ORM's hydration costs more than the query itself. */
   async #one(where: string, params: string[]): Promise<User | undefined> {
-    const row = await query<UserRow | undefined>(
+    const [row] = await boundQuery<UserRow>(
       this.#orm,
-
       `select id, username, email, display_name, password_hash, disabled, created_at from users where ${where} limit 1`,
       params,
-      'get',
     );
     return (
       row &&

@@ -7,8 +7,9 @@ import type {
 } from '../../../application/ports/workspace-repository.ts';
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
 import { Membership, type Role, Workspace } from '../../../domain/workspaces/workspace.ts';
+import { boundQuery } from './bound-query.ts';
 import { afterPosition, toPage } from './keyset.ts';
-import { currentEm, type Orm, query } from './orm.ts';
+import { currentEm, type Orm } from './orm.ts';
 
 type Row = Record<string, unknown>;
 
@@ -45,11 +46,11 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 
   async listForUser(userId: string): Promise<WorkspaceMembershipView[]> {
-    const rows = await query<Row[]>(
+    const rows = await boundQuery<Row>(
       this.#orm,
       `select w.id, w.name, w.personal, w.created_at, m.role
          from memberships m join workspaces w on w.id = m.workspace_id
-        where m.user_id = ?
+        where m.user_id = $1
         order by w.created_at, w.id limit 1000`,
       [userId],
     );
@@ -70,9 +71,9 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
   }
 
   async findById(id: string): Promise<Workspace | undefined> {
-    const rows = await query<Row[]>(
+    const rows = await boundQuery<Row>(
       this.#orm,
-      'select id, name, personal, created_at from workspaces where id = ?',
+      'select id, name, personal, created_at from workspaces where id = $1',
       [id],
     );
     return rows[0] && toWorkspace(rows[0]);
@@ -80,9 +81,9 @@ export class MikroOrmWorkspaceRepository implements WorkspaceRepository {
 
   async findRole(workspaceId: string, userId: string): Promise<Role | undefined> {
     // Every access check asks this: no EntityManager fork.
-    const rows = await query<Row[]>(
+    const rows = await boundQuery<Row>(
       this.#orm,
-      'select role from memberships where workspace_id = ? and user_id = ?',
+      'select role from memberships where workspace_id = $1 and user_id = $2',
       [workspaceId, userId],
     );
     return rows[0]?.role as Role | undefined;

@@ -46,17 +46,3 @@ export async function migrate(orm: Orm): Promise<string[]> {
 export function currentEm(orm: Orm): EntityManager {
   return (TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined) ?? orm.em.fork();
 }
-
-/**
- * Raw SQL in the current transaction when there is one, else straight on the pool: no EntityManager fork,
- * for the hot read paths where the ORM's bookkeeping costs more than the query.
- */
-export function query<T>(
-  orm: Orm,
-  sql: string,
-  params: unknown[],
-  method: 'all' | 'get' = 'all',
-): Promise<T> {
-  const transaction = TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined;
-  return (transaction ?? orm.em.getConnection()).execute(sql, params, method) as Promise<T>;
-}
