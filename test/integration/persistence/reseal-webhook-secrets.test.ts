@@ -1,7 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { AesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
 import { webhookSecretBox } from '../../../src/adapters/crypto/webhook-secret-box.ts';
+import { PostgresSigningKeys } from '../../../src/adapters/persistence/postgres/postgres-signing-keys.ts';
 import { PostgresTriggerRepository } from '../../../src/adapters/persistence/postgres/postgres-trigger-repository.ts';
+import { resealSigningKeys } from '../../../src/adapters/persistence/postgres/reseal-signing-keys.ts';
 import { resealWebhookSecrets } from '../../../src/adapters/persistence/postgres/reseal-webhook-secrets.ts';
 import { Trigger } from '../../../src/domain/triggers/trigger.ts';
 import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
@@ -40,5 +43,27 @@ describe('resealWebhookSecrets (master-key rotation)', () => {
     const moved = await after.findById(trigger.id);
     expect(moved?.activeSecrets(T0)).to.deep.equal(['whsec_next', 'whsec_current']);
     expect((await resealWebhookSecrets(orm, oldBox, newBox)).resealed).to.equal(0);
+  });
+});
+
+describe('resealSigningKeys (master-key rotation)', () => {
+  it('moves the private keys to the new master key: tokens keep verifying, the kid does not change', async () => {
+    const { orm } = await testDatabase();
+    const clock = { now: () => new Date() };
+    const config = {
+      jwt: { algorithm: 'ES256' as const, issuer: 'https://issuer.test', audience: 'reseal' },
+    };
+    const [oldBox, newBox] = [
+      new AesGcmSecretBox({ masterKey: randomBytes(32) }),
+      new AesGcmSecretBox({ masterKey: randomBytes(32) }),
+    ];
+    const before = new PostgresSigningKeys({ orm, secretBox: oldBox, clock, config });
+    const { kid } = await before.currentSigningKey();
+
+    const moved = await resealSigningKeys(orm, oldBox, newBox);
+    expect(moved.resealed).to.be.at.least(1);
+    const after = new PostgresSigningKeys({ orm, secretBox: newBox, clock, config });
+    expect((await after.currentSigningKey()).kid).to.equal(kid);
+    expect((await resealSigningKeys(orm, oldBox, newBox)).resealed).to.equal(0);
   });
 });

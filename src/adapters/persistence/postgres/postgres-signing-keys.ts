@@ -194,7 +194,7 @@ export class PostgresSigningKeys implements SigningKeys, AccessTokenKeys {
         kid,
         this.#algorithm,
         publicJwk ? JSON.stringify(publicJwk) : null,
-        this.#box.seal(privateKey, sealContext(kid)),
+        this.#box.seal(privateKey, signingKeyContext(kid)),
         new Date(this.#nowMs()).toISOString(),
       ],
     );
@@ -241,7 +241,7 @@ export class PostgresSigningKeys implements SigningKeys, AccessTokenKeys {
   async #importPrivate(row: KeyRow): Promise<CryptoKey | Uint8Array> {
     let secret: string;
     try {
-      secret = this.#box.open(row.private_key_encrypted, sealContext(row.kid));
+      secret = this.#box.open(row.private_key_encrypted, signingKeyContext(row.kid));
     } catch {
       throw new Error(`signing key ${row.kid} cannot be decrypted: was the master key (MASTER_KEY) changed?`);
     }
@@ -264,6 +264,6 @@ function isStillValid(row: KeyRow, nowMs: number): boolean {
   return row.retired_at_ms === null || nowMs - row.retired_at_ms < RETIRED_KEY_VALID_MS;
 }
 
-function sealContext(kid: string): string {
+export function signingKeyContext(kid: string): string {
   return `signing-key:${kid}`;
 }

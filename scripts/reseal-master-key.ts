@@ -1,0 +1,44 @@
+// Master-key rotation: re-seals everything sealed under the old master key (access-token signing keys and
+// webhook signing secrets) under the configured one (MASTER_KEY, else DATA_DIR/master.key), in one
+// transaction; running it twice is harmless. Stop the servers first.
+// Usage: OLD_MASTER_KEY=<base64 32 bytes> node scripts/reseal-master-key.ts  (with the server's DATABASE_URL /
+// DATA_DIR). Signing keys keep their kid and webhook senders keep their secrets: nothing outside changes.
+import { AesGcmSecretBox } from '../src/adapters/crypto/aes-gcm-secret-box.ts';
+import { loadMasterKey } from '../src/adapters/crypto/master-key.ts';
+import { webhookSecretBox } from '../src/adapters/crypto/webhook-secret-box.ts';
+import { openOrm } from '../src/adapters/persistence/postgres/open-orm.ts';
+import { resealSigningKeys } from '../src/adapters/persistence/postgres/reseal-signing-keys.ts';
+import { resealWebhookSecrets } from '../src/adapters/persistence/postgres/reseal-webhook-secrets.ts';
+import { createLogger } from '../src/adapters/system/logger.ts';
+import { loadConfig } from '../src/config.ts';
+
+const config = loadConfig();
+const oldKey = process.env.OLD_MASTER_KEY;
+if (!oldKey) {
+  process.stderr.write('OLD_MASTER_KEY (the master key the values are sealed with now) is required\n');
+  process.exit(2);
+}
+const from = await loadMasterKey({ masterKey: oldKey, dataDir: config.dataDir });
+const to = await loadMasterKey(config);
+const { orm, close } = await openOrm(config, createLogger('warn'));
+try {
+  const [keys, secrets] = await orm.em
+    .fork()
+    .transactional(async () => [
+      await resealSigningKeys(
+        orm,
+        new AesGcmSecretBox({ masterKey: from }),
+        new AesGcmSecretBox({ masterKey: to }),
+      ),
+      await resealWebhookSecrets(orm, webhookSecretBox(from), webhookSecretBox(to)),
+    ]);
+  console.log(`re-sealed ${keys.resealed} signing key(s) and the secrets of ${secrets.resealed} trigger(s)`);
+  if (keys.unreadable + secrets.unreadable > 0) {
+    process.stderr.write(
+      `${keys.unreadable} signing key(s) and ${secrets.unreadable} trigger(s) open under neither key: left as they are\n`,
+    );
+    process.exitCode = 1;
+  }
+} finally {
+  await close();
+}
