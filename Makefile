@@ -10,7 +10,7 @@ NODE_DEP := $(LOCAL_NODE_BIN)/node
 endif
 BIN := node_modules/.bin
 
-.PHONY: install run migrate check lint format typecheck layers test test-unit bench clean
+.PHONY: install run cli migrate check lint format typecheck layers test test-unit bench clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -25,6 +25,10 @@ install: node_modules/.installed
 ## Start the API (embedded PostgreSQL unless DATABASE_URL is set).
 run: install
 	node src/main.ts
+
+## The CLI on the same Node and database: make cli ARGS='user list' (a password is read from stdin).
+cli: install
+	node src/adapters/cli/main.ts $(ARGS)
 
 ## Apply committed migrations and exit.
 migrate: install
