@@ -13,6 +13,7 @@ import { buildOpenApi } from './adapters/http/openapi.ts';
 import type { RouteSpec } from './adapters/http/route.ts';
 import { authRoutes } from './adapters/http/routes/auth-routes.ts';
 import { deliveryRoutes } from './adapters/http/routes/delivery-routes.ts';
+import { loginSessionRoutes } from './adapters/http/routes/login-session-routes.ts';
 import { missionRoutes } from './adapters/http/routes/mission-routes.ts';
 import { openApiRoute } from './adapters/http/routes/openapi-routes.ts';
 import { runRoutes } from './adapters/http/routes/run-routes.ts';
@@ -112,6 +113,7 @@ function apiRoutes(deps: Cradle): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...systemRoutes(deps),
     ...authRoutes(deps, { signupEnabled: deps.config.signupEnabled }),
+    ...loginSessionRoutes(deps),
     sessionRoute(deps),
     ...workspaceRoutes(deps),
     ...missionRoutes(deps),

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimited } from '../../domain/errors.ts';
 import { WEBHOOK_PREFIX } from './access-log.ts';
+import { clientIpOf } from './request-state.ts';
 
 /**
  * A per-client ceiling on every `/api/*` request (beside the tighter login, refresh and webhook limits), with
@@ -16,7 +17,7 @@ export function apiRateLimit(perMinute: number) {
     if (!ctx.path.startsWith('/api/') || ctx.path.startsWith(WEBHOOK_PREFIX)) return next();
     let result: RateLimiterRes;
     try {
-      result = await limiter.consume(ctx.state.clientIp as string);
+      result = await limiter.consume(clientIpOf(ctx));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       setHeaders(ctx, policy, rejection);

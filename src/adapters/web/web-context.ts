@@ -47,7 +47,7 @@ export function seeOther(ctx: Context, location: string): void {
   ctx.body = '';
 }
 
-export const ipOf = (ctx: Context): string => ctx.state.clientIp;
+export { clientIpOf as ipOf } from '../http/request-state.ts';
 
 /**
  * The signed-in session of this request, resolved once. A cookie that names no live session is deleted from

@@ -4,6 +4,7 @@ import { RunLeaseSweeper } from '../../../src/adapters/system/run-lease-sweeper.
 import type { ExpireRunLeases } from '../../../src/application/runs/expire-run-leases.ts';
 import { Conflict } from '../../../src/domain/errors.ts';
 import { LeaseNotHeld } from '../../../src/domain/runs/lease.ts';
+import { fail } from '../../support/fail.ts';
 import {
   inMemoryWorld,
   postgresWorld,
@@ -12,12 +13,6 @@ import {
   type World,
 } from '../../support/persistence-world.ts';
 import { runUseCases, worker } from '../../support/run-use-cases.ts';
-
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 for (const [adapter, makeWorld] of [
   ['in-memory', async () => inMemoryWorld()],

@@ -1,16 +1,13 @@
 import type { Context } from 'koa';
 import type { GetCurrentUser } from '../../../application/auth/get-current-user.ts';
-import type { ListSessions } from '../../../application/auth/list-sessions.ts';
 import type { LogIn } from '../../../application/auth/log-in.ts';
 import type { LogOut } from '../../../application/auth/log-out.ts';
-import type { Principal } from '../../../application/auth/principal.ts';
 import type { RefreshSession } from '../../../application/auth/refresh-session.ts';
-import type { RevokeAllSessions } from '../../../application/auth/revoke-all-sessions.ts';
-import type { RevokeSession } from '../../../application/auth/revoke-session.ts';
 import type { TokenPair } from '../../../application/auth/token-pair.ts';
 import type { SigningKeys } from '../../../application/ports/signing-keys.ts';
 import type { RegisterUser } from '../../../application/users/register-user.ts';
 import type { User } from '../../../domain/users/user.ts';
+import { clientIpOf as ipOf, principalOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import {
   jwks,
@@ -18,27 +15,20 @@ import {
   meResponse,
   refreshRequest,
   registerRequest,
-  sessionItem,
   tokenResponse,
   userResponse,
 } from '../schemas/auth.ts';
-import { idParams, page } from '../schemas/common.ts';
 
 export interface AuthRouteDeps {
   logIn: LogIn;
   refreshSession: RefreshSession;
   logOut: LogOut;
   getCurrentUser: GetCurrentUser;
-  listSessions: ListSessions;
-  revokeSession: RevokeSession;
-  revokeAllSessions: RevokeAllSessions;
   registerUser: RegisterUser;
   signingKeys: SigningKeys;
 }
 
 const tags = ['authentication, workspaces and billing'];
-const principalOf = (ctx: Context): Principal => ctx.state.principal;
-const ipOf = (ctx: Context): string => ctx.state.clientIp;
 
 function sendTokens(ctx: Context, pair: TokenPair): void {
   ctx.set('Cache-Control', 'no-store');
@@ -141,70 +131,6 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
             role,
           })),
         };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/auth/sessions',
-      operationId: 'listSessions',
-      summary: "The caller's active login sessions",
-      description:
-        'Live API login sessions of the caller, newest first; `current` marks the one making this request.',
-      tags,
-      security: 'bearer',
-      responses: { 200: { description: 'Newest first.', schema: page(sessionItem) } },
-      handler: async (ctx) => {
-        const sessions = await deps.listSessions(principalOf(ctx));
-        ctx.body = {
-          items: sessions.map(({ session, current }) => ({
-            id: session.id,
-            created_at: session.createdAt.toISOString(),
-            last_used_at: session.lastUsedAt.toISOString(),
-            user_agent: session.userAgent,
-            ip: session.ip,
-            current,
-          })),
-          next_cursor: null,
-        };
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/api/auth/sessions/{id}',
-      operationId: 'revokeSession',
-      summary: 'Revoke one of your login sessions',
-      description: 'Ends one of your own sessions; a session of another user answers 404.',
-      tags,
-      security: 'bearer',
-      params: idParams,
-      responses: { 204: { description: 'Revoked.' } },
-      handler: async (ctx, { params }) => {
-        await deps.revokeSession(principalOf(ctx), params.id as string, ipOf(ctx));
-        ctx.status = 204;
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/auth/sessions/revoke-all',
-      operationId: 'revokeAllSessions',
-      summary: 'Revoke all your login sessions, this one included',
-      description:
-        'Signs you out everywhere: every login session ends, including the one making this request.',
-      tags,
-      security: 'bearer',
-      responses: {
-        200: {
-          description: 'How many sessions were revoked.',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['revoked'],
-            properties: { revoked: { type: 'integer', format: 'int32', minimum: 0, maximum: 100000 } },
-          },
-        },
-      },
-      handler: async (ctx) => {
-        ctx.body = { revoked: await deps.revokeAllSessions(principalOf(ctx), ipOf(ctx)) };
       },
     },
     {

@@ -1,11 +1,10 @@
-import type { Context } from 'koa';
-import type { Principal } from '../../../application/auth/principal.ts';
 import type { GetDelivery } from '../../../application/deliveries/get-delivery.ts';
 import type { ListDeliveries } from '../../../application/deliveries/list-deliveries.ts';
 import type { ReplayDelivery } from '../../../application/deliveries/replay-delivery.ts';
 import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import { decodeBody } from '../../../domain/triggers/webhook-run-input.ts';
 import { pageRequestOf, presentPage } from '../pagination.ts';
+import { principalOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import { idParams, page } from '../schemas/common.ts';
 import { delivery, deliverySummary, listDeliveriesQuery, replayResponse } from '../schemas/triggers.ts';
@@ -16,8 +15,6 @@ export interface DeliveryRouteDeps {
   getDelivery: GetDelivery;
   replayDelivery: ReplayDelivery;
 }
-
-const principalOf = (ctx: Context): Principal => ctx.state.principal;
 
 function presentSummary(d: DeliverySummary) {
   return {

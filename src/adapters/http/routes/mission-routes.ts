@@ -1,5 +1,3 @@
-import type { Context } from 'koa';
-import type { Principal } from '../../../application/auth/principal.ts';
 import type { CreateMission } from '../../../application/missions/create-mission.ts';
 import type { DeleteMission } from '../../../application/missions/delete-mission.ts';
 import type { GetMission } from '../../../application/missions/get-mission.ts';
@@ -8,6 +6,7 @@ import type { UpdateMission } from '../../../application/missions/update-mission
 import type { StartRun } from '../../../application/runs/start-run.ts';
 import type { Mission, MissionChanges } from '../../../domain/missions/mission.ts';
 import { pageRequestOf, presentPage } from '../pagination.ts';
+import { principalOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import { idParams, page } from '../schemas/common.ts';
 import {
@@ -30,7 +29,6 @@ export interface MissionRouteDeps {
 }
 
 const tags = ['missions and runs'];
-const principalOf = (ctx: Context): Principal => ctx.state.principal;
 
 export function presentMission(mission: Mission) {
   return {

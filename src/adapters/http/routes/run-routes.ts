@@ -1,5 +1,3 @@
-import type { Context } from 'koa';
-import type { Principal } from '../../../application/auth/principal.ts';
 import type { CancelRun } from '../../../application/runs/cancel-run.ts';
 import type { ClaimRun } from '../../../application/runs/claim-run.ts';
 import type { CompleteRun } from '../../../application/runs/complete-run.ts';
@@ -9,6 +7,7 @@ import type { ListRuns } from '../../../application/runs/list-runs.ts';
 import type { Outcome, Run } from '../../../domain/runs/run.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
 import { pageRequestOf, presentPage } from '../pagination.ts';
+import { principalOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import { idParams, page } from '../schemas/common.ts';
 import { claimRequest, completeRequest, heartbeatRequest, listRunsQuery, run } from '../schemas/runs.ts';
@@ -24,7 +23,6 @@ export interface RunRouteDeps {
 
 const tags = ['missions and runs'];
 const workerTags = ['agents and orchestration'];
-const principalOf = (ctx: Context): Principal => ctx.state.principal;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The one presentation of a run (every route that answers with a run uses it). */

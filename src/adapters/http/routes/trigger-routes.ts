@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { Principal } from '../../../application/auth/principal.ts';
 import type { CreateTrigger } from '../../../application/triggers/create-trigger.ts';
 import type { DeleteTrigger } from '../../../application/triggers/delete-trigger.ts';
 import type { GetTrigger } from '../../../application/triggers/get-trigger.ts';
@@ -9,6 +8,7 @@ import type { RotateTriggerSecret } from '../../../application/triggers/rotate-t
 import type { UpdateTrigger } from '../../../application/triggers/update-trigger.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
 import { pageRequestOf, presentPage } from '../pagination.ts';
+import { principalOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import { idParams, page } from '../schemas/common.ts';
 import {
@@ -32,7 +32,6 @@ export interface TriggerRouteDeps {
 }
 
 export const triggerTags = ['integrations and webhooks'];
-const principalOf = (ctx: Context): Principal => ctx.state.principal;
 
 /** A trigger as the API shows it: never its secrets (see {@link presentTriggerWithSecret}). */
 export function presentTrigger(t: Trigger, publicUrl: string) {

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { ReceiveDelivery } from '../../../application/triggers/receive-delivery.ts';
 import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { readRawBody } from '../raw-body.ts';
+import { clientIpOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import { deliveryReceipt, webhookParams, webhookQuery } from '../schemas/triggers.ts';
 import { triggerTags } from './trigger-routes.ts';
@@ -68,7 +69,7 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
           query: query as QueryValues,
           idempotencyKey: joined(headers['idempotency-key']),
           deliveryIdHeader: joined(headers['x-delivery-id']),
-          sourceIp: (ctx.state.clientIp as string | undefined) ?? null,
+          sourceIp: clientIpOf(ctx),
         });
         ctx.status = receipt.status === 'accepted' ? 202 : 200;
         ctx.body = { delivery_id: receipt.deliveryId, run_id: receipt.runId, status: receipt.status };

@@ -1,5 +1,3 @@
-import type { Context } from 'koa';
-import type { Principal } from '../../../application/auth/principal.ts';
 import type { MemberView, WorkspaceMembershipView } from '../../../application/ports/workspace-repository.ts';
 import type { AddMember } from '../../../application/workspaces/add-member.ts';
 import type { ChangeMemberRole } from '../../../application/workspaces/change-member-role.ts';
@@ -12,6 +10,7 @@ import type { RemoveMember } from '../../../application/workspaces/remove-member
 import type { RenameWorkspace } from '../../../application/workspaces/rename-workspace.ts';
 import type { Role } from '../../../domain/workspaces/workspace.ts';
 import { pageRequestOf, presentPage } from '../pagination.ts';
+import { principalOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
 import { idParams, page } from '../schemas/common.ts';
 import {
@@ -38,7 +37,6 @@ export interface WorkspaceRouteDeps {
 }
 
 const tags = ['authentication, workspaces and billing'];
-const principalOf = (ctx: Context): Principal => ctx.state.principal;
 
 export function presentWorkspace({ workspace, role }: WorkspaceMembershipView) {
   return {

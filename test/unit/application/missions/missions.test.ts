@@ -1,12 +1,7 @@
 import { expect } from 'chai';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
+import { fail } from '../../../support/fail.ts';
 import { workspaceUseCases } from '../../../support/workspace-use-cases.ts';
-
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe('mission use cases and starting runs', () => {
   async function setup() {

@@ -1,13 +1,8 @@
 import { expect } from 'chai';
 import { Conflict, Forbidden, NotFound } from '../../../../src/domain/errors.ts';
 import { AlreadyMember, LastOwner } from '../../../../src/domain/workspaces/member-rules.ts';
+import { fail } from '../../../support/fail.ts';
 import { workspaceUseCases } from '../../../support/workspace-use-cases.ts';
-
-const fail = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe('workspace and member use cases', () => {
   async function team() {
