@@ -53,6 +53,12 @@ export async function postgresWorld(): Promise<World> {
   };
 }
 
+/** Both adapters of the contract tests: each suite runs once per entry. */
+export const WORLDS = [
+  ['in-memory', async (): Promise<World> => inMemoryWorld()],
+  ['PostgreSQL', postgresWorld],
+] as const;
+
 export const T0 = new Date('2026-11-21T12:00:00.000Z');
 export const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 

@@ -55,13 +55,15 @@ function jsonBody(limit: number): Middleware {
   });
 }
 
+/** Routes that declare no query accept none: an unknown parameter is a 400, like an unknown body field. */
+const rejectUnknownQuery = compileValidator('query', { type: 'object', additionalProperties: false });
+
 function validateAndHandle(route: RouteSpec): Middleware {
   const validators: Partial<Record<'params' | 'query' | 'body', Validator>> = {
     params: route.params && compileValidator('params', route.params),
-    query: route.query && compileValidator('query', route.query ?? { type: 'object' }),
+    query: route.query && compileValidator('query', route.query),
     body: route.body && !isRawBody(route.body) ? compileValidator('body', route.body) : undefined,
   };
-  const rejectUnknownQuery = compileValidator('query', { type: 'object', additionalProperties: false });
   return async function handle(ctx: Context): Promise<void> {
     const params = { ...(ctx.params as Record<string, string>) };
     const query: Record<string, unknown> = { ...ctx.query };

@@ -4,21 +4,17 @@ import { Conflict } from '../../../src/domain/errors.ts';
 import type { Run } from '../../../src/domain/runs/run.ts';
 import {
   at,
-  inMemoryWorld,
-  postgresWorld,
   seedMission,
   seedRun,
   seedUser,
   T0,
+  WORLDS,
   type World,
 } from '../../support/persistence-world.ts';
 
 const WORKER = 'worker-session-1';
 
-for (const [adapter, makeWorld] of [
-  ['in-memory', async () => inMemoryWorld()],
-  ['PostgreSQL', postgresWorld],
-] as const) {
+for (const [adapter, makeWorld] of WORLDS) {
   describe(`RunRepository contract (${adapter})`, () => {
     let world: World;
     beforeEach(async () => {

@@ -3,21 +3,10 @@ import { expect } from 'chai';
 import type { Mission } from '../../../src/domain/missions/mission.ts';
 import { AlreadyMember, LastOwner } from '../../../src/domain/workspaces/member-rules.ts';
 import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
-import {
-  at,
-  inMemoryWorld,
-  postgresWorld,
-  seedMission,
-  seedRun,
-  seedUser,
-  type World,
-} from '../../support/persistence-world.ts';
+import { at, seedMission, seedRun, seedUser, WORLDS, type World } from '../../support/persistence-world.ts';
 import { workspaceUseCases } from '../../support/workspace-use-cases.ts';
 
-for (const [adapter, makeWorld] of [
-  ['in-memory', async () => inMemoryWorld()],
-  ['PostgreSQL', postgresWorld],
-] as const) {
+for (const [adapter, makeWorld] of WORLDS) {
   describe(`WorkspaceRepository and MissionRepository contract (${adapter})`, () => {
     let world: World;
     beforeEach(async () => {

@@ -5,19 +5,10 @@ import type { ExpireRunLeases } from '../../../src/application/runs/expire-run-l
 import { Conflict } from '../../../src/domain/errors.ts';
 import { LeaseNotHeld } from '../../../src/domain/runs/lease.ts';
 import { fail } from '../../support/fail.ts';
-import {
-  inMemoryWorld,
-  postgresWorld,
-  seedMission,
-  seedUser,
-  type World,
-} from '../../support/persistence-world.ts';
+import { seedMission, seedUser, WORLDS, type World } from '../../support/persistence-world.ts';
 import { runUseCases, worker } from '../../support/run-use-cases.ts';
 
-for (const [adapter, makeWorld] of [
-  ['in-memory', async () => inMemoryWorld()],
-  ['PostgreSQL', postgresWorld],
-] as const) {
+for (const [adapter, makeWorld] of WORLDS) {
   describe(`lease expiry and retry (${adapter}, fixed clock)`, () => {
     let world: World;
     beforeEach(async () => {

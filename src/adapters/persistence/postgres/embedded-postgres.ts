@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -129,7 +129,6 @@ async function readOrCreatePassword(file: string): Promise<string> {
   if (await exists(file)) return (await readFile(file, 'utf8')).trim();
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, password, { mode: 0o600 });
-  await chmod(file, 0o600);
   return password;
 }
 
