@@ -1,7 +1,7 @@
 import type { AwilixContainer } from 'awilix';
 import { loadMasterKey } from './adapters/crypto/master-key.ts';
 import { invalidTrustedProxies } from './adapters/http/client-ip.ts';
-import { openOrm } from './adapters/persistence/postgres/open-orm.ts';
+import { type OpenedOrm, openOrm } from './adapters/persistence/postgres/open-orm.ts';
 import type { Logger } from './adapters/system/logger.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Cradle, createContainer } from './container.ts';
@@ -12,7 +12,7 @@ export interface Booted {
   close(): Promise<void>;
 }
 
-/** What the server and the CLI share: database (migrated), master key, and the wired container. */
+/** What the server and the CLI share: the database (migrated) when persistent, the master key, the container. */
 export async function boot(config: Config, logger: Logger): Promise<Booted> {
   const badProxies = invalidTrustedProxies(config.trustedProxies);
   if (badProxies.length > 0) {
@@ -20,16 +20,11 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
       `invalid configuration: TRUSTED_PROXIES entries are not IPs or CIDR ranges: ${badProxies.join(', ')}`,
     );
   }
-  const database = await openOrm(config, logger);
+  const database: OpenedOrm | undefined =
+    config.persistence === 'postgres' ? await openOrm(config, logger) : undefined;
   try {
     const masterKey = await loadMasterKey(config);
-    const container = createContainer({
-      config,
-      logger,
-      orm: database.orm,
-      databaseUrl: database.url,
-      masterKey,
-    });
+    const container = createContainer(config, { infrastructure: { logger, masterKey, postgres: database } });
     // Fail at start, not at the first login, when MASTER_KEY cannot open the stored signing keys.
     await container.cradle.accessTokenKeys.currentSigningKey();
     if (config.bootstrapAdmin && (await container.cradle.ensureBootstrapAdmin(config.bootstrapAdmin))) {
@@ -39,11 +34,11 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
       container,
       async close() {
         await container.dispose();
-        await database.close();
+        await database?.close();
       },
     };
   } catch (error) {
-    await database.close();
+    await database?.close();
     throw error;
   }
 }

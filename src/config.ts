@@ -7,6 +7,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicUrl: string;
+  /** Where state lives: PostgreSQL (default), or this process's memory (nothing survives a restart). */
+  readonly persistence: 'postgres' | 'memory';
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -78,6 +80,7 @@ const schema = {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' },
+    PERSISTENCE: { enum: ['postgres', 'memory'], default: 'postgres' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$' },
     DATA_DIR: { type: 'string', minLength: 1, default: './.data' },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
@@ -92,7 +95,8 @@ const schema = {
     REFRESH_IDLE_TTL_SECONDS: { type: 'integer', minimum: 901, maximum: 31536000, default: 604800 },
     REFRESH_GRACE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
     PASSWORD_HASHER: { enum: ['argon2id', 'scrypt'], default: 'argon2id' },
-    RATE_LIMIT_STORE: { enum: ['postgres', 'redis', 'memory'], default: 'postgres' },
+    // Default: `postgres` with PERSISTENCE=postgres, `memory` with PERSISTENCE=memory.
+    RATE_LIMIT_STORE: { enum: ['postgres', 'redis', 'memory'] },
     API_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 1200 },
     LOGIN_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
     REFRESH_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 60 },
@@ -146,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       'invalid configuration: BROWSER_SESSION_ABSOLUTE_SECONDS must be at least BROWSER_SESSION_IDLE_SECONDS',
     );
   }
+  const persistence = input.PERSISTENCE as Config['persistence'];
+  const rateLimitStore = (input.RATE_LIMIT_STORE ?? persistence) as Config['rateLimitStore'];
+  if (rateLimitStore === 'postgres' && persistence === 'memory') {
+    throw new ConfigError('invalid configuration: RATE_LIMIT_STORE=postgres needs PERSISTENCE=postgres');
+  }
   const publicUrl = (
     (input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`
   ).replace(/\/$/, '');
@@ -153,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     port,
     host,
     publicUrl,
+    persistence,
     databaseUrl: input.DATABASE_URL as string | undefined,
     dataDir: absolute(input.DATA_DIR as string),
     logLevel: input.LOG_LEVEL as Config['logLevel'],
@@ -174,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       graceSeconds: input.REFRESH_GRACE_SECONDS as number,
     },
     passwordHasher: input.PASSWORD_HASHER as Config['passwordHasher'],
-    rateLimitStore: input.RATE_LIMIT_STORE as Config['rateLimitStore'],
+    rateLimitStore,
     redisUrl: input.REDIS_URL as string,
     apiRateLimit: input.API_RATE_LIMIT_PER_MINUTE as number,
     loginRateLimit: input.LOGIN_RATE_LIMIT_PER_MINUTE as number,

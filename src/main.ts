@@ -9,10 +9,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const { container, close } = await boot(config, logger);
+  if (config.persistence === 'memory') {
+    logger.warn(
+      'PERSISTENCE=memory: every user, token, mission, run and trigger lives in this process only and is lost when it stops',
+    );
+  }
   const server = await listen(container.cradle.httpApp, config.port, config.host);
-  // Expired worker leases go back to the queue even when no worker of their workspace polls (stopped by dispose).
+  // Periodic jobs, stopped when the container is disposed.
   container.cradle.runLeaseSweeper.start();
-  // Webhook bodies past WEBHOOK_RETENTION_DAYS are dropped periodically (stopped by dispose).
   container.cradle.deliveryPurgeJob.start();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;

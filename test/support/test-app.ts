@@ -42,12 +42,12 @@ export async function startTestApp(
       REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
       ...env,
     });
-    container = createContainer({
-      config,
-      logger: options.logger ?? createLogger(config.logLevel),
-      orm,
-      databaseUrl: url,
-      masterKey: TEST_MASTER_KEY,
+    container = createContainer(config, {
+      infrastructure: {
+        logger: options.logger ?? createLogger(config.logLevel),
+        masterKey: TEST_MASTER_KEY,
+        postgres: { orm, url },
+      },
     });
     server.on('request', container.cradle.httpApp.callback());
   } catch (error) {
@@ -119,12 +119,12 @@ export async function startAppAgainst(
 ): Promise<DetachedApp> {
   const orm = await createOrm({ url: databaseUrl, poolMax: 4 });
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
-  const container = createContainer({
-    config,
-    logger: createLogger('silent'),
-    orm,
-    databaseUrl,
-    masterKey: TEST_MASTER_KEY,
+  const container = createContainer(config, {
+    infrastructure: {
+      logger: createLogger('silent'),
+      masterKey: TEST_MASTER_KEY,
+      postgres: { orm, url: databaseUrl },
+    },
   });
   const server = await listen(container.cradle.httpApp, 0, '127.0.0.1');
   return {

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { api } from '../../support/api.ts';
 import { json } from '../../support/json.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
+import { testDatabase } from '../../support/test-database.ts';
 import {
   createTrigger,
   deliver,
@@ -407,7 +408,7 @@ describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})',
       const detail = await api(app, owner.user, 'GET', `/api/deliveries/${rejected.id}`);
       expect(detail.body).to.include({ body: null, raw_body_base64: null });
       expect(detail.body.request_headers).to.deep.equal({});
-      const { rows } = await app.container.cradle.orm.em
+      const { rows } = await (await testDatabase()).orm.em
         .getConnection()
         .execute('select * from webhook_deliveries where id = ?', [rejected.id])
         .then((r: unknown[]) => ({ rows: r }));

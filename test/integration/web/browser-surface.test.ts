@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { csrfTokenIn, FormClient } from '../../support/form-client.ts';
 import { json } from '../../support/json.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { testDatabase } from '../../support/test-database.ts';
 
 const WRONG_CREDENTIALS = 'The username or e-mail and password do not match.';
 
@@ -66,7 +67,7 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
     it('stores only a hash of the cookie token', async () => {
       const client = await signedIn();
       const token = client.cookies.get('session') ?? '';
-      const rows = await app.container.cradle.orm.em
+      const rows = await (await testDatabase()).orm.em
         .fork()
         .getConnection()
         .execute('select token_hash, csrf_token from browser_sessions');
@@ -249,7 +250,7 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       const home = await replay.get('/');
       expect(home.status).to.equal(303);
       expect(home.headers.get('location')).to.equal('/login');
-      const rows = await app.container.cradle.orm.em
+      const rows = await (await testDatabase()).orm.em
         .fork()
         .getConnection()
         .execute('select count(*)::int as n from browser_sessions where token_hash = ?', [

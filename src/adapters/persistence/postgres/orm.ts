@@ -46,3 +46,9 @@ export async function migrate(orm: Orm): Promise<string[]> {
 export function currentEm(orm: Orm): EntityManager {
   return (TransactionContext.getEntityManager(orm.em.name) as EntityManager | undefined) ?? orm.em.fork();
 }
+
+/** An open, migrated PostgreSQL database: the ORM and the URL it connected to. */
+export interface PostgresConnection {
+  readonly orm: Orm;
+  readonly url: string;
+}

@@ -1,0 +1,243 @@
+/**
+ * Everything the composition root can resolve, by name. A types-only leaf: it imports types and nothing
+ * imports it back at run time, so every composition part can be read (and type-checked) on its own.
+ * Factories registered through `registration.ts` take this whole cradle as their parameter type, so a
+ * dependency a use case names but the cradle lacks (or names differently) is a type error at its line.
+ */
+import type Koa from 'koa';
+import type { AccessTokenKeys } from '../adapters/auth/jose-access-token-service.ts';
+import type { RouteSpec } from '../adapters/http/route.ts';
+import type { DeliveryPurgeJob } from '../adapters/system/delivery-purge-job.ts';
+import type { Logger } from '../adapters/system/logger.ts';
+import type { RunLeaseSweeper } from '../adapters/system/run-lease-sweeper.ts';
+import type { RateLimiterFactory } from '../adapters/throttling/rate-limiter-store.ts';
+import type { CookieSettings } from '../adapters/web/cookies.ts';
+import type { Authenticate } from '../application/auth/authenticate.ts';
+import type { GetCurrentUser } from '../application/auth/get-current-user.ts';
+import type { ListSessions } from '../application/auth/list-sessions.ts';
+import type { LogIn } from '../application/auth/log-in.ts';
+import type { LogOut } from '../application/auth/log-out.ts';
+import type { RefreshSession } from '../application/auth/refresh-session.ts';
+import type { RevokeAllSessions } from '../application/auth/revoke-all-sessions.ts';
+import type { RevokeSession } from '../application/auth/revoke-session.ts';
+import type { VerifyCredentials } from '../application/auth/verify-credentials.ts';
+import type { ChangePassword } from '../application/browser/change-password.ts';
+import type { GetHome } from '../application/browser/get-home.ts';
+import type { ResolveBrowserSession } from '../application/browser/resolve-browser-session.ts';
+import type { RevokeOwnSession } from '../application/browser/revoke-own-session.ts';
+import type { SignIn } from '../application/browser/sign-in.ts';
+import type { SignOut } from '../application/browser/sign-out.ts';
+import type { GetDelivery } from '../application/deliveries/get-delivery.ts';
+import type { ListDeliveries } from '../application/deliveries/list-deliveries.ts';
+import type {
+  DeliveryRetention,
+  PurgeDeliveryBodies,
+} from '../application/deliveries/purge-delivery-bodies.ts';
+import type { ReplayDelivery } from '../application/deliveries/replay-delivery.ts';
+import type { RotateSigningKey } from '../application/keys/rotate-signing-key.ts';
+import type { CreateMission } from '../application/missions/create-mission.ts';
+import type { DeleteMission } from '../application/missions/delete-mission.ts';
+import type { GetMission } from '../application/missions/get-mission.ts';
+import type { ListMissions } from '../application/missions/list-missions.ts';
+import type { UpdateMission } from '../application/missions/update-mission.ts';
+import type { AccessTokenService } from '../application/ports/access-token-service.ts';
+import type { AuditLog } from '../application/ports/audit-log.ts';
+import type { BrowserSessionRepository } from '../application/ports/browser-session-repository.ts';
+import type { Clock } from '../application/ports/clock.ts';
+import type { DeliveryRepository } from '../application/ports/delivery-repository.ts';
+import type { IdGenerator } from '../application/ports/id-generator.ts';
+import type { LoginSessionRepository } from '../application/ports/login-session-repository.ts';
+import type { LoginThrottle } from '../application/ports/login-throttle.ts';
+import type { MissionRepository } from '../application/ports/mission-repository.ts';
+import type { PasswordHasher } from '../application/ports/password-hasher.ts';
+import type { RateLimiter } from '../application/ports/rate-limiter.ts';
+import type { ReadinessProbe } from '../application/ports/readiness-probe.ts';
+import type { RefreshTokens } from '../application/ports/refresh-tokens.ts';
+import type { RunRepository } from '../application/ports/run-repository.ts';
+import type { SecretBox } from '../application/ports/secret-box.ts';
+import type { SessionTokens } from '../application/ports/session-tokens.ts';
+import type { SignatureVerifier } from '../application/ports/signature-verifier.ts';
+import type { SigningKeys } from '../application/ports/signing-keys.ts';
+import type { TriggerRepository } from '../application/ports/trigger-repository.ts';
+import type { UnitOfWork } from '../application/ports/unit-of-work.ts';
+import type { UserRepository } from '../application/ports/user-repository.ts';
+import type { WebhookSecretGenerator } from '../application/ports/webhook-secret-generator.ts';
+import type { WorkspaceRepository } from '../application/ports/workspace-repository.ts';
+import type { CancelRun } from '../application/runs/cancel-run.ts';
+import type { ClaimRun } from '../application/runs/claim-run.ts';
+import type { CompleteRun } from '../application/runs/complete-run.ts';
+import type { ExpireRunLeases } from '../application/runs/expire-run-leases.ts';
+import type { GetRun } from '../application/runs/get-run.ts';
+import type { HeartbeatRun } from '../application/runs/heartbeat-run.ts';
+import type { ListRuns } from '../application/runs/list-runs.ts';
+import type { RunSettings } from '../application/runs/run-settings.ts';
+import type { StartRun } from '../application/runs/start-run.ts';
+import type { CheckReadiness } from '../application/system/check-readiness.ts';
+import type { CreateTrigger } from '../application/triggers/create-trigger.ts';
+import type { DeleteTrigger } from '../application/triggers/delete-trigger.ts';
+import type { GetTrigger } from '../application/triggers/get-trigger.ts';
+import type { ListTriggers } from '../application/triggers/list-triggers.ts';
+import type { ReceiveDelivery } from '../application/triggers/receive-delivery.ts';
+import type { RevokePreviousTriggerSecret } from '../application/triggers/revoke-previous-trigger-secret.ts';
+import type { RotateTriggerSecret } from '../application/triggers/rotate-trigger-secret.ts';
+import type { UpdateTrigger } from '../application/triggers/update-trigger.ts';
+import type { DisableUser } from '../application/users/disable-user.ts';
+import type { EnsureBootstrapAdmin } from '../application/users/ensure-bootstrap-admin.ts';
+import type { ListUsers } from '../application/users/list-users.ts';
+import type { RegisterUser } from '../application/users/register-user.ts';
+import type { SetPassword } from '../application/users/set-password.ts';
+import type { AddMember } from '../application/workspaces/add-member.ts';
+import type { ChangeMemberRole } from '../application/workspaces/change-member-role.ts';
+import type { CreateWorkspace } from '../application/workspaces/create-workspace.ts';
+import type { DeleteWorkspace } from '../application/workspaces/delete-workspace.ts';
+import type { GetWorkspace } from '../application/workspaces/get-workspace.ts';
+import type { ListMembers } from '../application/workspaces/list-members.ts';
+import type { ListWorkspaces } from '../application/workspaces/list-workspaces.ts';
+import type { RemoveMember } from '../application/workspaces/remove-member.ts';
+import type { RenameWorkspace } from '../application/workspaces/rename-workspace.ts';
+import type { WorkspaceAccess } from '../application/workspaces/workspace-access.ts';
+import type { Config } from '../config.ts';
+import type { BrowserSessionLifetimes } from '../domain/browser/browser-session.ts';
+import type { SessionLifetimes } from '../domain/sessions/login-session.ts';
+
+/** Configuration, logging, time, ids, secrets: what every part may use. */
+export interface CoreCradle {
+  config: Config;
+  logger: Logger;
+  /** 32 bytes from which every at-rest encryption and token key is derived. */
+  masterKey: Buffer;
+  clock: Clock;
+  ids: IdGenerator;
+  checkReadiness: CheckReadiness;
+}
+
+/** Every port that keeps state, from one family of adapters chosen by `PERSISTENCE`. */
+export interface PersistenceCradle {
+  /** Tells a database outage (answered 503) from any other error. */
+  isUnavailable: (error: unknown) => boolean;
+  unitOfWork: UnitOfWork;
+  readinessProbe: ReadinessProbe;
+  users: UserRepository;
+  workspaces: WorkspaceRepository;
+  loginSessions: LoginSessionRepository;
+  browserSessions: BrowserSessionRepository;
+  auditLog: AuditLog;
+  signingKeys: SigningKeys;
+  accessTokenKeys: AccessTokenKeys;
+  missions: MissionRepository;
+  runs: RunRepository;
+  triggers: TriggerRepository;
+  deliveries: DeliveryRepository;
+}
+
+/** Rate-limit counters on the store `RATE_LIMIT_STORE` names. */
+export interface ThrottlingCradle {
+  rateLimiterFactory: RateLimiterFactory;
+}
+
+/** Users, passwords, access and refresh tokens, login sessions, throttling. */
+export interface IdentityCradle {
+  sessionLifetimes: SessionLifetimes;
+  secretBox: SecretBox;
+  passwordHasher: PasswordHasher;
+  accessTokens: AccessTokenService;
+  refreshTokens: RefreshTokens;
+  loginThrottle: LoginThrottle;
+  verifyCredentials: VerifyCredentials;
+  logIn: LogIn;
+  refreshSession: RefreshSession;
+  authenticate: Authenticate;
+  logOut: LogOut;
+  getCurrentUser: GetCurrentUser;
+  listSessions: ListSessions;
+  revokeSession: RevokeSession;
+  revokeAllSessions: RevokeAllSessions;
+  registerUser: RegisterUser;
+  setPassword: SetPassword;
+  disableUser: DisableUser;
+  listUsers: ListUsers;
+  ensureBootstrapAdmin: EnsureBootstrapAdmin;
+  rotateSigningKey: RotateSigningKey;
+}
+
+/** The web application: cookie sessions and server-rendered pages. */
+export interface BrowserSurfaceCradle {
+  browserSessionLifetimes: BrowserSessionLifetimes;
+  cookieSettings: CookieSettings;
+  publicOrigin: string;
+  sessionTokens: SessionTokens;
+  resolveBrowserSession: ResolveBrowserSession;
+  signIn: SignIn;
+  signOut: SignOut;
+  getHome: GetHome;
+  revokeOwnSession: RevokeOwnSession;
+  changePassword: ChangePassword;
+  webSurface: Koa.Middleware;
+}
+
+/** Workspaces and members, missions, runs and the worker protocol. */
+export interface WorkspacesMissionsRunsCradle {
+  workspaceAccess: WorkspaceAccess;
+  listWorkspaces: ListWorkspaces;
+  createWorkspace: CreateWorkspace;
+  getWorkspace: GetWorkspace;
+  renameWorkspace: RenameWorkspace;
+  deleteWorkspace: DeleteWorkspace;
+  listMembers: ListMembers;
+  addMember: AddMember;
+  changeMemberRole: ChangeMemberRole;
+  removeMember: RemoveMember;
+  createMission: CreateMission;
+  listMissions: ListMissions;
+  getMission: GetMission;
+  updateMission: UpdateMission;
+  deleteMission: DeleteMission;
+  runSettings: RunSettings;
+  startRun: StartRun;
+  listRuns: ListRuns;
+  getRun: GetRun;
+  cancelRun: CancelRun;
+  claimRun: ClaimRun;
+  heartbeatRun: HeartbeatRun;
+  completeRun: CompleteRun;
+  expireRunLeases: ExpireRunLeases;
+  runLeaseSweeper: RunLeaseSweeper;
+}
+
+/** Webhook triggers, signed ingest, the delivery log and its retention. */
+export interface WebhookTriggersCradle {
+  webhookSecretBox: SecretBox;
+  webhookSecrets: WebhookSecretGenerator;
+  signatureVerifier: SignatureVerifier;
+  webhookRateLimiter: RateLimiter;
+  deliveryRetention: DeliveryRetention;
+  createTrigger: CreateTrigger;
+  listTriggers: ListTriggers;
+  getTrigger: GetTrigger;
+  updateTrigger: UpdateTrigger;
+  deleteTrigger: DeleteTrigger;
+  rotateTriggerSecret: RotateTriggerSecret;
+  revokePreviousTriggerSecret: RevokePreviousTriggerSecret;
+  receiveDelivery: ReceiveDelivery;
+  listDeliveries: ListDeliveries;
+  getDelivery: GetDelivery;
+  replayDelivery: ReplayDelivery;
+  purgeDeliveryBodies: PurgeDeliveryBodies;
+  deliveryPurgeJob: DeliveryPurgeJob;
+}
+
+/** The driving HTTP adapter: every declared route and the Koa app serving them and the web pages. */
+export interface HttpCradle {
+  routes: RouteSpec[];
+  httpApp: Koa;
+}
+
+export interface Cradle
+  extends CoreCradle,
+    PersistenceCradle,
+    ThrottlingCradle,
+    IdentityCradle,
+    BrowserSurfaceCradle,
+    WorkspacesMissionsRunsCradle,
+    WebhookTriggersCradle,
+    HttpCradle {}
