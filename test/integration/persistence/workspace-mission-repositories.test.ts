@@ -4,7 +4,7 @@ import type { Mission } from '../../../src/domain/missions/mission.ts';
 import { AlreadyMember, LastOwner } from '../../../src/domain/workspaces/member-rules.ts';
 import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
 import { at, seedMission, seedRun, seedUser, WORLDS, type World } from '../../support/persistence-world.ts';
-import { workspaceUseCases } from '../../support/workspace-use-cases.ts';
+import { actor, testContainer } from '../../support/test-container.ts';
 
 for (const [adapter, makeWorld] of WORLDS) {
   describe(`WorkspaceRepository and MissionRepository contract (${adapter})`, () => {
@@ -135,10 +135,11 @@ for (const [adapter, makeWorld] of WORLDS) {
       });
 
       it('serialises member changes: two owners demoting each other at once leave one owner', async () => {
-        const app = workspaceUseCases(world);
+        const persistence = adapter === 'PostgreSQL' ? 'postgres' : 'memory';
+        const app = (await testContainer({ persistence })).cradle;
         for (let round = 0; round < 5; round++) {
-          const ada = await app.user();
-          const bob = await app.user();
+          const ada = await actor(app);
+          const bob = await actor(app);
           const workspaceId = ada.personal.id;
           await app.addMember(ada.principal, workspaceId, {
             usernameOrEmail: bob.user.username,

@@ -1,18 +1,12 @@
 import { expect } from 'chai';
 import type { Run } from '../../../src/domain/runs/run.ts';
-import {
-  postgresWorld,
-  seedMission,
-  seedRun,
-  seedUser,
-  type World,
-} from '../../support/persistence-world.ts';
-import { runUseCases, worker } from '../../support/run-use-cases.ts';
+import { seedMission, seedRun, seedUser } from '../../support/persistence-world.ts';
+import { type TestCradle, testContainer, principal as worker } from '../../support/test-container.ts';
 
 describe('claim race against PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {
-  let world: World;
+  let world: TestCradle;
   before(async () => {
-    world = await postgresWorld();
+    world = (await testContainer({ persistence: 'postgres' })).cradle;
   });
 
   async function queue(count: number) {
@@ -29,7 +23,7 @@ describe('claim race against PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {
   }
 
   it('two workers claiming one queued run at the same time: exactly one gets it, every time', async () => {
-    const cases = runUseCases(world);
+    const cases = world;
     for (let round = 0; round < 20; round++) {
       const { userId, workspaceId, runs } = await queue(1);
       const results = await Promise.all(
@@ -44,7 +38,7 @@ describe('claim race against PostgreSQL (FOR UPDATE SKIP LOCKED)', () => {
   it('1,000 queued runs, 8 concurrent workers: each run is claimed and completed exactly once', async function () {
     this.timeout(60000);
     const { userId, workspaceId, runs } = await queue(1000);
-    const cases = runUseCases(world);
+    const cases = world;
     const claimedBy = new Map<string, string[]>();
     const completions: string[] = [];
     const started = performance.now();

@@ -5,20 +5,16 @@ import type { ExpireRunLeases } from '../../../src/application/runs/expire-run-l
 import { Conflict } from '../../../src/domain/errors.ts';
 import { LeaseNotHeld } from '../../../src/domain/runs/lease.ts';
 import { fail } from '../../support/fail.ts';
-import { seedMission, seedUser, WORLDS, type World } from '../../support/persistence-world.ts';
-import { runUseCases, worker } from '../../support/run-use-cases.ts';
+import { seedMission, seedUser } from '../../support/persistence-world.ts';
+import { testContainer, principal as worker } from '../../support/test-container.ts';
 
-for (const [adapter, makeWorld] of WORLDS) {
-  describe(`lease expiry and retry (${adapter}, fixed clock)`, () => {
-    let world: World;
-    beforeEach(async () => {
-      world = await makeWorld();
-    });
-
+for (const persistence of ['memory', 'postgres'] as const) {
+  describe(`lease expiry and retry (${persistence}, fixed clock)`, () => {
     async function setup(maxAttempts = 3) {
-      const cases = runUseCases(world, { maxAttempts, defaultLeaseSeconds: 60 });
-      const { user, workspace } = await seedUser(world);
-      const mission = await seedMission(world, workspace.id);
+      const env = { RUN_MAX_ATTEMPTS: String(maxAttempts), RUN_LEASE_SECONDS: '60' };
+      const cases = (await testContainer({ persistence, env })).cradle;
+      const { user, workspace } = await seedUser(cases);
+      const mission = await seedMission(cases, workspace.id);
       const owner = worker(user.id, 'owner-session');
       const run = await cases.startRun(owner, mission.id, {});
       return {

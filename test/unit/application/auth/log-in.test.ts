@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { InvalidInput, RateLimited } from '../../../../src/domain/errors.ts';
 import { InvalidCredentials } from '../../../../src/domain/sessions/auth-errors.ts';
-import { ADA, authFixture } from '../../../support/auth-fixture.ts';
+import { ADA, useCases } from '../../../support/test-container.ts';
 
 const login = (usernameOrEmail: string, password: string) => ({
   usernameOrEmail,
@@ -12,7 +12,7 @@ const login = (usernameOrEmail: string, password: string) => ({
 
 describe('log in', () => {
   it('issues a token pair and starts a session for a username or an e-mail in any case', async () => {
-    const app = authFixture();
+    const app = await useCases();
     const user = await app.registerUser(ADA);
     for (const identifier of ['ada', 'ADA', 'Ada@Example.com']) {
       const pair = await app.logIn(login(identifier, ADA.password));
@@ -24,7 +24,7 @@ describe('log in', () => {
   });
 
   it('fails identically for unknown user, wrong password and disabled account, hashing each time', async () => {
-    const app = authFixture();
+    const app = await useCases();
     await app.registerUser(ADA);
     await app.registerUser({ username: 'bob', email: 'bob@example.com', password: 'another fine password' });
     await app.disableUser('bob');
@@ -47,7 +47,7 @@ describe('log in', () => {
   });
 
   it('refuses a password over 1024 bytes before any hashing', async () => {
-    const app = authFixture();
+    const app = await useCases();
     await app.registerUser(ADA);
     const before = app.passwordHasher.verifications + app.passwordHasher.hashes;
     const error = await app.logIn(login('ada', 'é'.repeat(513))).catch((e: unknown) => e);
@@ -56,7 +56,7 @@ describe('log in', () => {
   });
 
   it('answers a throttled account or address without checking the password', async () => {
-    const app = authFixture();
+    const app = await useCases();
     await app.registerUser(ADA);
     app.loginThrottle.blocked.add('ada');
     const before = app.passwordHasher.verifications;
@@ -67,7 +67,7 @@ describe('log in', () => {
   });
 
   it('re-hashes a hash with outdated parameters at a successful login', async () => {
-    const app = authFixture();
+    const app = await useCases();
     const user = await app.registerUser(ADA);
     app.passwordHasher.version = 'v3';
     await app.logIn(login('ada', ADA.password));

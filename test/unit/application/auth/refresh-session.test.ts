@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { InvalidRefreshToken, InvalidToken } from '../../../../src/domain/sessions/auth-errors.ts';
-import { ADA, authFixture } from '../../../support/auth-fixture.ts';
+import { ADA, useCases } from '../../../support/test-container.ts';
 
-async function loggedIn(lifetimes?: Parameters<typeof authFixture>[0]) {
-  const app = authFixture(lifetimes);
+/** Logged in as ada; `env` sets the refresh lifetimes as the server reads them. */
+async function loggedIn(env?: Record<string, string>) {
+  const app = await useCases({ env });
   await app.registerUser(ADA);
   const pair = await app.logIn({
     usernameOrEmail: 'ada',
@@ -55,9 +56,8 @@ describe('refresh session', () => {
 
   it('expires after the idle lifetime without use, and is kept alive by use', async () => {
     const { app, pair, refresh } = await loggedIn({
-      absoluteSeconds: 100_000,
-      idleSeconds: 1_000,
-      graceSeconds: 10,
+      REFRESH_TOKEN_TTL_SECONDS: '100000',
+      REFRESH_IDLE_TTL_SECONDS: '1000',
     });
     app.clock.advance(999);
     const kept = await refresh(pair.refreshToken);
@@ -71,9 +71,8 @@ describe('refresh session', () => {
 
   it('expires at the absolute lifetime however often it is used', async () => {
     const { app, pair, refresh } = await loggedIn({
-      absoluteSeconds: 3_000,
-      idleSeconds: 2_000,
-      graceSeconds: 10,
+      REFRESH_TOKEN_TTL_SECONDS: '3000',
+      REFRESH_IDLE_TTL_SECONDS: '2000',
     });
     app.clock.advance(1_500);
     const second = await refresh(pair.refreshToken);

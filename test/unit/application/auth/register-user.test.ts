@@ -1,16 +1,16 @@
 import { expect } from 'chai';
 import { Conflict, InvalidInput } from '../../../../src/domain/errors.ts';
-import { ADA, authFixture } from '../../../support/auth-fixture.ts';
+import { ADA, useCases } from '../../../support/test-container.ts';
 
 describe('register user', () => {
   it('stores canonical (NFKC, lower-case) username and e-mail', async () => {
-    const app = authFixture();
+    const app = await useCases();
     const user = await app.registerUser({ ...ADA, username: 'Ada', email: 'ＡＤＡ@Example.COM' });
     expect(user).to.include({ username: 'ada', email: 'ada@example.com', displayName: 'ada' });
   });
 
   it('refuses a username or e-mail taken in another case or Unicode form', async () => {
-    const app = authFixture();
+    const app = await useCases();
     await app.registerUser(ADA);
     for (const clash of [
       { ...ADA, email: 'other@example.com', username: 'ADA' },
@@ -21,7 +21,7 @@ describe('register user', () => {
   });
 
   it('refuses bad usernames, e-mails and weak or oversized passwords', async () => {
-    const app = authFixture();
+    const app = await useCases();
     const bad = [
       { ...ADA, username: 'a@b' },
       { ...ADA, username: 'ab' },

@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { BrowserSession } from '../../../../src/domain/browser/browser-session.ts';
 import { NotFound } from '../../../../src/domain/errors.ts';
 import { InvalidToken, TokenExpired } from '../../../../src/domain/sessions/auth-errors.ts';
-import { ADA, authFixture } from '../../../support/auth-fixture.ts';
+import { ADA, useCases } from '../../../support/test-container.ts';
 
 describe('sessions, logout and disabling', () => {
   async function twoSessions() {
-    const app = authFixture();
+    const app = await useCases();
     const user = await app.registerUser(ADA);
     const input = { usernameOrEmail: 'ada', password: ADA.password, ip: '192.0.2.1', userAgent: 'one' };
     const first = await app.logIn(input);

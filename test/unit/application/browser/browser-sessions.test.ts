@@ -1,12 +1,35 @@
 import { expect } from 'chai';
+import type { SessionTokens } from '../../../../src/application/ports/session-tokens.ts';
 import { WrongCurrentPassword } from '../../../../src/domain/browser/browser-errors.ts';
 import { InvalidInput, NotFound, RateLimited } from '../../../../src/domain/errors.ts';
 import { InvalidCredentials } from '../../../../src/domain/sessions/auth-errors.ts';
-import { ADA } from '../../../support/auth-fixture.ts';
-import { browserFixture, signInInput } from './browser-fixture.ts';
+import { ADA, useCases } from '../../../support/test-container.ts';
+
+/** Readable tokens of the right shape; the "hash" is visibly different from the token. */
+class CountingTokens implements SessionTokens {
+  #next = 0;
+  newToken(): string {
+    this.#next++;
+    return `t${String(this.#next).padStart(42, '0')}`;
+  }
+  hash(token: string): string {
+    return `hash(${token})`;
+  }
+}
+
+const signInInput = (usernameOrEmail: string, password: string, previousToken?: string) => ({
+  usernameOrEmail,
+  password,
+  ip: '203.0.113.9',
+  userAgent: 'test-browser',
+  previousToken,
+});
 
 async function withAda() {
-  const app = browserFixture();
+  const app = await useCases({
+    env: { BROWSER_SESSION_IDLE_SECONDS: '600', BROWSER_SESSION_ABSOLUTE_SECONDS: '3600' },
+    doubles: { sessionTokens: new CountingTokens() },
+  });
   const user = await app.registerUser(ADA);
   return { app, user };
 }

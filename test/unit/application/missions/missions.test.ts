@@ -1,20 +1,20 @@
 import { expect } from 'chai';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
 import { fail } from '../../../support/fail.ts';
-import { workspaceUseCases } from '../../../support/workspace-use-cases.ts';
+import { actor, useCases } from '../../../support/test-container.ts';
 
 describe('mission use cases and starting runs', () => {
   async function setup() {
-    const app = workspaceUseCases();
+    const app = await useCases();
     const [ada, bob, cy, eve] = [
-      await app.user('ada'),
-      await app.user('bob'),
-      await app.user('cy'),
-      await app.user('eve'),
+      await actor(app, 'ada'),
+      await actor(app, 'bob'),
+      await actor(app, 'cyd'),
+      await actor(app, 'eve'),
     ];
     const workspaceId = ada.personal.id;
     await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'bob', role: 'admin' });
-    await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'cy', role: 'member' });
+    await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'cyd', role: 'member' });
     return { app, ada, bob, cy, eve, workspaceId };
   }
 
@@ -75,32 +75,32 @@ describe('mission use cases and starting runs', () => {
   it('starts runs for admins only, and deletes a mission only once none of its runs is active', async () => {
     const { app, ada, bob, cy, eve, workspaceId } = await setup();
     const mission = await app.createMission(ada.principal, { workspaceId, name: 'Digest' });
-    expect(await fail(app.runs.startRun(cy.principal, mission.id, {}))).to.be.instanceOf(Forbidden);
-    expect(await fail(app.runs.startRun(eve.principal, mission.id, {}))).to.be.instanceOf(NotFound);
-    const run = await app.runs.startRun(bob.principal, mission.id, { input: { day: 1 } });
+    expect(await fail(app.startRun(cy.principal, mission.id, {}))).to.be.instanceOf(Forbidden);
+    expect(await fail(app.startRun(eve.principal, mission.id, {}))).to.be.instanceOf(NotFound);
+    const run = await app.startRun(bob.principal, mission.id, { input: { day: 1 } });
     expect(run).to.deep.include({ status: 'queued', triggerType: 'manual', workspaceId, input: { day: 1 } });
     expect(await fail(app.deleteMission(bob.principal, mission.id))).to.be.instanceOf(Conflict);
-    await app.runs.cancelRun(bob.principal, run.id);
+    await app.cancelRun(bob.principal, run.id);
     expect(await fail(app.deleteMission(cy.principal, mission.id))).to.be.instanceOf(Forbidden);
     await app.deleteMission(bob.principal, mission.id);
     expect(await fail(app.getMission(ada.principal, mission.id))).to.be.instanceOf(NotFound);
-    expect(await fail(app.runs.getRun(ada.principal, run.id))).to.be.instanceOf(NotFound);
+    expect(await fail(app.getRun(ada.principal, run.id))).to.be.instanceOf(NotFound);
   });
 
   it('claims only runs of the missions a worker asks for, oldest first', async () => {
     const { app, bob, workspaceId } = await setup();
     const one = await app.createMission(bob.principal, { workspaceId, name: 'one' });
     const two = await app.createMission(bob.principal, { workspaceId, name: 'two' });
-    const first = await app.runs.startRun(bob.principal, one.id, {});
-    app.runs.clock.advance(1);
-    const second = await app.runs.startRun(bob.principal, two.id, {});
-    app.runs.clock.advance(1);
-    const third = await app.runs.startRun(bob.principal, one.id, {});
+    const first = await app.startRun(bob.principal, one.id, {});
+    app.clock.advance(1);
+    const second = await app.startRun(bob.principal, two.id, {});
+    app.clock.advance(1);
+    const third = await app.startRun(bob.principal, one.id, {});
     const order = [];
     for (let i = 0; i < 3; i++) {
-      order.push((await app.runs.claimRun(bob.principal, { workspaceId, missionIds: [one.id] }))?.id);
+      order.push((await app.claimRun(bob.principal, { workspaceId, missionIds: [one.id] }))?.id);
     }
     expect(order).to.deep.equal([first.id, third.id, undefined]);
-    expect((await app.runs.claimRun(bob.principal, { workspaceId }))?.id).to.equal(second.id);
+    expect((await app.claimRun(bob.principal, { workspaceId }))?.id).to.equal(second.id);
   });
 });

@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import type { Principal } from '../../../../src/application/auth/principal.ts';
 import { DomainError } from '../../../../src/domain/errors.ts';
 import { Membership } from '../../../../src/domain/workspaces/workspace.ts';
-import { inMemoryWorld, seedMission, seedUser, T0 } from '../../../support/persistence-world.ts';
-import { triggerUseCases } from '../../../support/trigger-fixture.ts';
+import { seedMission, seedUser, T0 } from '../../../support/persistence-world.ts';
+import { useCases } from '../../../support/test-container.ts';
+import { RecordingRateLimiter, RecordingVerifier } from '../../../support/webhook-doubles.ts';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -15,10 +16,21 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'ok';
 }
 
+/** Every use case on in-memory adapters, the signature check and the per-path limiter recording their calls. */
+const triggerUseCases = () =>
+  useCases({
+    now: new Date(),
+    doubles: {
+      signatureVerifier: new RecordingVerifier(),
+      webhookRateLimiter: new RecordingRateLimiter(),
+      deliveryRetention: { retentionDays: 30, batchSize: 2 },
+    },
+  });
+
 describe('trigger use cases (in-memory adapters)', () => {
   async function setUp() {
-    const world = inMemoryWorld();
-    const uc = triggerUseCases(world);
+    const uc = await triggerUseCases();
+    const world = uc;
     const owner = await seedUser(world);
     const outsider = await seedUser(world);
     const member = await seedUser(world);

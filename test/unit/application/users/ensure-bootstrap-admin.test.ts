@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { makeEnsureBootstrapAdmin } from '../../../../src/application/users/ensure-bootstrap-admin.ts';
-import { ADA, authFixture } from '../../../support/auth-fixture.ts';
+import { ADA, useCases } from '../../../support/test-container.ts';
 
 describe('ensure bootstrap admin', () => {
   it('creates the configured user once, and leaves an existing one alone', async () => {
-    const app = authFixture();
-    const ensure = makeEnsureBootstrapAdmin(app);
+    const app = await useCases();
+    const ensure = app.ensureBootstrapAdmin;
     expect(await ensure(ADA)).to.equal(true);
     expect(await ensure({ ...ADA, username: 'ADA', password: 'a different password' })).to.equal(false);
     const users = await app.users.list();

@@ -2,23 +2,23 @@ import { expect } from 'chai';
 import { Conflict, Forbidden, NotFound } from '../../../../src/domain/errors.ts';
 import { AlreadyMember, LastOwner } from '../../../../src/domain/workspaces/member-rules.ts';
 import { fail } from '../../../support/fail.ts';
-import { workspaceUseCases } from '../../../support/workspace-use-cases.ts';
+import { actor, useCases } from '../../../support/test-container.ts';
 
 describe('workspace and member use cases', () => {
   async function team() {
-    const app = workspaceUseCases();
+    const app = await useCases();
     const [ada, bob, cy, eve] = [
-      await app.user('ada'),
-      await app.user('bob'),
-      await app.user('cy'),
-      await app.user('eve'),
+      await actor(app, 'ada'),
+      await actor(app, 'bob'),
+      await actor(app, 'cyd'),
+      await actor(app, 'eve'),
     ];
     app.clock.advance(1);
     const { workspace } = await app.createWorkspace(ada.principal, { name: '  Platform team ' });
     app.clock.advance(1);
     await app.addMember(ada.principal, workspace.id, { usernameOrEmail: 'BOB@example.com', role: 'admin' });
     app.clock.advance(1);
-    await app.addMember(ada.principal, workspace.id, { usernameOrEmail: 'cy', role: 'member' });
+    await app.addMember(ada.principal, workspace.id, { usernameOrEmail: 'cyd', role: 'member' });
     return { app, ada, bob, cy, eve, workspaceId: workspace.id };
   }
 
@@ -65,7 +65,7 @@ describe('workspace and member use cases', () => {
       limit: 2,
       after: page.next ?? undefined,
     });
-    expect(rest.items.map((m) => m.username)).to.deep.equal(['cy']);
+    expect(rest.items.map((m) => m.username)).to.deep.equal(['cyd']);
   });
 
   it('adds existing users once, by owners only', async () => {

@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto';
+import { HmacSignatureVerifier } from '../../src/adapters/crypto/hmac-signature-verifier.ts';
+import type { RateLimiter } from '../../src/application/ports/rate-limiter.ts';
+import type { SignatureCheck, SignatureVerifier } from '../../src/application/ports/signature-verifier.ts';
+import type { IncomingDelivery } from '../../src/application/triggers/receive-delivery.ts';
+import { RateLimited } from '../../src/domain/errors.ts';
+import { PayloadTooLarge } from '../../src/domain/triggers/webhook-errors.ts';
+
+/** The real HMAC verifier, recording which secrets each call was given. */
+export class RecordingVerifier implements SignatureVerifier {
+  readonly calls: SignatureCheck[] = [];
+  readonly #inner = new HmacSignatureVerifier();
+  verify(check: SignatureCheck) {
+    this.calls.push(check);
+    return this.#inner.verify(check);
+  }
+}
+
+/** Counts per key; refuses keys a test blocks. */
+export class RecordingRateLimiter implements RateLimiter {
+  readonly keys: string[] = [];
+  readonly blocked = new Set<string>();
+  async consume(key: string): Promise<void> {
+    this.keys.push(key);
+    if (this.blocked.has(key)) throw new RateLimited(7);
+  }
+}
+
+export const hexSignature = (body: Uint8Array | string, secret: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** A delivery as the HTTP adapter would hand it over, signed with `secret` unless `signature` says otherwise. */
+export function incoming(
+  webhookPath: string,
+  body: string | Uint8Array,
+  secret: string | undefined,
+  overrides: Partial<IncomingDelivery> = {},
+): IncomingDelivery {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return {
+    webhookPath,
+    signature: secret === undefined ? undefined : hexSignature(bytes, secret),
+    readBody: async (limit) => {
+      if (bytes.byteLength > limit) throw new PayloadTooLarge(limit, bytes.byteLength);
+      return bytes;
+    },
+    declaredBytes: bytes.byteLength,
+    contentType: 'application/json',
+    headers: { 'content-type': 'application/json', 'x-event': 'push' },
+    query: {},
+    idempotencyKey: undefined,
+    deliveryIdHeader: undefined,
+    sourceIp: '203.0.113.9',
+    ...overrides,
+  };
+}
