@@ -35,6 +35,8 @@ const BAD_VALUES: readonly [variable: string, value: string, others?: Record<str
   ['MAX_JSON_BODY_BYTES', '10'],
   ['MAX_JSON_BODY_BYTES', '1e9'],
   ['MASTER_KEY', 's3cret-but-too-short'],
+  ['PERSISTENCE', 'sqlite'],
+  ['RATE_LIMIT_STORE', 'postgres', { PERSISTENCE: 'memory' }],
   ['JWT_ALGORITHM', 'none'],
   ['JWT_ALGORITHM', 'RS256'],
   ['JWT_ISSUER', 'i'.repeat(201)],
@@ -121,6 +123,17 @@ describe('loadConfig', () => {
         email: 'admin@example.com',
         password: 'a-long-enough-password',
       },
+    });
+  });
+
+  it('stores state in PostgreSQL unless PERSISTENCE=memory, and keeps rate-limit counters beside it by default', () => {
+    expect(loadConfig({})).to.include({ persistence: 'postgres', rateLimitStore: 'postgres' });
+    expect(loadConfig({ PERSISTENCE: 'memory' })).to.include({
+      persistence: 'memory',
+      rateLimitStore: 'memory',
+    });
+    expect(loadConfig({ PERSISTENCE: 'memory', RATE_LIMIT_STORE: 'redis' })).to.include({
+      rateLimitStore: 'redis',
     });
   });
 
