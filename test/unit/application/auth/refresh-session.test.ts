@@ -33,6 +33,18 @@ describe('refresh session', () => {
     expect(await refresh(again.refreshToken)).to.have.property('refreshToken');
   });
 
+  it('counts the lifetime of a reissued token from the rotation, not from the reissue', async () => {
+    const { app, pair, refresh } = await loggedIn({
+      absoluteSeconds: 100_000,
+      idleSeconds: 1_000,
+      graceSeconds: 10,
+    });
+    const rotated = await refresh(pair.refreshToken);
+    expect(rotated.refreshExpiresIn).to.equal(1_000);
+    app.clock.advance(5);
+    expect((await refresh(pair.refreshToken)).refreshExpiresIn).to.equal(995);
+  });
+
   it('treats the parent after the grace window as reuse and revokes the whole session', async () => {
     const { app, pair, refresh } = await loggedIn();
     const second = await refresh(pair.refreshToken);
