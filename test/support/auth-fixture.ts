@@ -1,3 +1,4 @@
+import { FileCommonPasswords } from '../../src/adapters/passwords/file-common-passwords.ts';
 import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
 import { InMemoryBrowserSessionRepository } from '../../src/adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
 import { InMemoryLoginSessionRepository } from '../../src/adapters/persistence/in-memory/in-memory-login-session-repository.ts';
@@ -44,6 +45,7 @@ export function authFixture(lifetimes: SessionLifetimes = LIFETIMES) {
     loginSessions: new InMemoryLoginSessionRepository(),
     browserSessions: new InMemoryBrowserSessionRepository(),
     passwordHasher: new FakePasswordHasher(),
+    commonPasswords: new FileCommonPasswords(),
     accessTokens: new FakeAccessTokens(clock),
     refreshTokens: new FakeRefreshTokens(),
     loginThrottle: new RecordingThrottle(),
