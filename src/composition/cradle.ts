@@ -44,6 +44,7 @@ import type { AccessTokenService } from '../application/ports/access-token-servi
 import type { AuditLog } from '../application/ports/audit-log.ts';
 import type { BrowserSessionRepository } from '../application/ports/browser-session-repository.ts';
 import type { Clock } from '../application/ports/clock.ts';
+import type { CommonPasswords } from '../application/ports/common-passwords.ts';
 import type { DeliveryRepository } from '../application/ports/delivery-repository.ts';
 import type { IdGenerator } from '../application/ports/id-generator.ts';
 import type { LoginSessionRepository } from '../application/ports/login-session-repository.ts';
@@ -140,6 +141,7 @@ export interface IdentityCradle {
   sessionLifetimes: SessionLifetimes;
   secretBox: SecretBox;
   passwordHasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
   accessTokens: AccessTokenService;
   refreshTokens: RefreshTokens;
   loginThrottle: LoginThrottle;

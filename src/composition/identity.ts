@@ -6,6 +6,7 @@ import { BoundedQueue } from '../adapters/crypto/bounded-queue.ts';
 import { HmacRefreshTokens } from '../adapters/crypto/hmac-refresh-tokens.ts';
 import { deriveKey } from '../adapters/crypto/master-key.ts';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.ts';
+import { FileCommonPasswords } from '../adapters/passwords/file-common-passwords.ts';
 import { RateLimiterLoginThrottle } from '../adapters/throttling/rate-limiter-login-throttle.ts';
 import { makeAuthenticate } from '../application/auth/authenticate.ts';
 import { makeGetCurrentUser } from '../application/auth/get-current-user.ts';
@@ -39,6 +40,7 @@ export function identity(config: Config): Registrations<keyof IdentityCradle> {
     sessionLifetimes: value(config.refresh),
     secretBox: instance(AesGcmSecretBox),
     passwordHasher: singleton(hashers[config.passwordHasher]),
+    commonPasswords: singleton(() => new FileCommonPasswords()),
     accessTokens: instance(JoseAccessTokenService),
     refreshTokens: instance(HmacRefreshTokens),
     loginThrottle: singleton(

@@ -5,9 +5,8 @@ import type {
   SignatureVerifier,
 } from '../../application/ports/signature-verifier.ts';
 import type { SignatureScheme } from '../../domain/triggers/delivery.ts';
+import { timestampFault } from '../../domain/triggers/signature-policy.ts';
 
-/** |now - t| may be at most this many seconds, on both sides (CONTRACT section 4). */
-export const TIMESTAMP_TOLERANCE_SECONDS = 300;
 /** Far more than any honest list of signatures; a longer header is not even split (it cannot match). */
 const MAX_HEADER_LENGTH = 4096;
 const MAX_ENTRIES = 16;
@@ -35,8 +34,8 @@ type Parsed =
  * HMAC-SHA256 webhook signatures, keyed with the UTF-8 bytes of the whole secret string, over the exact raw
  * body. `X-Signature` holds one or more comma-separated signatures, each `sha256=<hex>`, bare hex (either
  * case), or base64 / base64url of the 32-byte MAC; or the timestamped form `t=<unix>,v1=<hex>[,v1=<hex>]`
- * over `<t>.<body>`, accepted within 300 s of now on both sides. One matching signature under any of the
- * secrets is enough.
+ * over `<t>.<body>`. One matching signature under any of the secrets is enough; the domain's signature policy
+ * then judges its timestamp (the tolerance, the trigger's `require_timestamp`).
  */
 export class HmacSignatureVerifier implements SignatureVerifier {
   verify({ header, body, secrets, now, requireTimestamp }: SignatureCheck): SignatureVerdict {
@@ -50,12 +49,9 @@ export class HmacSignatureVerifier implements SignatureVerifier {
     if (header === undefined) return { valid: false, reason: 'missing' };
     const match = parsed && findMatch(parsed.candidates, expected);
     if (!parsed || !match) return { valid: false, reason: 'mismatch' };
-    if (parsed.form === 'timestamped') {
-      const skew = Math.abs(now.getTime() / 1000 - Number(parsed.timestamp));
-      if (!(skew <= TIMESTAMP_TOLERANCE_SECONDS)) return { valid: false, reason: 'timestamp_outside_window' };
-    } else if (requireTimestamp) {
-      return { valid: false, reason: 'timestamp_required' };
-    }
+    const signedAt = parsed.form === 'timestamped' ? Number(parsed.timestamp) : undefined;
+    const fault = timestampFault(signedAt, now, requireTimestamp);
+    if (fault) return { valid: false, reason: fault };
     return { valid: true, scheme: match.scheme, secretIndex: match.secretIndex };
   }
 }

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../domain/errors.ts';
 import { sendProblem, titleFor } from './problem.ts';
+import { transportDetail } from './transport-detail.ts';
 import { ValidationFailed } from './validation.ts';
 
 /** The one table from domain error kinds to HTTP status. */
@@ -58,7 +59,7 @@ export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) 
           status,
           code: error.code,
           title: titleFor(status),
-          detail: error.message,
+          detail: transportDetail(error),
           errors,
         });
         return;

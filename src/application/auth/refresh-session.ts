@@ -49,7 +49,7 @@ export function makeRefreshSession(deps: RefreshSessionDeps): RefreshSession {
           throw new InvalidRefreshToken();
         case 'rotate':
           if (await deps.loginSessions.rotate(session.id, subject.generation, now)) {
-            return issueTokenPair(deps, session, verdict.next, now);
+            return issueTokenPair(deps, session.rotated(now), verdict.next, now);
           }
       }
     }

@@ -16,7 +16,10 @@ export interface TokenPairDeps {
   readonly sessionLifetimes: SessionLifetimes;
 }
 
-/** The answer of login and refresh: a fresh access token and the refresh token of `generation`. */
+/**
+ * The answer of login and refresh: a fresh access token and the refresh token of `generation`. `session` is
+ * the session as this request left it (just started, just rotated, or unchanged for a reissue).
+ */
 export async function issueTokenPair(
   deps: TokenPairDeps,
   session: LoginSession,
@@ -24,8 +27,7 @@ export async function issueTokenPair(
   now: Date,
 ): Promise<TokenPair> {
   const access = await deps.accessTokens.issue({ userId: session.userId, sessionId: session.id });
-  const idleEnds = now.getTime() + deps.sessionLifetimes.idleSeconds * 1000;
-  const endsAt = Math.min(idleEnds, session.expiresAt.getTime());
+  const endsAt = session.endsAt(deps.sessionLifetimes).getTime();
   return {
     accessToken: access.token,
     expiresIn: access.expiresIn,

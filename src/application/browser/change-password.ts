@@ -1,15 +1,16 @@
 import { WrongCurrentPassword } from '../../domain/browser/browser-errors.ts';
 import { InvalidInput } from '../../domain/errors.ts';
 import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
-import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
 import type { VerifyCredentials } from '../auth/verify-credentials.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { BrowserSessionRepository } from '../ports/browser-session-repository.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { CommonPasswords } from '../ports/common-passwords.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { UserRepository } from '../ports/user-repository.ts';
+import { checkNewPassword } from '../users/check-new-password.ts';
 import type { CurrentBrowserSession } from './resolve-browser-session.ts';
 
 export type ChangePassword = (
@@ -26,6 +27,7 @@ export function makeChangePassword(deps: {
   verifyCredentials: VerifyCredentials;
   users: UserRepository;
   passwordHasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
   browserSessions: BrowserSessionRepository;
   loginSessions: LoginSessionRepository;
   auditLog: AuditLog;
@@ -33,7 +35,7 @@ export function makeChangePassword(deps: {
   unitOfWork: UnitOfWork;
 }): ChangePassword {
   return async ({ session, user }, { currentPassword, newPassword, ip }) => {
-    assertAcceptablePassword(newPassword);
+    await checkNewPassword(deps.commonPasswords, newPassword);
     try {
       await deps.verifyCredentials({ usernameOrEmail: user.username, password: currentPassword, ip });
     } catch (error) {

@@ -8,6 +8,7 @@ import {
   rejectedDelivery,
 } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
+import { requiresSignedTimestamp } from '../../domain/triggers/signature-policy.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { DEFAULT_MAX_BODY_BYTES, isWellFormedWebhookPath } from '../../domain/triggers/trigger-rules.ts';
 import {
@@ -104,7 +105,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       body,
       secrets: found ? found.activeSecrets(now) : dummySecrets,
       now,
-      requireTimestamp: found?.requireTimestamp ?? false,
+      requireTimestamp: requiresSignedTimestamp(found),
     });
     if (!live) throw new TriggerNotFound();
     if (!verdict.valid) {
@@ -166,18 +167,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
 }
 
 function signatureError(verdict: Extract<SignatureVerdict, { valid: false }>): DomainError {
-  switch (verdict.reason) {
-    case 'missing':
-      return new MissingSignature();
-    case 'mismatch':
-      return new InvalidSignature();
-    case 'timestamp_outside_window':
-      return new InvalidSignature('the signature timestamp t is more than 300 s away from the server clock');
-    case 'timestamp_required':
-      return new InvalidSignature(
-        'this trigger accepts only timestamped signatures: t=<unix seconds>,v1=<hex>',
-      );
-  }
+  return verdict.reason === 'missing' ? new MissingSignature() : new InvalidSignature(verdict.reason);
 }
 
 /**

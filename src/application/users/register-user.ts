@@ -1,12 +1,13 @@
 import { Conflict } from '../../domain/errors.ts';
-import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
 import { parseEmail, parseUsername, User } from '../../domain/users/user.ts';
 import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { CommonPasswords } from '../ports/common-passwords.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
 import type { UserRepository } from '../ports/user-repository.ts';
+import { checkNewPassword } from './check-new-password.ts';
 
 export interface RegisterUserInput {
   readonly username: string;
@@ -21,6 +22,7 @@ export type RegisterUser = (input: RegisterUserInput, actor?: { ip?: string }) =
 export function makeRegisterUser(deps: {
   users: UserRepository;
   passwordHasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
   auditLog: AuditLog;
   clock: Clock;
   ids: IdGenerator;
@@ -28,7 +30,7 @@ export function makeRegisterUser(deps: {
   return async (input, actor = {}) => {
     const username = parseUsername(input.username);
     const email = parseEmail(input.email);
-    assertAcceptablePassword(input.password);
+    await checkNewPassword(deps.commonPasswords, input.password);
     if ((await deps.users.isLoginTaken(username)) || (await deps.users.isLoginTaken(email))) {
       throw new Conflict('that username or e-mail is already taken');
     }

@@ -1,12 +1,13 @@
 import { NotFound } from '../../domain/errors.ts';
-import { assertAcceptablePassword } from '../../domain/users/password-policy.ts';
 import { canonicalLogin } from '../../domain/users/user.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { BrowserSessionRepository } from '../ports/browser-session-repository.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { CommonPasswords } from '../ports/common-passwords.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
 import type { UserRepository } from '../ports/user-repository.ts';
+import { checkNewPassword } from './check-new-password.ts';
 
 export type SetPassword = (usernameOrEmail: string, password: string) => Promise<void>;
 
@@ -16,11 +17,12 @@ export function makeSetPassword(deps: {
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
   passwordHasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
   auditLog: AuditLog;
   clock: Clock;
 }): SetPassword {
   return async (usernameOrEmail, password) => {
-    assertAcceptablePassword(password);
+    await checkNewPassword(deps.commonPasswords, password);
     const user = await deps.users.findByLogin(canonicalLogin(usernameOrEmail));
     if (!user) throw new NotFound('user');
     await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));

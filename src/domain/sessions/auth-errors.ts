@@ -7,9 +7,10 @@ export class InvalidCredentials extends DomainError {
   }
 }
 
+/** No credentials at all were presented. */
 export class Unauthenticated extends DomainError {
-  constructor(message = 'this route needs an access token: Authorization: Bearer <token>') {
-    super('unauthenticated', 'unauthorized', message);
+  constructor() {
+    super('unauthenticated', 'unauthorized', 'this action needs an access token');
   }
 }
 

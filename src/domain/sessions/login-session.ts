@@ -59,11 +59,20 @@ export class LoginSession {
     });
   }
 
+  /** When the session ends if it is not used again: the idle end, capped by the absolute end. */
+  endsAt(lifetimes: SessionLifetimes): Date {
+    const idleEnd = this.lastUsedAt.getTime() + lifetimes.idleSeconds * 1000;
+    return new Date(Math.min(idleEnd, this.expiresAt.getTime()));
+  }
+
   /** Live: not revoked, not past its absolute lifetime, and used (logged in or refreshed) recently enough. */
   isActive(now: Date, lifetimes: SessionLifetimes): boolean {
-    if (this.revokedAt !== null) return false;
-    if (now.getTime() >= this.expiresAt.getTime()) return false;
-    return now.getTime() < this.lastUsedAt.getTime() + lifetimes.idleSeconds * 1000;
+    return this.revokedAt === null && now.getTime() < this.endsAt(lifetimes).getTime();
+  }
+
+  /** The session as a successful rotation left it (the repository's compare-and-set records the same). */
+  rotated(now: Date): LoginSession {
+    return new LoginSession({ ...this, generation: this.generation + 1, rotatedAt: now, lastUsedAt: now });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Conflict, DomainError, NotFound } from '../errors.ts';
+import { SIGNATURE_TOLERANCE_SECONDS, type TimestampFault } from './signature-policy.ts';
 
 /** Unknown, deleted or disabled webhook path, and any trigger the caller may not see. */
 export class TriggerNotFound extends NotFound {
@@ -15,19 +16,31 @@ export class DeliveryNotFound extends NotFound {
 
 export class MissingSignature extends DomainError {
   constructor() {
-    super('unauthenticated', 'missing_signature', 'the X-Signature header is required');
+    super('unauthenticated', 'missing_signature', 'the delivery carries no signature');
   }
 }
 
+/** Why a delivery's signature fails: none matches the body, or one matches but the policy refuses it. */
+export type SignatureFault = 'mismatch' | TimestampFault;
+
+const SIGNATURE_FAULTS: Record<SignatureFault, string> = {
+  mismatch: 'no signature of the delivery matches its body',
+  timestamp_outside_window: `the signature timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s away from the server clock`,
+  timestamp_required: 'this trigger accepts only timestamped signatures',
+};
+
 /** Never says which secret or which candidate came close: only what a sender can fix. */
 export class InvalidSignature extends DomainError {
-  constructor(message = 'no signature in X-Signature matches the request body') {
-    super('unauthenticated', 'invalid_signature', message);
+  readonly fault: SignatureFault;
+
+  constructor(fault: SignatureFault = 'mismatch') {
+    super('unauthenticated', 'invalid_signature', SIGNATURE_FAULTS[fault]);
+    this.fault = fault;
   }
 }
 
 export class PayloadTooLarge extends DomainError {
-  /** The declared (Content-Length) or counted size that crossed the limit. */
+  /** The size the sender declared, or the size counted while reading, that crossed the limit. */
   readonly sizeBytes: number;
 
   constructor(limitBytes: number, sizeBytes: number) {
@@ -45,24 +58,20 @@ export class UnsupportedContentEncoding extends DomainError {
     super(
       'unsupported',
       'unsupported_media_type',
-      'webhook bodies must be sent without Content-Encoding (identity)',
+      'webhook bodies must be sent as they are, not compressed or otherwise encoded',
     );
   }
 }
 
 export class IdempotencyKeyRequired extends DomainError {
   constructor() {
-    super('invalid', 'invalid_request', 'this trigger requires an Idempotency-Key (or X-Delivery-Id) header');
+    super('invalid', 'invalid_request', 'this trigger requires an idempotency key on every delivery');
   }
 }
 
 export class InvalidIdempotencyKey extends DomainError {
   constructor() {
-    super(
-      'invalid',
-      'invalid_request',
-      'Idempotency-Key and X-Delivery-Id must be 1 to 255 printable ASCII characters',
-    );
+    super('invalid', 'invalid_request', 'an idempotency key must be 1 to 255 printable ASCII characters');
   }
 }
 

@@ -1,5 +1,4 @@
 import { InvalidInput } from '../errors.ts';
-import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 export const MIN_PASSWORD_BYTES = 8;
 /** Longer passwords are refused before any hashing: hashing megabytes is a denial of service. */
@@ -11,14 +10,19 @@ export function passwordByteLength(password: string): number {
   return encoder.encode(password).byteLength;
 }
 
-/** The rule for a password being set (registration, change); sign-in only checks the length bound. */
-export function assertAcceptablePassword(password: string): void {
+export function assertPasswordLength(password: string): void {
   const bytes = passwordByteLength(password);
   if (bytes < MIN_PASSWORD_BYTES)
     throw new InvalidInput(`password must be at least ${MIN_PASSWORD_BYTES} bytes`);
   if (bytes > MAX_PASSWORD_BYTES)
     throw new InvalidInput(`password must be at most ${MAX_PASSWORD_BYTES} bytes`);
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
-    throw new InvalidInput('password is too common; choose another');
-  }
+}
+
+/**
+ * The rule for a password being set (registration, change, reset; sign-in only checks the upper bound):
+ * within the length bounds, and not a common one. `isCommon` is the answer of a look-up the use case makes.
+ */
+export function assertAcceptablePassword(password: string, isCommon: boolean): void {
+  assertPasswordLength(password);
+  if (isCommon) throw new InvalidInput('password is too common; choose another');
 }

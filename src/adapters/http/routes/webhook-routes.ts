@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ReceiveDelivery } from '../../../application/triggers/receive-delivery.ts';
 import type { QueryValues } from '../../../domain/triggers/delivery.ts';
+import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import { readRawBody } from '../raw-body.ts';
 import { clientIpOf } from '../request-state.ts';
 import type { RouteSpec } from '../route.ts';
@@ -16,8 +17,8 @@ const DESCRIPTION = `Starts a run of the trigger's mission. Not authenticated wi
 \`X-Signature\` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
 secret, as \`sha256=<hex>\`, bare hex (either case), or base64 / base64url of the 32-byte MAC; several may be sent
 comma-separated, and one valid signature under the current secret (or the previous one during its grace) is
-enough. The timestamped form \`t=<unix seconds>,v1=<hex>\` signs \`<t>.<body>\` and is accepted within 300 s of the
-server clock, either side; a trigger with \`require_timestamp\` accepts only it.
+enough. The timestamped form \`t=<unix seconds>,v1=<hex>\` signs \`<t>.<body>\` and is accepted within
+${SIGNATURE_TOLERANCE_SECONDS} s of the server clock, either side; a trigger with \`require_timestamp\` accepts only it.
 
 Any content type is accepted and verified over the raw bytes; no \`Content-Encoding\` (415). Checks, in order: the
 per-trigger rate limit (429), the body size against the trigger's limit from \`Content-Length\` and while

@@ -1,3 +1,4 @@
+import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
@@ -21,7 +22,9 @@ const maxBodyBytes: JsonSchema = {
 };
 const requireTimestamp: JsonSchema = {
   type: 'boolean',
-  description: 'Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection).',
+  description:
+    'Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped ' +
+    `signature is accepted within ${SIGNATURE_TOLERANCE_SECONDS} s of the server clock, either side).`,
 };
 const requireIdempotencyKey: JsonSchema = {
   type: 'boolean',

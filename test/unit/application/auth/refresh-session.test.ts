@@ -34,6 +34,15 @@ describe('refresh session', () => {
     expect(await refresh(again.refreshToken)).to.have.property('refreshToken');
   });
 
+  it('counts the lifetime of a reissued token from the rotation, not from the reissue', async () => {
+    const { app, pair, refresh } = await loggedIn();
+    const rotated = await refresh(pair.refreshToken);
+    app.clock.advance(5);
+    const reissued = await refresh(pair.refreshToken);
+    expect(reissued.refreshToken).to.equal(rotated.refreshToken);
+    expect(reissued.refreshExpiresIn).to.equal(rotated.refreshExpiresIn - 5);
+  });
+
   it('treats the parent after the grace window as reuse and revokes the whole session', async () => {
     const { app, pair, refresh } = await loggedIn();
     const second = await refresh(pair.refreshToken);
