@@ -25,7 +25,7 @@ export function webhookTriggers(config: Config): Registrations<keyof WebhookTrig
     // A key of its own (HKDF purpose `webhook-secrets`): the signing-key box's key never opens webhook secrets.
     webhookSecretBox: singleton(({ masterKey }) => webhookSecretBox(masterKey)),
     webhookSecrets: instance(RandomWebhookSecretGenerator),
-    signatureVerifier: instance(HmacSignatureVerifier),
+    signatureVerifier: singleton(() => new HmacSignatureVerifier()),
     webhookRateLimiter: singleton(
       ({ rateLimiterFactory }) =>
         new FlexibleRateLimiter(rateLimiterFactory, {
