@@ -10,7 +10,7 @@ NODE_DEP := $(LOCAL_NODE_BIN)/node
 endif
 BIN := node_modules/.bin
 
-.PHONY: install run cli migrate check lint format typecheck layers test test-unit bench clean
+.PHONY: install run cli migrate check lint format typecheck layers test test-unit test-integration bench clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -49,12 +49,20 @@ typecheck:
 layers:
 	node scripts/check-layers.ts
 
-## Checks first, then every test (unit, contract, integration over HTTP against PostgreSQL).
+## Checks first, then every test (unit, contract, integration over HTTP against PostgreSQL and Redis, the browser).
+## Installs Debian's chromium and redis-server when missing (apt, as root; otherwise it says what to run).
 test: check
+	scripts/ensure-test-tools.sh chromium redis-server
 	$(BIN)/mocha
 
+## The unit suite alone: no database, no browser, a few seconds.
 test-unit: install
-	$(BIN)/mocha 'test/unit/**/*.test.ts'
+	TESTS='test/unit/**/*.test.ts' $(BIN)/mocha
+
+## The integration suite alone (PostgreSQL, Redis).
+test-integration: install
+	scripts/ensure-test-tools.sh redis-server
+	TESTS='test/integration/**/*.test.ts' $(BIN)/mocha
 
 ## Benchmarks (print numbers; not part of the tests).
 bench: install

@@ -8,7 +8,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type Json, json } from '../support/json.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-/** Debian's chromium (`apt-get install chromium`; CI's .ci/run installs it). CHROMIUM_PATH overrides it. */
+/** Debian's chromium (`make test` installs it when running as root). CHROMIUM_PATH overrides it. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -34,7 +34,8 @@ describe('web application in a real browser (Playwright + chromium)', function (
     if (!existsSync(CHROMIUM)) {
       const message =
         `CHROMIUM IS MISSING: no browser at ${CHROMIUM}, so the end-to-end browser tests cannot run. ` +
-        'Install it with `apt-get install chromium` (CI does), or point CHROMIUM_PATH at a Chromium.';
+        'Install it with `sudo apt-get install -y chromium` (`make test` does so as root), ' +
+        'or point CHROMIUM_PATH at a Chromium.';
       process.stderr.write(`\n${'!'.repeat(100)}\n${message}\n${'!'.repeat(100)}\n`);
       throw new Error(message);
     }

@@ -14,23 +14,19 @@ import {
 } from '../../../src/adapters/throttling/rate-limiter-store.ts';
 import { RateLimited } from '../../../src/domain/errors.ts';
 import { testDatabase } from '../../support/test-database.ts';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { testRedis } from '../../support/test-redis.ts';
 
 interface StoreCase {
   readonly name: string;
-  /** Skip instead of failing when the store cannot be reached (only for the optional Redis). */
-  readonly optional: boolean;
   open(): Promise<RateLimiterFactory>;
   /** Every key the store holds in the throttle's namespaces, when the store can be inspected. */
   keys?(): Promise<string[]>;
 }
 
 const stores: StoreCase[] = [
-  { name: 'memory', optional: false, open: async () => createRateLimiterFactory('memory') },
+  { name: 'memory', open: async () => createRateLimiterFactory('memory') },
   {
     name: 'PostgreSQL',
-    optional: false,
     open: async () => createRateLimiterFactory('postgres', { databaseUrl: (await testDatabase()).url }),
     keys: async () => {
       const client = new pg.Client({ connectionString: (await testDatabase()).url });
@@ -45,10 +41,9 @@ const stores: StoreCase[] = [
   },
   {
     name: 'Redis',
-    optional: true,
-    open: async () => createRateLimiterFactory('redis', { redisUrl: REDIS_URL }),
+    open: async () => createRateLimiterFactory('redis', { redisUrl: (await testRedis()).url }),
     keys: async () => {
-      const client = new Redis(REDIS_URL);
+      const client = new Redis((await testRedis()).url);
       try {
         return await client.keys('login_*');
       } finally {
@@ -101,18 +96,13 @@ for (const store of stores) {
     let factory: RateLimiterFactory | undefined;
 
     before(async function () {
-      this.timeout(60_000); // provisioning the test database
+      this.timeout(60_000); // provisioning the test database or starting redis-server
       const opened = await store.open();
       try {
         await withTimeout(opened.ready(), 3000);
       } catch (error) {
         await opened.close();
-        if (!store.optional) throw error;
-        console.warn(
-          `    ${store.name} at ${REDIS_URL} is unreachable (${(error as Error).message}): ` +
-            `skipping the ${store.name} rate-limit store tests; start Redis or set REDIS_URL to run them`,
-        );
-        this.skip();
+        throw error;
       }
       factory = opened;
     });

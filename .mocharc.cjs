@@ -1,0 +1,10 @@
+// Mocha merges a config's `spec` with the files named on the command line, so a subset of the tests is chosen
+// with TESTS (a glob or a file: `TESTS='test/unit/**/*.test.ts' mocha`, as `make test-unit` does); by default
+// every test runs.
+module.exports = {
+  spec: [process.env.TESTS || 'test/**/*.test.ts'],
+  extension: ['ts'],
+  require: ['test/support/hooks.ts'],
+  timeout: 20000,
+  reporter: 'dot',
+};
