@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { HmacSignatureVerifier } from '../../../../src/adapters/crypto/hmac-signature-verifier.ts';
+import {
+  HmacSignatureVerifier,
+  hmacSha256,
+} from '../../../../src/adapters/crypto/hmac-signature-verifier.ts';
 import { RandomWebhookSecretGenerator } from '../../../../src/adapters/crypto/random-webhook-secret-generator.ts';
 import type { SignatureCheck } from '../../../../src/application/ports/signature-verifier.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../../src/domain/triggers/signature-policy.ts';
