@@ -4,6 +4,7 @@ import type { IncomingDelivery } from '../../application/triggers/receive-delive
 import type { QueryValues } from '../../domain/triggers/delivery.ts';
 import { readRawBody } from './raw-body.ts';
 import { clientIpOf } from './request-state.ts';
+import type { RouteInput } from './route.ts';
 
 const MAX_HEADERS = 64;
 const MAX_VALUE_LENGTH = 2048;
@@ -34,17 +35,17 @@ const joined = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value.join(', ') : value;
 
 /** A webhook request as `receiveDelivery` takes it: the body stays unread until the trigger's limit is known. */
-export function incomingDelivery(ctx: Context, webhookPath: string, query: QueryValues): IncomingDelivery {
+export function incomingDelivery(ctx: Context, { params, query }: RouteInput): IncomingDelivery {
   const headers = ctx.req.headers;
   const declared = headers['content-length'];
   return {
-    webhookPath,
+    webhookPath: params.webhook_path as string,
     signature: joined(headers['x-signature']),
     readBody: (limitBytes) => readRawBody(ctx, limitBytes),
     declaredBytes: declared === undefined ? undefined : Number(declared),
     contentType: headers['content-type'] ?? null,
     headers: keptHeaders(headers),
-    query,
+    query: query as QueryValues,
     idempotencyKey: joined(headers['idempotency-key']),
     deliveryIdHeader: joined(headers['x-delivery-id']),
     sourceIp: clientIpOf(ctx),

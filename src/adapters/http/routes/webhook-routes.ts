@@ -1,8 +1,7 @@
 import type { ReceiveDelivery } from '../../../application/triggers/receive-delivery.ts';
-import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { presentReceipt } from '../presenters/triggers.ts';
 import type { RouteSpec } from '../route.ts';
-import { deliveryReceipt, webhookParams, webhookQuery } from '../schemas/triggers.ts';
+import { deliveryReceipt, webhookBody, webhookParams, webhookQuery } from '../schemas/triggers.ts';
 import { TAGS } from '../tags.ts';
 import { incomingDelivery } from '../webhook-request.ts';
 
@@ -24,6 +23,8 @@ idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same tr
 the first delivery's ids and \`status: "duplicate"\`, creating nothing. 202 comes only after the delivery and its
 queued run are committed; when the database is unreachable the answer is 503 with \`Retry-After\`, never 2xx.`;
 
+const answer = (description: string) => ({ description, schema: deliveryReceipt });
+
 export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
   return [
     {
@@ -39,25 +40,14 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
       authenticatedBy: 'receiveDelivery',
       params: webhookParams,
       query: webhookQuery,
-      body: {
-        raw: true,
-        description: "Any bytes, any content type, at most the trigger's `max_body_bytes` (default 1 MiB).",
-      },
+      body: webhookBody,
       errors: [401, 404, 413, 415, 503],
       responses: {
-        202: {
-          description: 'Accepted: the delivery and its queued run are committed.',
-          schema: deliveryReceipt,
-        },
-        200: {
-          description: 'A repeat of an earlier delivery (same idempotency key within 24 h).',
-          schema: deliveryReceipt,
-        },
+        202: answer('Accepted: the delivery and its queued run are committed.'),
+        200: answer('A repeat of an earlier delivery (same idempotency key within 24 h).'),
       },
-      handler: async (ctx, { params, query }) => {
-        const receipt = await deps.receiveDelivery(
-          incomingDelivery(ctx, params.webhook_path as string, query as QueryValues),
-        );
+      handler: async (ctx, input) => {
+        const receipt = await deps.receiveDelivery(incomingDelivery(ctx, input));
         ctx.status = receipt.status === 'accepted' ? 202 : 200;
         ctx.body = presentReceipt(receipt);
       },
