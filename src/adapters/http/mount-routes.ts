@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors.ts';
 import { isRawBody, type RouteInput, type RouteSpec, type Security } from './route.ts';
 import { compileValidator, type Validator } from './validation.ts';
 
-export type Authenticators = Partial<Record<Security, Middleware>>;
+export type Authenticators = Partial<Record<Exclude<Security, 'public'>, Middleware>>;
 
 export interface MountOptions {
   readonly maxJsonBodyBytes: number;
@@ -22,14 +22,23 @@ class UnsupportedMediaType extends DomainError {
 export function mountRoutes(router: Router, routes: readonly RouteSpec[], options: MountOptions): void {
   for (const route of routes) {
     const stack: Middleware[] = [];
-    const authenticate = options.authenticators[route.security];
+    const authenticate = authenticatorOf(route, options.authenticators);
     if (authenticate) stack.push(authenticate);
-    else if (route.security === 'bearer') throw new Error(`no bearer authenticator for ${route.operationId}`);
     const parsesJson = route.body !== undefined && !isRawBody(route.body);
     if (parsesJson) stack.push(requireJson, jsonBody(options.maxJsonBodyBytes));
     stack.push(validateAndHandle(route));
     router.register(toKoaPath(route.path), [route.method], stack, { name: route.operationId });
   }
+}
+
+/** A route's security must have something behind it: an authenticator, or the use case it names. */
+function authenticatorOf(route: RouteSpec, authenticators: Authenticators): Middleware | undefined {
+  if (route.security === 'public') return undefined;
+  const authenticate = authenticators[route.security];
+  if (!authenticate && !route.authenticatedBy) {
+    throw new Error(`nothing authenticates ${route.operationId}: no ${route.security} authenticator`);
+  }
+  return authenticate;
 }
 
 export function toKoaPath(path: string): string {

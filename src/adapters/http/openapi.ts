@@ -232,7 +232,6 @@ function errorStatuses(route: RouteSpec): number[] {
     statuses.add(413);
     statuses.add(415);
   }
-  if (route.security !== 'public') statuses.add(401);
   if (route.params) statuses.add(404);
   statuses.add(429);
   statuses.add(500);

@@ -3,7 +3,10 @@ import type { Context } from 'koa';
 export type JsonSchema = Record<string, unknown>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** How a route authenticates its caller; each maps to one OpenAPI security scheme (or none). */
+/**
+ * How a route authenticates its caller; each maps to one OpenAPI security scheme (or none). Behind each
+ * non-public scheme is an authenticator middleware, or the route names what checks it (`authenticatedBy`).
+ */
 export type Security = 'public' | 'bearer' | 'webhookSignature';
 
 export interface ResponseSpec {
@@ -34,11 +37,16 @@ export interface RouteSpec {
   readonly description?: string;
   readonly tags: readonly string[];
   readonly security: Security;
+  /**
+   * The use case that checks the credential itself, for a scheme no middleware can check before the handler
+   * runs. `mountRoutes` refuses a non-public route with neither this nor an authenticator for its scheme.
+   */
+  readonly authenticatedBy?: string;
   readonly params?: JsonSchema;
   readonly query?: JsonSchema;
   /** A JSON body schema, or `raw` when the handler reads the bytes itself. */
   readonly body?: JsonSchema | { readonly raw: true; readonly description: string };
-  /** Extra error statuses this route answers beyond those implied by its input and security. */
+  /** Error statuses this route answers beyond those implied by its input (400, 404, 413, 415) and 429/5xx. */
   readonly errors?: readonly number[];
   readonly responses: Readonly<Record<number, ResponseSpec>>;
   /** Not published in the OpenAPI document (health probes, the document itself). */

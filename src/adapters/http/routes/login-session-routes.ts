@@ -1,10 +1,14 @@
 import type { ListSessions } from '../../../application/auth/list-sessions.ts';
 import type { RevokeAllSessions } from '../../../application/auth/revoke-all-sessions.ts';
 import type { RevokeSession } from '../../../application/auth/revoke-session.ts';
-import { clientIpOf as ipOf, principalOf } from '../request-state.ts';
+import { presentLoginSession } from '../presenters/auth.ts';
+import { clientIpOf } from '../request-state.ts';
+import { ok } from '../respond.ts';
 import type { RouteSpec } from '../route.ts';
-import { sessionItem } from '../schemas/auth.ts';
+import { bearerRoutes } from '../route-groups.ts';
+import { revokedCount, sessionItem } from '../schemas/auth.ts';
 import { idParams, page } from '../schemas/common.ts';
+import { TAGS } from '../tags.ts';
 
 export interface LoginSessionRouteDeps {
   listSessions: ListSessions;
@@ -12,74 +16,40 @@ export interface LoginSessionRouteDeps {
   revokeAllSessions: RevokeAllSessions;
 }
 
-const tags = ['authentication, workspaces and billing'];
-
 /** The caller's own API login sessions: list them, end one, end all. */
 export function loginSessionRoutes(deps: LoginSessionRouteDeps): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.account);
   return [
-    {
-      method: 'GET',
-      path: '/api/auth/sessions',
+    bearer.get('/api/auth/sessions', {
       operationId: 'listSessions',
       summary: "The caller's active login sessions",
       description:
         'Live API login sessions of the caller, newest first; `current` marks the one making this request.',
-      tags,
-      security: 'bearer',
       responses: { 200: { description: 'Newest first.', schema: page(sessionItem) } },
-      handler: async (ctx) => {
-        const sessions = await deps.listSessions(principalOf(ctx));
-        ctx.body = {
-          items: sessions.map(({ session, current }) => ({
-            id: session.id,
-            created_at: session.createdAt.toISOString(),
-            last_used_at: session.lastUsedAt.toISOString(),
-            user_agent: session.userAgent,
-            ip: session.ip,
-            current,
-          })),
-          next_cursor: null,
-        };
+      handler: async (ctx, { principal }) => {
+        const sessions = await deps.listSessions(principal);
+        ok(ctx, { items: sessions.map(presentLoginSession), next_cursor: null });
       },
-    },
-    {
-      method: 'DELETE',
-      path: '/api/auth/sessions/{id}',
+    }),
+    bearer.delete('/api/auth/sessions/{id}', {
       operationId: 'revokeSession',
       summary: 'Revoke one of your login sessions',
       description: 'Ends one of your own sessions; a session of another user answers 404.',
-      tags,
-      security: 'bearer',
       params: idParams,
       responses: { 204: { description: 'Revoked.' } },
-      handler: async (ctx, { params }) => {
-        await deps.revokeSession(principalOf(ctx), params.id as string, ipOf(ctx));
+      handler: async (ctx, { principal, params }) => {
+        await deps.revokeSession(principal, params.id, clientIpOf(ctx));
         ctx.status = 204;
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/auth/sessions/revoke-all',
+    }),
+    bearer.post('/api/auth/sessions/revoke-all', {
       operationId: 'revokeAllSessions',
       summary: 'Revoke all your login sessions, this one included',
       description:
         'Signs you out everywhere: every login session ends, including the one making this request.',
-      tags,
-      security: 'bearer',
-      responses: {
-        200: {
-          description: 'How many sessions were revoked.',
-          schema: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['revoked'],
-            properties: { revoked: { type: 'integer', format: 'int32', minimum: 0, maximum: 100000 } },
-          },
-        },
-      },
-      handler: async (ctx) => {
-        ctx.body = { revoked: await deps.revokeAllSessions(principalOf(ctx), ipOf(ctx)) };
-      },
-    },
+      responses: { 200: { description: 'How many sessions were revoked.', schema: revokedCount } },
+      handler: async (ctx, { principal }) =>
+        ok(ctx, { revoked: await deps.revokeAllSessions(principal, clientIpOf(ctx)) }),
+    }),
   ];
 }

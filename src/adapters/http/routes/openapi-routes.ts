@@ -1,15 +1,13 @@
 import type { RouteSpec } from '../route.ts';
+import { publicRoutes } from '../route-groups.ts';
+import { TAGS } from '../tags.ts';
 
 /** `GET /api/v2/openapi.json`: the curated public contract, built once from the other routes' declarations. */
 export function openApiRoute(document: () => Record<string, unknown>): RouteSpec {
   let cached: string | undefined;
-  return {
-    method: 'GET',
-    path: '/api/v2/openapi.json',
+  return publicRoutes(TAGS.platform).get('/api/v2/openapi.json', {
     operationId: 'getOpenApiDocument',
     summary: 'The public API contract (OpenAPI 3.1)',
-    tags: ['platform services'],
-    security: 'public',
     responses: {
       200: { description: 'The OpenAPI document.', schema: { type: 'object' } },
     },
@@ -19,5 +17,5 @@ export function openApiRoute(document: () => Record<string, unknown>): RouteSpec
       ctx.set('Cache-Control', 'public, max-age=300');
       ctx.body = cached;
     },
-  };
+  });
 }

@@ -4,13 +4,15 @@ import type { CompleteRun } from '../../../application/runs/complete-run.ts';
 import type { GetRun } from '../../../application/runs/get-run.ts';
 import type { HeartbeatRun } from '../../../application/runs/heartbeat-run.ts';
 import type { ListRuns } from '../../../application/runs/list-runs.ts';
-import type { Outcome, Run } from '../../../domain/runs/run.ts';
-import type { RunStatus } from '../../../domain/runs/run-status.ts';
 import { pageRequestOf, presentPage } from '../pagination.ts';
-import { principalOf } from '../request-state.ts';
+import { presentRun } from '../presenters/runs.ts';
+import { camelCased, listFilterOf } from '../request-input.ts';
+import { ok } from '../respond.ts';
 import type { RouteSpec } from '../route.ts';
+import { bearerRoutes } from '../route-groups.ts';
 import { idParams, page } from '../schemas/common.ts';
 import { claimRequest, completeRequest, heartbeatRequest, listRunsQuery, run } from '../schemas/runs.ts';
+import { TAGS } from '../tags.ts';
 
 export interface RunRouteDeps {
   listRuns: ListRuns;
@@ -21,89 +23,45 @@ export interface RunRouteDeps {
   completeRun: CompleteRun;
 }
 
-const tags = ['missions and runs'];
-const workerTags = ['agents and orchestration'];
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** The one presentation of a run (every route that answers with a run uses it). */
-export function presentRun(run: Run) {
-  return {
-    id: run.id,
-    mission_id: run.missionId,
-    workspace_id: run.workspaceId,
-    status: run.status,
-    trigger: { type: run.triggerType, trigger_id: run.triggerId, delivery_id: run.deliveryId },
-    input: run.input,
-    output: run.output,
-    error: run.error,
-    attempt: run.attempt,
-    lease_expires_at: iso(run.leaseExpiresAt),
-    created_at: run.createdAt.toISOString(),
-    started_at: iso(run.startedAt),
-    finished_at: iso(run.finishedAt),
-  };
-}
-
 const WORKER_NOTE =
   ' A worker is a login session of a user who is admin (or owner) of the run workspace: only the session ' +
   'that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).';
 
 export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.missions);
+  const worker = bearerRoutes(TAGS.workers);
   return [
-    {
-      method: 'GET',
-      path: '/api/runs',
+    bearer.get('/api/runs', {
       operationId: 'listRuns',
       summary: "A workspace's runs",
       description: 'Newest first; optionally of one mission and in one state.',
-      tags,
-      security: 'bearer',
       query: listRunsQuery,
       errors: [404],
       responses: { 200: { description: 'One page of runs.', schema: page(run) } },
-      handler: async (ctx, { query }) => {
-        const filter = {
-          workspaceId: query.workspace_id as string,
-          missionId: query.mission_id as string | undefined,
-          status: query.status as RunStatus | undefined,
-        };
-        ctx.body = presentPage(
-          await deps.listRuns(principalOf(ctx), filter, pageRequestOf(query)),
-          presentRun,
-        );
+      handler: async (ctx, { principal, query }) => {
+        const runs = await deps.listRuns(principal, listFilterOf(query), pageRequestOf(query));
+        ok(ctx, presentPage(runs, presentRun));
       },
-    },
-    {
-      method: 'GET',
-      path: '/api/runs/{id}',
+    }),
+    bearer.get('/api/runs/{id}', {
       operationId: 'getRun',
       summary: 'A run',
-      tags,
-      security: 'bearer',
       params: idParams,
       responses: { 200: { description: 'The run.', schema: run } },
-      handler: async (ctx, { params }) => {
-        ctx.body = presentRun(await deps.getRun(principalOf(ctx), params.id as string));
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/runs/{id}/cancel',
+      handler: async (ctx, { principal, params }) =>
+        ok(ctx, presentRun(await deps.getRun(principal, params.id))),
+    }),
+    bearer.post('/api/runs/{id}/cancel', {
       operationId: 'cancelRun',
       summary: 'Cancel a run (admins)',
       description: 'A queued or running run becomes cancelled; a finished one is 409.',
-      tags,
-      security: 'bearer',
       params: idParams,
       errors: [403, 409],
       responses: { 200: { description: 'The cancelled run.', schema: run } },
-      handler: async (ctx, { params }) => {
-        ctx.body = presentRun(await deps.cancelRun(principalOf(ctx), params.id as string));
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/runs/claim',
+      handler: async (ctx, { principal, params }) =>
+        ok(ctx, presentRun(await deps.cancelRun(principal, params.id))),
+    }),
+    worker.post('/api/runs/claim', {
       operationId: 'claimRun',
       summary: 'Claim the oldest queued run (workers)',
       description:
@@ -111,61 +69,39 @@ export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
         'marks it running and leases it to the caller for `lease_seconds`. Runs whose lease expired go back ' +
         'to the queue first (attempt + 1), or fail after RUN_MAX_ATTEMPTS attempts.' +
         WORKER_NOTE,
-      tags: workerTags,
-      security: 'bearer',
       body: claimRequest,
       errors: [403, 404],
       responses: {
         200: { description: 'The claimed run, now running.', schema: run },
         204: { description: 'No run is queued.' },
       },
-      handler: async (ctx, { body }) => {
-        const input = body as { workspace_id: string; mission_ids?: string[]; lease_seconds?: number };
-        const claimed = await deps.claimRun(principalOf(ctx), {
-          workspaceId: input.workspace_id,
-          missionIds: input.mission_ids,
-          leaseSeconds: input.lease_seconds,
-        });
-        if (claimed) ctx.body = presentRun(claimed);
+      handler: async (ctx, { principal, body }) => {
+        const claimed = await deps.claimRun(principal, camelCased(body));
+        if (claimed) ok(ctx, presentRun(claimed));
         else ctx.status = 204;
       },
-    },
-    {
-      method: 'POST',
-      path: '/api/runs/{id}/heartbeat',
+    }),
+    worker.post('/api/runs/{id}/heartbeat', {
       operationId: 'heartbeatRun',
       summary: 'Extend the lease on a run (workers)',
       description: `The lease then ends \`lease_seconds\` from now.${WORKER_NOTE}`,
-      tags: workerTags,
-      security: 'bearer',
       params: idParams,
       body: heartbeatRequest,
       errors: [403, 409],
       responses: { 200: { description: 'The run with its new lease.', schema: run } },
-      handler: async (ctx, { params, body }) => {
-        const { lease_seconds } = body as { lease_seconds?: number };
-        const beat = await deps.heartbeatRun(principalOf(ctx), params.id as string, {
-          ...(lease_seconds !== undefined ? { leaseSeconds: lease_seconds } : {}),
-        });
-        ctx.body = presentRun(beat);
-      },
-    },
-    {
-      method: 'POST',
-      path: '/api/runs/{id}/complete',
+      handler: async (ctx, { principal, params, body }) =>
+        ok(ctx, presentRun(await deps.heartbeatRun(principal, params.id, camelCased(body)))),
+    }),
+    worker.post('/api/runs/{id}/complete', {
       operationId: 'completeRun',
       summary: 'Report the outcome of a run (workers)',
       description: `The run becomes succeeded or failed, with its output or error.${WORKER_NOTE}`,
-      tags: workerTags,
-      security: 'bearer',
       params: idParams,
       body: completeRequest,
       errors: [403, 409],
       responses: { 200: { description: 'The finished run.', schema: run } },
-      handler: async (ctx, { params, body }) => {
-        const completed = await deps.completeRun(principalOf(ctx), params.id as string, body as Outcome);
-        ctx.body = presentRun(completed);
-      },
-    },
+      handler: async (ctx, { principal, params, body }) =>
+        ok(ctx, presentRun(await deps.completeRun(principal, params.id, camelCased(body)))),
+    }),
   ];
 }

@@ -1,22 +1,11 @@
 import type { ResolveBrowserSession } from '../../../application/browser/resolve-browser-session.ts';
 import type { BrowserSessionLifetimes } from '../../../domain/browser/browser-session.ts';
 import { type CookieSettings, readCookie } from '../../web/cookies.ts';
-import type { JsonSchema, RouteSpec } from '../route.ts';
-import { userSummary } from '../schemas/auth.ts';
-import { timestamp } from '../schemas/common.ts';
-
-const browserSession: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['user', 'expires_at'],
-  properties: {
-    user: userSummary,
-    expires_at: {
-      ...timestamp,
-      description: 'When the browser session ends unless used again (idle end, capped by its absolute end).',
-    },
-  },
-};
+import { presentBrowserSession } from '../presenters/auth.ts';
+import type { RouteSpec } from '../route.ts';
+import { publicRoutes } from '../route-groups.ts';
+import { browserSession } from '../schemas/auth.ts';
+import { TAGS } from '../tags.ts';
 
 /**
  * `GET /api/auth/session`: the only `/api/*` route that reads the browser session cookie, and it only reports
@@ -28,9 +17,7 @@ export function sessionRoute(deps: {
   browserSessionLifetimes: BrowserSessionLifetimes;
   cookieSettings: CookieSettings;
 }): RouteSpec {
-  return {
-    method: 'GET',
-    path: '/api/auth/session',
+  return publicRoutes(TAGS.account).get('/api/auth/session', {
     operationId: 'getBrowserSession',
     summary: 'The web application session (not API authentication)',
     description:
@@ -39,8 +26,6 @@ export function sessionRoute(deps: {
       'a client that logged in only through `POST /api/auth/login`: a bearer token never makes this answer ' +
       'non-null. This is not an API authentication endpoint: the cookie is accepted by no other `/api/*` ' +
       'route (a request carrying only the cookie gets 401 there); use the bearer access token for API work.',
-    tags: ['authentication, workspaces and billing'],
-    security: 'public',
     responses: {
       200: {
         description: 'The signed-in user of the browser session, or `null` when there is none.',
@@ -52,20 +37,8 @@ export function sessionRoute(deps: {
       const token = readCookie(ctx, 'session', deps.cookieSettings);
       const current = token ? await deps.resolveBrowserSession(token) : undefined;
       ctx.type = 'application/json';
-      if (!current) {
-        // Koa turns a null body into 204: the literal is written as text.
-        ctx.body = 'null';
-        return;
-      }
-      ctx.body = {
-        user: {
-          id: current.user.id,
-          username: current.user.username,
-          email: current.user.email,
-          display_name: current.user.displayName,
-        },
-        expires_at: current.session.endsAt(deps.browserSessionLifetimes).toISOString(),
-      };
+      // Koa turns a null body into 204: the literal is written as text.
+      ctx.body = current ? presentBrowserSession(current, deps.browserSessionLifetimes) : 'null';
     },
-  };
+  });
 }

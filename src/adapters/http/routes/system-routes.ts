@@ -1,5 +1,8 @@
 import type { CheckReadiness } from '../../../application/system/check-readiness.ts';
+import { ok } from '../respond.ts';
 import type { RouteSpec } from '../route.ts';
+import { publicRoutes } from '../route-groups.ts';
+import { TAGS } from '../tags.ts';
 
 const status = {
   type: 'object',
@@ -8,34 +11,26 @@ const status = {
   properties: { status: { type: 'string', enum: ['ok'] } },
 };
 
+/** Probes for the orchestrator: not in the OpenAPI document. */
 export function systemRoutes({ checkReadiness }: { checkReadiness: CheckReadiness }): RouteSpec[] {
+  const open = publicRoutes(TAGS.platform);
   return [
-    {
-      method: 'GET',
-      path: '/healthz',
+    open.get('/healthz', {
       operationId: 'health',
       summary: 'The process is up',
-      tags: ['platform services'],
-      security: 'public',
       internal: true,
       responses: { 200: { description: 'Up.', schema: status } },
-      handler: (ctx) => {
-        ctx.body = { status: 'ok' };
-      },
-    },
-    {
-      method: 'GET',
-      path: '/readyz',
+      handler: (ctx) => ok(ctx, { status: 'ok' }),
+    }),
+    open.get('/readyz', {
       operationId: 'readiness',
       summary: 'The database is reachable',
-      tags: ['platform services'],
-      security: 'public',
       internal: true,
       responses: { 200: { description: 'Ready.', schema: status } },
       handler: async (ctx) => {
         await checkReadiness();
-        ctx.body = { status: 'ok' };
+        ok(ctx, { status: 'ok' });
       },
-    },
+    }),
   ];
 }

@@ -1,13 +1,10 @@
-import type { Context } from 'koa';
 import type { ReceiveDelivery } from '../../../application/triggers/receive-delivery.ts';
-import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
-import { readRawBody } from '../raw-body.ts';
-import { clientIpOf } from '../request-state.ts';
+import { presentReceipt } from '../presenters/triggers.ts';
 import type { RouteSpec } from '../route.ts';
-import { deliveryReceipt, webhookParams, webhookQuery } from '../schemas/triggers.ts';
-import { triggerTags } from './trigger-routes.ts';
-import { keptHeaders } from './webhook-headers.ts';
+import { deliveryReceipt, webhookBody, webhookParams, webhookQuery } from '../schemas/triggers.ts';
+import { TAGS } from '../tags.ts';
+import { incomingDelivery } from '../webhook-request.ts';
 
 export interface WebhookRouteDeps {
   receiveDelivery: ReceiveDelivery;
@@ -27,8 +24,7 @@ idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same tr
 the first delivery's ids and \`status: "duplicate"\`, creating nothing. 202 comes only after the delivery and its
 queued run are committed; when the database is unreachable the answer is 503 with \`Retry-After\`, never 2xx.`;
 
-const joined = (value: string | string[] | undefined): string | undefined =>
-  Array.isArray(value) ? value.join(', ') : value;
+const answer = (description: string) => ({ description, schema: deliveryReceipt });
 
 export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
   return [
@@ -38,42 +34,23 @@ export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
       operationId: 'receiveWebhookDelivery',
       summary: 'Webhook ingest: a signed delivery starts a run',
       description: DESCRIPTION,
-      tags: triggerTags,
+      tags: [TAGS.integrations],
       security: 'webhookSignature',
+      // Not a middleware: the HMAC covers the raw body, which may be read only once the trigger and its size
+      // limit are known, so the use case reads it and checks the signature (401 when none verifies).
+      authenticatedBy: 'receiveDelivery',
       params: webhookParams,
       query: webhookQuery,
-      body: {
-        raw: true,
-        description: "Any bytes, any content type, at most the trigger's `max_body_bytes` (default 1 MiB).",
-      },
+      body: webhookBody,
       errors: [401, 404, 413, 415, 503],
       responses: {
-        202: {
-          description: 'Accepted: the delivery and its queued run are committed.',
-          schema: deliveryReceipt,
-        },
-        200: {
-          description: 'A repeat of an earlier delivery (same idempotency key within 24 h).',
-          schema: deliveryReceipt,
-        },
+        202: answer('Accepted: the delivery and its queued run are committed.'),
+        200: answer('A repeat of an earlier delivery (same idempotency key within 24 h).'),
       },
-      handler: async (ctx: Context, { params, query }) => {
-        const headers = ctx.req.headers;
-        const declared = headers['content-length'];
-        const receipt = await deps.receiveDelivery({
-          webhookPath: params.webhook_path as string,
-          signature: joined(headers['x-signature']),
-          readBody: (limitBytes) => readRawBody(ctx, limitBytes),
-          declaredBytes: declared === undefined ? undefined : Number(declared),
-          contentType: headers['content-type'] ?? null,
-          headers: keptHeaders(headers),
-          query: query as QueryValues,
-          idempotencyKey: joined(headers['idempotency-key']),
-          deliveryIdHeader: joined(headers['x-delivery-id']),
-          sourceIp: clientIpOf(ctx),
-        });
+      handler: async (ctx, input) => {
+        const receipt = await deps.receiveDelivery(incomingDelivery(ctx, input));
         ctx.status = receipt.status === 'accepted' ? 202 : 200;
-        ctx.body = { delivery_id: receipt.deliveryId, run_id: receipt.runId, status: receipt.status };
+        ctx.body = presentReceipt(receipt);
       },
     },
   ];

@@ -128,3 +128,24 @@ export const jwks: JsonSchema = {
     },
   },
 };
+
+export const revokedCount: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['revoked'],
+  properties: { revoked: { type: 'integer', format: 'int32', minimum: 0, maximum: 100000 } },
+};
+
+/** The browser web application's session, as `GET /api/auth/session` reports it. */
+export const browserSession: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'expires_at'],
+  properties: {
+    user: userSummary,
+    expires_at: {
+      ...timestamp,
+      description: 'When the browser session ends unless used again (idle end, capped by its absolute end).',
+    },
+  },
+};

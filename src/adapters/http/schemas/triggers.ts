@@ -273,6 +273,12 @@ export const webhookQuery: JsonSchema = {
   description: 'Any query parameters; the run sees them as `input.query`.',
 };
 
+/** Not JSON: the signature is verified over the exact bytes, so the handler reads them itself. */
+export const webhookBody = {
+  raw: true,
+  description: "Any bytes, any content type, at most the trigger's `max_body_bytes` (default 1 MiB).",
+} as const;
+
 export const deliveryReceipt: JsonSchema = {
   type: 'object',
   additionalProperties: false,

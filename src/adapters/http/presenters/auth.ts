@@ -1,0 +1,51 @@
+import type { SessionView } from '../../../application/auth/list-sessions.ts';
+import type { TokenPair } from '../../../application/auth/token-pair.ts';
+import type { CurrentBrowserSession } from '../../../application/browser/resolve-browser-session.ts';
+import type { WorkspaceMembershipView } from '../../../application/ports/workspace-repository.ts';
+import type { BrowserSessionLifetimes } from '../../../domain/browser/browser-session.ts';
+import type { User } from '../../../domain/users/user.ts';
+
+/** The answer of login and refresh (RFC 6749 section 5.1 names). */
+export function presentTokens(pair: TokenPair) {
+  return {
+    access_token: pair.accessToken,
+    token_type: 'Bearer',
+    expires_in: pair.expiresIn,
+    refresh_token: pair.refreshToken,
+    refresh_expires_in: pair.refreshExpiresIn,
+  };
+}
+
+export function presentUserSummary(user: User) {
+  return { id: user.id, username: user.username, email: user.email, display_name: user.displayName };
+}
+
+export function presentUser(user: User) {
+  return { ...presentUserSummary(user), created_at: user.createdAt.toISOString() };
+}
+
+/** The caller, with the workspaces they belong to and their role in each. */
+export function presentMe(user: User, workspaces: readonly WorkspaceMembershipView[]) {
+  return {
+    ...presentUser(user),
+    workspaces: workspaces.map(({ workspace, role }) => ({ id: workspace.id, name: workspace.name, role })),
+  };
+}
+
+export function presentLoginSession({ session, current }: SessionView) {
+  return {
+    id: session.id,
+    created_at: session.createdAt.toISOString(),
+    last_used_at: session.lastUsedAt.toISOString(),
+    user_agent: session.userAgent,
+    ip: session.ip,
+    current,
+  };
+}
+
+export function presentBrowserSession(current: CurrentBrowserSession, lifetimes: BrowserSessionLifetimes) {
+  return {
+    user: presentUserSummary(current.user),
+    expires_at: current.session.endsAt(lifetimes).toISOString(),
+  };
+}

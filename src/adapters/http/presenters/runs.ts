@@ -1,0 +1,27 @@
+import type { Run } from '../../../domain/runs/run.ts';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The one presentation of a run (every route that answers with a run uses it). */
+export function presentRun(run: Run) {
+  return {
+    id: run.id,
+    mission_id: run.missionId,
+    workspace_id: run.workspaceId,
+    status: run.status,
+    trigger: { type: run.triggerType, trigger_id: run.triggerId, delivery_id: run.deliveryId },
+    input: run.input,
+    output: run.output,
+    error: run.error,
+    attempt: run.attempt,
+    lease_expires_at: iso(run.leaseExpiresAt),
+    created_at: run.createdAt.toISOString(),
+    started_at: iso(run.startedAt),
+    finished_at: iso(run.finishedAt),
+  };
+}
+
+/** The `Location` of a run. */
+export function runUrl(run: Pick<Run, 'id'>): string {
+  return `/api/runs/${run.id}`;
+}
