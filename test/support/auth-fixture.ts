@@ -1,6 +1,7 @@
 import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
 import { InMemoryBrowserSessionRepository } from '../../src/adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
 import { InMemoryLoginSessionRepository } from '../../src/adapters/persistence/in-memory/in-memory-login-session-repository.ts';
+import { InMemoryStore } from '../../src/adapters/persistence/in-memory/in-memory-store.ts';
 import { InMemoryUnitOfWork } from '../../src/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { InMemoryUserRepository } from '../../src/adapters/persistence/in-memory/in-memory-user-repository.ts';
 import { InMemoryWorkspaceRepository } from '../../src/adapters/persistence/in-memory/in-memory-workspace-repository.ts';
@@ -35,20 +36,20 @@ export const LIFETIMES: SessionLifetimes = {
 /** Every identity use case wired to in-memory adapters and a hand-moved clock. */
 export function authFixture(lifetimes: SessionLifetimes = LIFETIMES) {
   const clock = new FixedClock();
-  const workspaces = new InMemoryWorkspaceRepository();
+  const store = new InMemoryStore();
   const deps = {
     clock,
     ids: new SequentialIds(),
-    workspaces,
-    users: new InMemoryUserRepository({ workspaces }),
-    loginSessions: new InMemoryLoginSessionRepository(),
-    browserSessions: new InMemoryBrowserSessionRepository(),
+    workspaces: new InMemoryWorkspaceRepository({ store }),
+    users: new InMemoryUserRepository({ store }),
+    loginSessions: new InMemoryLoginSessionRepository({ store }),
+    browserSessions: new InMemoryBrowserSessionRepository({ store }),
     passwordHasher: new FakePasswordHasher(),
     accessTokens: new FakeAccessTokens(clock),
     refreshTokens: new FakeRefreshTokens(),
     loginThrottle: new RecordingThrottle(),
-    auditLog: new InMemoryAuditLog(),
-    unitOfWork: new InMemoryUnitOfWork(),
+    auditLog: new InMemoryAuditLog({ store, clock }),
+    unitOfWork: new InMemoryUnitOfWork({ store }),
     sessionLifetimes: lifetimes,
   };
   const verifyCredentials = makeVerifyCredentials(deps);

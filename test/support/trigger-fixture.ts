@@ -1,8 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { HmacSignatureVerifier } from '../../src/adapters/crypto/hmac-signature-verifier.ts';
 import { RandomWebhookSecretGenerator } from '../../src/adapters/crypto/random-webhook-secret-generator.ts';
-import { InMemoryDeliveryRepository } from '../../src/adapters/persistence/in-memory/in-memory-delivery-repository.ts';
-import { InMemoryTriggerRepository } from '../../src/adapters/persistence/in-memory/in-memory-trigger-repository.ts';
 import { makeGetDelivery } from '../../src/application/deliveries/get-delivery.ts';
 import { makeListDeliveries } from '../../src/application/deliveries/list-deliveries.ts';
 import { makePurgeDeliveryBodies } from '../../src/application/deliveries/purge-delivery-bodies.ts';
@@ -44,7 +42,7 @@ export class RecordingRateLimiter implements RateLimiter {
   }
 }
 
-/** Every trigger and delivery use case on in-memory adapters of `world`, with a hand-moved clock. */
+/** Every trigger and delivery use case on the adapters of `world`, with a hand-moved clock. */
 export function triggerUseCases(world: World) {
   const clock = new FixedClock(new Date());
   const deps = {
@@ -52,8 +50,6 @@ export function triggerUseCases(world: World) {
     clock,
     ids: { newId: randomUUID },
     workspaceAccess: makeWorkspaceAccess(world),
-    triggers: new InMemoryTriggerRepository(),
-    deliveries: new InMemoryDeliveryRepository(),
     webhookSecrets: new RandomWebhookSecretGenerator(),
     signatureVerifier: new RecordingVerifier(),
     webhookRateLimiter: new RecordingRateLimiter(),

@@ -1,4 +1,3 @@
-import { InMemoryBrowserSessionRepository } from '../../../../src/adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
 import { makeChangePassword } from '../../../../src/application/browser/change-password.ts';
 import { makeGetHome } from '../../../../src/application/browser/get-home.ts';
 import { makeResolveBrowserSession } from '../../../../src/application/browser/resolve-browser-session.ts';
@@ -27,7 +26,6 @@ export function browserFixture() {
   const auth = authFixture();
   const deps = {
     ...auth,
-    browserSessions: new InMemoryBrowserSessionRepository(),
     sessionTokens: new CountingTokens(),
     browserSessionLifetimes: BROWSER_LIFETIMES,
   };
