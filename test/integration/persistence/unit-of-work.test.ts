@@ -123,6 +123,36 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect(await world.loginSessions.findById(kept.id)).to.deep.equal(kept);
     });
 
+    it('shows no one a write that is rolled back, and undoes no one else’s writes', async () => {
+      const { user } = await seedUser(world);
+      const [doomed, outsider] = [newSession(user.id), newSession(user.id)];
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transaction = world.unitOfWork
+        .transaction(async () => {
+          await world.loginSessions.create(doomed);
+          written();
+          await gate;
+          throw new Error('rolled back on purpose');
+        })
+        .catch(() => undefined);
+      await wrote;
+      // Asked while the transaction is open (PostgreSQL answers at once, the in-memory store after it ends).
+      const read = world.loginSessions.findById(doomed.id);
+      const write = world.loginSessions.create(outsider);
+      release();
+      await transaction;
+      expect(await read).to.equal(undefined);
+      await write;
+      expect(await world.loginSessions.findById(outsider.id)).to.deep.equal(outsider);
+    });
+
     it('keeps concurrent transactions apart: one rolling back does not undo the other’s writes', async () => {
       const { user } = await seedUser(world);
       const rounds = Array.from({ length: 5 }, () => ({

@@ -41,46 +41,22 @@ export class InMemoryStore {
   #inStep = false;
   readonly #journal: WriteJournal = { record: (undo) => this.#record(undo) };
 
-  readonly users = this.#table(
-    (u: User) => u.id,
-    (u) => new User(u),
-  );
-  readonly workspaces = this.#table(
-    (w: Workspace) => w.id,
-    (w) => new Workspace(w),
-  );
+  readonly users = this.#byId((u: User) => new User(u));
+  readonly workspaces = this.#byId((w: Workspace) => new Workspace(w));
   readonly memberships = this.#table(
     (m: Membership) => membershipKey(m.workspaceId, m.userId),
     (m) => new Membership(m),
   );
-  readonly loginSessions = this.#table(
-    (s: LoginSession) => s.id,
-    (s) => new LoginSession(s),
-  );
-  readonly browserSessions = this.#table(
-    (s: BrowserSession) => s.id,
-    (s) => new BrowserSession(s),
-  );
-  readonly auditEvents = this.#table(
-    (e: RecordedAuditEvent) => e.id,
-    (e) => ({ ...e, details: { ...e.details } }),
-  );
-  readonly missions = this.#table(
-    (m: Mission) => m.id,
-    (m) => new Mission(m),
-  );
-  readonly runs = this.#table(
-    (r: Run) => r.id,
-    (r) => new Run(r),
-  );
+  readonly loginSessions = this.#byId((s: LoginSession) => new LoginSession(s));
+  readonly browserSessions = this.#byId((s: BrowserSession) => new BrowserSession(s));
+  readonly auditEvents = this.#byId((e: RecordedAuditEvent) => ({ ...e, details: { ...e.details } }));
+  readonly missions = this.#byId((m: Mission) => new Mission(m));
+  readonly runs = this.#byId((r: Run) => new Run(r));
   readonly triggers = this.#table(
     (t: TriggerRow) => t.trigger.id,
     (t) => ({ trigger: new Trigger(t.trigger), deletedAt: t.deletedAt }),
   );
-  readonly deliveries = this.#table(
-    (d: Delivery) => d.id,
-    (d) => ({ ...d }),
-  );
+  readonly deliveries = this.#byId((d: Delivery) => ({ ...d }));
 
   /**
    * Runs `step` inside the current transaction, or alone once no transaction holds the store. `step` is
@@ -113,7 +89,11 @@ export class InMemoryStore {
     }
   }
 
-  #table<Row>(keyOf: (row: Readonly<Row>) => string, copy: (row: Readonly<Row>) => Row) {
+  #byId<Row extends { readonly id: string }>(copy: (row: Row) => Row) {
+    return this.#table<Row>((row) => row.id, copy);
+  }
+
+  #table<Row>(keyOf: (row: Row) => string, copy: (row: Row) => Row) {
     return new InMemoryTable<Row>(this.#journal, keyOf, copy);
   }
 

@@ -12,16 +12,12 @@ export interface WriteJournal {
  * which is what lets a transaction undo it. Every row read out is a fresh copy the caller may change.
  */
 export class InMemoryTable<Row> {
-  readonly #rows = new Map<string, Readonly<Row>>();
+  readonly #rows = new Map<string, Row>();
   readonly #journal: WriteJournal;
-  readonly #keyOf: (row: Readonly<Row>) => string;
-  readonly #copy: (row: Readonly<Row>) => Row;
+  readonly #keyOf: (row: Row) => string;
+  readonly #copy: (row: Row) => Row;
 
-  constructor(
-    journal: WriteJournal,
-    keyOf: (row: Readonly<Row>) => string,
-    copy: (row: Readonly<Row>) => Row,
-  ) {
+  constructor(journal: WriteJournal, keyOf: (row: Row) => string, copy: (row: Row) => Row) {
     this.#journal = journal;
     this.#keyOf = keyOf;
     this.#copy = copy;
