@@ -4,6 +4,7 @@ import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-memory-mission-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
+import { InMemoryStore } from '../adapters/persistence/in-memory/in-memory-store.ts';
 import { InMemoryTriggerRepository } from '../adapters/persistence/in-memory/in-memory-trigger-repository.ts';
 import { InMemoryUnitOfWork } from '../adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { InMemoryUserRepository } from '../adapters/persistence/in-memory/in-memory-user-repository.ts';
@@ -11,28 +12,29 @@ import { InMemoryWorkspaceRepository } from '../adapters/persistence/in-memory/i
 import type { PersistenceCradle } from './cradle.ts';
 import { type Registrations, singleton, value } from './registration.ts';
 
-/** `PERSISTENCE=memory`: every stateful port in this process's memory; nothing survives a restart. */
+/**
+ * `PERSISTENCE=memory`: every stateful port on one in-memory store in this process (transactions and
+ * cascades included); nothing survives a restart.
+ */
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
-  const runs = new InMemoryRunRepository();
-  const workspaces: InMemoryWorkspaceRepository = new InMemoryWorkspaceRepository({ users: () => users });
-  const users = new InMemoryUserRepository({ workspaces });
+  const store = new InMemoryStore();
   const notYet = () => {
     throw new Error('in-memory signing keys are not built yet');
   };
   return {
     isUnavailable: value(() => false),
-    unitOfWork: value(new InMemoryUnitOfWork()),
+    unitOfWork: value(new InMemoryUnitOfWork({ store })),
     readinessProbe: value({ check: async () => {} }),
-    users: value(users),
-    workspaces: value(workspaces),
-    loginSessions: value(new InMemoryLoginSessionRepository()),
-    browserSessions: value(new InMemoryBrowserSessionRepository()),
-    auditLog: value(new InMemoryAuditLog()),
+    users: value(new InMemoryUserRepository({ store })),
+    workspaces: value(new InMemoryWorkspaceRepository({ store })),
+    loginSessions: value(new InMemoryLoginSessionRepository({ store })),
+    browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
+    auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeys: singleton(notYet),
     accessTokenKeys: singleton(notYet),
-    missions: value(new InMemoryMissionRepository({ runs })),
-    runs: value(runs),
-    triggers: value(new InMemoryTriggerRepository()),
-    deliveries: value(new InMemoryDeliveryRepository()),
+    missions: value(new InMemoryMissionRepository({ store })),
+    runs: value(new InMemoryRunRepository({ store })),
+    triggers: value(new InMemoryTriggerRepository({ store })),
+    deliveries: value(new InMemoryDeliveryRepository({ store })),
   };
 }

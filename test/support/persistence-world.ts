@@ -1,61 +1,84 @@
 import { randomUUID } from 'node:crypto';
-import { InMemoryMissionRepository } from '../../src/adapters/persistence/in-memory/in-memory-mission-repository.ts';
-import { InMemoryRunRepository } from '../../src/adapters/persistence/in-memory/in-memory-run-repository.ts';
-import { InMemoryUnitOfWork } from '../../src/adapters/persistence/in-memory/in-memory-unit-of-work.ts';
-import { InMemoryUserRepository } from '../../src/adapters/persistence/in-memory/in-memory-user-repository.ts';
-import { InMemoryWorkspaceRepository } from '../../src/adapters/persistence/in-memory/in-memory-workspace-repository.ts';
-import { MikroOrmMissionRepository } from '../../src/adapters/persistence/postgres/mikro-orm-mission-repository.ts';
-import { MikroOrmRunRepository } from '../../src/adapters/persistence/postgres/mikro-orm-run-repository.ts';
-import { MikroOrmUnitOfWork } from '../../src/adapters/persistence/postgres/mikro-orm-unit-of-work.ts';
-import { MikroOrmUserRepository } from '../../src/adapters/persistence/postgres/mikro-orm-user-repository.ts';
-import { MikroOrmWorkspaceRepository } from '../../src/adapters/persistence/postgres/mikro-orm-workspace-repository.ts';
-import type { MissionRepository } from '../../src/application/ports/mission-repository.ts';
-import type { RunRepository } from '../../src/application/ports/run-repository.ts';
-import type { UnitOfWork } from '../../src/application/ports/unit-of-work.ts';
-import type { UserRepository } from '../../src/application/ports/user-repository.ts';
-import type { WorkspaceRepository } from '../../src/application/ports/workspace-repository.ts';
+import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
+import type { RecordedAuditEvent } from '../../src/adapters/persistence/in-memory/in-memory-store.ts';
+import type { Config } from '../../src/config.ts';
 import { Mission } from '../../src/domain/missions/mission.ts';
 import { Run } from '../../src/domain/runs/run.ts';
 import { User } from '../../src/domain/users/user.ts';
 import { Membership, Workspace } from '../../src/domain/workspaces/workspace.ts';
+import type { FixedClock } from './auth-fakes.ts';
+import { type TestCradle, testContainer } from './test-container.ts';
 import { testDatabase } from './test-database.ts';
 
-/** The persistence ports of workspaces, missions and runs, from one family of adapters. */
-export interface World {
-  readonly users: UserRepository;
-  readonly workspaces: WorkspaceRepository;
-  readonly missions: MissionRepository;
-  readonly runs: RunRepository;
-  readonly unitOfWork: UnitOfWork;
+/** Every persistence port a contract suite tests, from one family of adapters, with the use cases beside them. */
+export interface World extends TestCradle {
+  /** The clock the audit log stamps events with (the container's hand-moved clock). */
+  readonly auditClock: FixedClock;
+  /** The audit events stored about `userId`, oldest first (the port has no read side: each family's own). */
+  auditEventsOf(userId: string): Promise<RecordedAuditEvent[]>;
 }
 
-export function inMemoryWorld(): World {
-  const runs = new InMemoryRunRepository();
-  const workspaces: InMemoryWorkspaceRepository = new InMemoryWorkspaceRepository({ users: () => users });
-  const users = new InMemoryUserRepository({ workspaces });
-  return {
-    users,
-    workspaces,
-    runs,
-    missions: new InMemoryMissionRepository({ runs }),
-    unitOfWork: new InMemoryUnitOfWork(),
+/**
+ * The application of `persistence`, built by the composition root like the server (with the test doubles of
+ * `testContainer`), seen as its persistence ports: contract suites run the same cases on both families.
+ */
+export async function worldOf(persistence: Config['persistence']): Promise<World> {
+  const { cradle } = await testContainer({ persistence });
+  const extras: Pick<World, 'auditClock' | 'auditEventsOf'> = {
+    auditClock: cradle.clock,
+    auditEventsOf:
+      persistence === 'memory'
+        ? async (userId) => auditEventsInMemory(cradle.auditLog, userId)
+        : auditEventsInPostgres,
   };
+  return new Proxy(extras, {
+    get: (target, name: string) =>
+      name in target ? target[name as keyof typeof extras] : cradle[name as keyof TestCradle],
+  }) as World;
 }
 
-export async function postgresWorld(): Promise<World> {
+function auditEventsInMemory(auditLog: unknown, userId: string): RecordedAuditEvent[] {
+  if (!(auditLog instanceof InMemoryAuditLog)) throw new Error('PERSISTENCE=memory wired another audit log');
+  return auditLog.events.filter((event) => event.userId === userId);
+}
+
+async function auditEventsInPostgres(userId: string): Promise<RecordedAuditEvent[]> {
   const { orm } = await testDatabase();
-  return {
-    users: new MikroOrmUserRepository({ orm }),
-    workspaces: new MikroOrmWorkspaceRepository({ orm }),
-    missions: new MikroOrmMissionRepository({ orm }),
-    runs: new MikroOrmRunRepository({ orm }),
-    unitOfWork: new MikroOrmUnitOfWork({ orm }),
-  };
+  const rows = await orm.em
+    .fork()
+    .execute<AuditRow[]>(
+      'select id, type, user_id, session_id, ip, details, created_at from audit_events where user_id = ? order by created_at, id',
+      [userId],
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    userId: row.user_id,
+    sessionId: row.session_id,
+    ip: row.ip,
+    details: row.details,
+    createdAt: new Date(row.created_at),
+  }));
 }
+
+interface AuditRow {
+  id: string;
+  type: RecordedAuditEvent['type'];
+  user_id: string | null;
+  session_id: string | null;
+  ip: string | null;
+  details: RecordedAuditEvent['details'];
+  created_at: Date;
+}
+
+export const postgresWorld = () => worldOf('postgres');
+
+/** What the seed helpers store through. */
+type Repositories = Pick<TestCradle, 'users' | 'missions' | 'runs'>;
 
 /** Both adapters of the contract tests: each suite runs once per entry. */
 export const WORLDS = [
-  ['in-memory', async (): Promise<World> => inMemoryWorld()],
+  ['in-memory', () => worldOf('memory')],
   ['PostgreSQL', postgresWorld],
 ] as const;
 
@@ -63,7 +86,7 @@ export const T0 = new Date('2026-11-21T12:00:00.000Z');
 export const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
 /** A user with their personal workspace (owner), stored through the ports. */
-export async function seedUser(world: World, name = `u${randomUUID().slice(0, 8)}`) {
+export async function seedUser(world: Repositories, name = `u${randomUUID().slice(0, 8)}`) {
   const user = new User({
     id: randomUUID(),
     username: name,
@@ -87,14 +110,18 @@ export async function seedUser(world: World, name = `u${randomUUID().slice(0, 8)
   return { user, workspace };
 }
 
-export async function seedMission(world: World, workspaceId: string, createdAt = T0): Promise<Mission> {
+export async function seedMission(
+  world: Repositories,
+  workspaceId: string,
+  createdAt = T0,
+): Promise<Mission> {
   const mission = Mission.create({ id: randomUUID(), workspaceId, name: 'mission' }, createdAt);
   await world.missions.add(mission);
   return mission;
 }
 
 export async function seedRun(
-  world: World,
+  world: Repositories,
   mission: Mission,
   createdAt = T0,
   input: unknown = null,

@@ -17,8 +17,6 @@ export interface DefaultDoubles {
   readonly passwordHasher: FakePasswordHasher;
   /** Records what the use cases report and refuses what a test blocks. */
   readonly loginThrottle: RecordingThrottle;
-  /** Audit events in memory, readable by the test, whatever the persistence. */
-  readonly auditLog: InMemoryAuditLog;
 }
 
 /** Instances to register in place of the configured adapters, by cradle name. */
@@ -50,8 +48,8 @@ export interface TestContainer<D extends Doubles> {
 
 /**
  * The application wired by the production composition root (`createContainer`), with doubles swapped in
- * through its `overrides` seam: by default a hand-moved clock, a fake hasher, a recording throttle and an
- * in-memory audit log. Nothing else is wired by hand: a use case gets exactly the dependencies the server
+ * through its `overrides` seam: by default a hand-moved clock, a fake hasher and a recording throttle.
+ * Nothing else is wired by hand: a use case gets exactly the dependencies the server
  * gives it.
  */
 export async function testContainer<D extends Doubles = Record<never, never>>(
@@ -68,7 +66,6 @@ export async function testContainer<D extends Doubles = Record<never, never>>(
     clock: new FixedClock(options.now),
     passwordHasher: new FakePasswordHasher(),
     loginThrottle: new RecordingThrottle(),
-    auditLog: new InMemoryAuditLog(),
     ...options.doubles,
   };
   const overrides = Object.fromEntries(
@@ -83,11 +80,17 @@ export async function testContainer<D extends Doubles = Record<never, never>>(
   return { cradle: container.cradle as unknown as TestCradle<D>, container };
 }
 
-/** Use cases and adapters of a fresh in-memory application: `const app = await useCases()`. */
+/**
+ * Use cases and adapters of a fresh in-memory application: `const app = await useCases()`. Its audit log is
+ * the in-memory adapter, whose recorded events a test can read.
+ */
 export async function useCases<D extends Doubles = Record<never, never>>(
   options: Omit<TestContainerOptions<D>, 'persistence'> = {},
-): Promise<TestCradle<D>> {
-  return (await testContainer(options)).cradle;
+): Promise<TestCradle<D> & { readonly auditLog: InMemoryAuditLog }> {
+  const { cradle } = await testContainer(options);
+  if (!(cradle.auditLog instanceof InMemoryAuditLog))
+    throw new Error('PERSISTENCE=memory wired another audit log');
+  return cradle as TestCradle<D> & { readonly auditLog: InMemoryAuditLog };
 }
 
 export const ADA = { username: 'ada', email: 'ada@example.com', password: 'correct horse battery' };

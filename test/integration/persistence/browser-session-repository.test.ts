@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { InMemoryBrowserSessionRepository } from '../../../src/adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
-import { MikroOrmBrowserSessionRepository } from '../../../src/adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
 import type { BrowserSessionRepository } from '../../../src/application/ports/browser-session-repository.ts';
 import { BrowserSession } from '../../../src/domain/browser/browser-session.ts';
-import {
-  at,
-  inMemoryWorld,
-  postgresWorld,
-  seedUser,
-  T0,
-  type World,
-} from '../../support/persistence-world.ts';
-import { testDatabase } from '../../support/test-database.ts';
+import { at, seedUser, T0, WORLDS, type World } from '../../support/persistence-world.ts';
 
 const LIFETIMES = { idleSeconds: 3600, absoluteSeconds: 86400 };
 
@@ -31,22 +21,14 @@ function session(userId: string, createdAt = T0): BrowserSession {
   );
 }
 
-for (const [adapter, makeWorld] of [
-  ['in-memory', async () => ({ world: inMemoryWorld(), sessions: new InMemoryBrowserSessionRepository() })],
-  [
-    'PostgreSQL',
-    async () => ({
-      world: await postgresWorld(),
-      sessions: new MikroOrmBrowserSessionRepository({ orm: (await testDatabase()).orm }),
-    }),
-  ],
-] as const) {
+for (const [adapter, makeWorld] of WORLDS) {
   describe(`BrowserSessionRepository contract (${adapter})`, () => {
     let world: World;
     let sessions: BrowserSessionRepository;
     let userId: string;
     beforeEach(async () => {
-      ({ world, sessions } = await makeWorld());
+      world = await makeWorld();
+      sessions = world.browserSessions;
       userId = (await seedUser(world)).user.id;
     });
 

@@ -1,69 +1,36 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { AesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
-import { InMemoryDeliveryRepository } from '../../../src/adapters/persistence/in-memory/in-memory-delivery-repository.ts';
-import { InMemoryTriggerRepository } from '../../../src/adapters/persistence/in-memory/in-memory-trigger-repository.ts';
-import { PostgresDeliveryRepository } from '../../../src/adapters/persistence/postgres/postgres-delivery-repository.ts';
-import { PostgresTriggerRepository } from '../../../src/adapters/persistence/postgres/postgres-trigger-repository.ts';
-import { createLogger } from '../../../src/adapters/system/logger.ts';
-import type { DeliveryRepository } from '../../../src/application/ports/delivery-repository.ts';
-import type { TriggerRepository } from '../../../src/application/ports/trigger-repository.ts';
+import type { Mission } from '../../../src/domain/missions/mission.ts';
 import { Run } from '../../../src/domain/runs/run.ts';
 import { acceptedDelivery, rejectedDelivery } from '../../../src/domain/triggers/delivery.ts';
 import { Trigger } from '../../../src/domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../src/domain/triggers/webhook-errors.ts';
 import {
   at,
-  inMemoryWorld,
   postgresWorld,
   seedMission,
+  seedRun,
   seedUser,
   T0,
+  WORLDS,
   type World,
 } from '../../support/persistence-world.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 const DAY = 86400;
-const box = new AesGcmSecretBox({ masterKey: randomBytes(32) });
 
-interface Adapters {
-  readonly world: World;
-  readonly triggers: TriggerRepository;
-  readonly deliveries: DeliveryRepository;
-}
-
-for (const [adapter, make] of [
-  [
-    'in-memory',
-    async (): Promise<Adapters> => ({
-      world: inMemoryWorld(),
-      triggers: new InMemoryTriggerRepository(),
-      deliveries: new InMemoryDeliveryRepository(),
-    }),
-  ],
-  [
-    'PostgreSQL',
-    async (): Promise<Adapters> => {
-      const { orm } = await testDatabase();
-      return {
-        world: await postgresWorld(),
-        triggers: new PostgresTriggerRepository({ orm, webhookSecretBox: box }),
-        deliveries: new PostgresDeliveryRepository({ orm, logger: createLogger('silent') }),
-      };
-    },
-  ],
-] as const) {
+for (const [adapter, makeWorld] of WORLDS) {
   describe(`TriggerRepository and DeliveryRepository contract (${adapter})`, () => {
-    let a: Adapters;
+    let world: World;
     beforeEach(async () => {
-      a = await make();
+      world = await makeWorld();
     });
 
     async function newTrigger(
       overrides: { webhookPath?: string; createdAt?: Date; missionId?: string } = {},
     ) {
-      const { workspace } = await seedUser(a.world);
-      const mission = await seedMission(a.world, workspace.id);
+      const { workspace } = await seedUser(world);
+      const mission = await seedMission(world, workspace.id);
       const trigger = Trigger.create(
         {
           id: randomUUID(),
@@ -75,7 +42,7 @@ for (const [adapter, make] of [
         },
         overrides.createdAt ?? T0,
       );
-      await a.triggers.add(trigger);
+      await world.triggers.add(trigger);
       return trigger;
     }
 
@@ -95,10 +62,10 @@ for (const [adapter, make] of [
         signatureScheme: 'hex',
         idempotencyKey: key,
       });
-      const outcome = await a.world.unitOfWork.transaction(async () => {
-        const stored = await a.deliveries.addAccepted(delivery, DAY);
+      const outcome = await world.unitOfWork.transaction(async () => {
+        const stored = await world.deliveries.addAccepted(delivery, DAY);
         if (stored.stored) {
-          await a.world.runs.add(
+          await world.runs.add(
             Run.queue({
               id: runId,
               missionId: trigger.missionId,
@@ -117,9 +84,11 @@ for (const [adapter, make] of [
 
     it('reads a trigger back field for field, by id and by path', async () => {
       const trigger = await newTrigger();
-      expect(await a.triggers.findById(trigger.id)).to.deep.equal(trigger);
-      expect(await a.triggers.findByWebhookPath(trigger.webhookPath)).to.deep.equal(trigger);
-      expect(await a.triggers.findByWebhookPath(`${trigger.webhookPath.toUpperCase()}x`)).to.equal(undefined);
+      expect(await world.triggers.findById(trigger.id)).to.deep.equal(trigger);
+      expect(await world.triggers.findByWebhookPath(trigger.webhookPath)).to.deep.equal(trigger);
+      expect(await world.triggers.findByWebhookPath(`${trigger.webhookPath.toUpperCase()}x`)).to.equal(
+        undefined,
+      );
     });
 
     it('refuses a taken path, also once its trigger is deleted', async () => {
@@ -130,9 +99,9 @@ for (const [adapter, make] of [
       } catch (error) {
         expect(error).to.be.instanceOf(WebhookPathTaken);
       }
-      await a.triggers.delete(trigger.id, at(5));
-      expect(await a.triggers.findById(trigger.id)).to.equal(undefined);
-      expect(await a.triggers.findByWebhookPath(trigger.webhookPath)).to.equal(undefined);
+      await world.triggers.delete(trigger.id, at(5));
+      expect(await world.triggers.findById(trigger.id)).to.equal(undefined);
+      expect(await world.triggers.findByWebhookPath(trigger.webhookPath)).to.equal(undefined);
       let refused = false;
       await newTrigger({ webhookPath: trigger.webhookPath }).catch((error) => {
         refused = error instanceof WebhookPathTaken;
@@ -142,24 +111,24 @@ for (const [adapter, make] of [
 
     it('stores rotations over the version read, and refuses a stale one', async () => {
       const trigger = await newTrigger();
-      const first = (await a.triggers.findById(trigger.id)) as Trigger;
-      const second = (await a.triggers.findById(trigger.id)) as Trigger;
+      const first = (await world.triggers.findById(trigger.id)) as Trigger;
+      const second = (await world.triggers.findById(trigger.id)) as Trigger;
       first.rotateSecret('whsec_first-rotation', 60, at(1));
-      await a.triggers.save(first);
+      await world.triggers.save(first);
       second.rotateSecret('whsec_second-rotation', 60, at(2));
       let error: unknown;
-      await a.triggers.save(second).catch((e) => {
+      await world.triggers.save(second).catch((e) => {
         error = e;
       });
       expect(error).to.be.instanceOf(TriggerChanged);
-      const stored = (await a.triggers.findById(trigger.id)) as Trigger;
+      const stored = (await world.triggers.findById(trigger.id)) as Trigger;
       expect(stored.activeSecrets(at(3))).to.deep.equal(['whsec_first-rotation', trigger.signingSecret]);
       expect(stored.previousSecretExpiresAt).to.deep.equal(at(61));
     });
 
     it('lists live triggers by workspace and mission, oldest first, a page at a time', async () => {
       const one = await newTrigger();
-      const mission2 = await seedMission(a.world, one.workspaceId);
+      const mission2 = await seedMission(world, one.workspaceId);
       const make = async (missionId: string, seconds: number) => {
         const t = Trigger.create(
           {
@@ -172,22 +141,22 @@ for (const [adapter, make] of [
           },
           at(seconds),
         );
-        await a.triggers.add(t);
+        await world.triggers.add(t);
         return t;
       };
       const two = await make(mission2.id, 10);
       const three = await make(one.missionId, 20);
       const deleted = await make(one.missionId, 30);
-      await a.triggers.delete(deleted.id, at(40));
-      const page1 = await a.triggers.list({ workspaceId: one.workspaceId }, { limit: 2 });
+      await world.triggers.delete(deleted.id, at(40));
+      const page1 = await world.triggers.list({ workspaceId: one.workspaceId }, { limit: 2 });
       expect(page1.items.map((t) => t.id)).to.deep.equal([one.id, two.id]);
-      const page2 = await a.triggers.list(
+      const page2 = await world.triggers.list(
         { workspaceId: one.workspaceId },
         { limit: 2, after: page1.next ?? undefined },
       );
       expect(page2.items.map((t) => t.id)).to.deep.equal([three.id]);
       expect(page2.next).to.equal(null);
-      const byMission = await a.triggers.list(
+      const byMission = await world.triggers.list(
         { workspaceId: one.workspaceId, missionId: one.missionId },
         { limit: 9 },
       );
@@ -203,7 +172,7 @@ for (const [adapter, make] of [
         stored: false,
         original: { deliveryId: first.delivery.id, runId: first.delivery.runId },
       });
-      expect(await a.deliveries.findById(repeat.delivery.id)).to.equal(undefined);
+      expect(await world.deliveries.findById(repeat.delivery.id)).to.equal(undefined);
       expect((await accept(trigger, 'three', 'k-1', at(DAY))).outcome).to.deep.equal({ stored: true });
       // Another trigger's key space is its own; no key means no check.
       expect((await accept(await newTrigger(), 'x', 'k-1')).outcome).to.deep.equal({ stored: true });
@@ -215,7 +184,7 @@ for (const [adapter, make] of [
       const trigger = await newTrigger();
       const bytes = Buffer.from([0xef, 0xbb, 0xbf, 0xff, 0x00, 0x7b]);
       const { delivery } = await accept(trigger, bytes, null, at(1));
-      const stored = await a.deliveries.findById(delivery.id);
+      const stored = await world.deliveries.findById(delivery.id);
       expect(Buffer.from(stored?.body ?? []).equals(bytes)).to.equal(true);
       expect(stored).to.deep.include({
         headers: { 'x-event': 'push' },
@@ -231,25 +200,66 @@ for (const [adapter, make] of [
         sizeBytes: 3_000_000_000,
         contentType: null,
       });
-      await a.deliveries.addLogEntry(rejected);
-      const all = await a.deliveries.listForTrigger(trigger.id, {}, { limit: 1 });
+      await world.deliveries.addLogEntry(rejected);
+      const all = await world.deliveries.listForTrigger(trigger.id, {}, { limit: 1 });
       expect(all.items.map((d) => d.id)).to.deep.equal([rejected.id]);
       expect(all.items[0]?.sizeBytes).to.equal(3_000_000_000);
-      const rest = await a.deliveries.listForTrigger(
+      const rest = await world.deliveries.listForTrigger(
         trigger.id,
         {},
         { limit: 1, after: all.next ?? undefined },
       );
       expect(rest.items.map((d) => d.id)).to.deep.equal([delivery.id]);
-      const accepted = await a.deliveries.listForTrigger(trigger.id, { status: 'accepted' }, { limit: 9 });
+      const accepted = await world.deliveries.listForTrigger(
+        trigger.id,
+        { status: 'accepted' },
+        { limit: 9 },
+      );
       expect(accepted.items.map((d) => d.id)).to.deep.equal([delivery.id]);
     });
+
+    it('shows a webhook run’s delivery as its input, also once the run changed', async () => {
+      const trigger = await newTrigger();
+      const { delivery } = await accept(trigger, '{"n":1}', null);
+      const expected = { body: { n: 1 }, content_type: 'application/json', headers: { 'x-event': 'push' } };
+      expect((await world.runs.findById(delivery.runId as string))?.input).to.deep.include(expected);
+      const cancelled = await world.runs.update(delivery.runId as string, (run) => run.cancel(at(1)));
+      expect(cancelled?.input).to.deep.include(expected);
+      expect((await world.runs.findById(delivery.runId as string))?.input).to.deep.include(expected);
+    });
+
+    for (const deleted of ['workspace', 'mission'] as const) {
+      it(`deleting a ${deleted} deletes its missions, runs, triggers and deliveries, freeing the paths`, async () => {
+        const trigger = await newTrigger();
+        const { delivery } = await accept(trigger, '{}', null);
+        const manual = await seedRun(world, (await world.missions.findById(trigger.missionId)) as Mission);
+        const kept = await newTrigger();
+        if (deleted === 'workspace') await world.workspaces.delete(trigger.workspaceId);
+        else await world.missions.delete(trigger.missionId);
+        expect(await world.missions.findById(trigger.missionId)).to.equal(undefined);
+        for (const id of [manual.id, delivery.runId as string]) {
+          expect(await world.runs.findById(id)).to.equal(undefined);
+        }
+        expect(await world.deliveries.findById(delivery.id)).to.equal(undefined);
+        expect(await world.triggers.findById(trigger.id)).to.equal(undefined);
+        // The trigger row itself is gone (a deleted trigger would keep its path taken).
+        await newTrigger({ webhookPath: trigger.webhookPath });
+        expect(await world.triggers.findById(kept.id)).to.deep.equal(kept);
+        if (deleted === 'workspace') {
+          expect(await world.workspaces.findById(trigger.workspaceId)).to.equal(undefined);
+          expect(await world.workspaces.listMembers(trigger.workspaceId, { limit: 5 })).to.deep.equal({
+            items: [],
+            next: null,
+          });
+        }
+      });
+    }
 
     it('purges bodies and log entries older than the cutoff, keeping the accepted metadata', async () => {
       const trigger = await newTrigger();
       const old = await accept(trigger, 'old', null, at(-40 * DAY));
       const recent = await accept(trigger, 'recent', null, at(-1 * DAY));
-      await a.deliveries.addLogEntry(
+      await world.deliveries.addLogEntry(
         rejectedDelivery({
           id: randomUUID(),
           triggerId: trigger.id,
@@ -260,13 +270,13 @@ for (const [adapter, make] of [
           contentType: null,
         }),
       );
-      const purged = await a.deliveries.purgeReceivedBefore(at(-30 * DAY), 100);
+      const purged = await world.deliveries.purgeReceivedBefore(at(-30 * DAY), 100);
       expect(purged).to.deep.equal({ bodies: 1, entries: 1 });
-      const kept = await a.deliveries.findById(old.delivery.id);
+      const kept = await world.deliveries.findById(old.delivery.id);
       expect(kept).to.deep.include({ status: 'accepted', body: null, sizeBytes: 3 });
       expect(kept?.bodyPurgedAt).to.be.instanceOf(Date);
-      expect((await a.deliveries.findById(recent.delivery.id))?.body).to.not.equal(null);
-      expect((await a.deliveries.listForTrigger(trigger.id, {}, { limit: 9 })).items).to.have.lengthOf(2);
+      expect((await world.deliveries.findById(recent.delivery.id))?.body).to.not.equal(null);
+      expect((await world.deliveries.listForTrigger(trigger.id, {}, { limit: 9 })).items).to.have.lengthOf(2);
     });
   });
 }
@@ -275,7 +285,7 @@ describe('PostgreSQL trigger and delivery storage', () => {
   it('keeps signing secrets sealed at rest, bound to their row', async () => {
     const { orm } = await testDatabase();
     const world = await postgresWorld();
-    const triggers = new PostgresTriggerRepository({ orm, webhookSecretBox: box });
+    const { triggers } = world;
     const { workspace } = await seedUser(world);
     const mission = await seedMission(world, workspace.id);
     const make = async () => {

@@ -1,34 +1,40 @@
 import type { BrowserSessionRepository } from '../../../application/ports/browser-session-repository.ts';
-import { BrowserSession } from '../../../domain/browser/browser-session.ts';
+import type { BrowserSession } from '../../../domain/browser/browser-session.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
-/** Browser sessions in a Map; copies in and out, like the other in-memory adapters. */
+/** Browser sessions in the store. */
 export class InMemoryBrowserSessionRepository implements BrowserSessionRepository {
-  readonly #sessions = new Map<string, BrowserSession>();
+  readonly #store: InMemoryStore;
 
-  async create(session: BrowserSession): Promise<void> {
-    this.#sessions.set(session.id, new BrowserSession(session));
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  async findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {
-    const found = [...this.#sessions.values()].find((s) => s.tokenHash === tokenHash);
-    return found && new BrowserSession(found);
+  create(session: BrowserSession): Promise<void> {
+    return this.#store.atomically(() => this.#store.browserSessions.put(session));
+  }
+
+  findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {
+    return this.#store.atomically(() => this.#store.browserSessions.find((s) => s.tokenHash === tokenHash));
   }
 
   async touch(id: string, now: Date): Promise<void> {
-    const session = this.#sessions.get(id);
-    if (session) session.lastSeenAt = now;
+    await this.#store.atomically(() =>
+      this.#store.browserSessions.update(id, (session) => {
+        session.lastSeenAt = now;
+      }),
+    );
   }
 
-  async deleteForUser(userId: string, id: string): Promise<boolean> {
-    if (this.#sessions.get(id)?.userId !== userId) return false;
-    return this.#sessions.delete(id);
+  deleteForUser(userId: string, id: string): Promise<boolean> {
+    return this.#deleteWhere((s) => s.id === id && s.userId === userId).then((count) => count === 1);
   }
 
-  async deleteAllForUser(userId: string, keepId?: string): Promise<number> {
+  deleteAllForUser(userId: string, keepId?: string): Promise<number> {
     return this.#deleteWhere((s) => s.userId === userId && s.id !== keepId);
   }
 
-  async deleteEndedForUser(userId: string, now: Date, lastSeenBefore: Date): Promise<number> {
+  deleteEndedForUser(userId: string, now: Date, lastSeenBefore: Date): Promise<number> {
     return this.#deleteWhere(
       (s) =>
         s.userId === userId &&
@@ -36,19 +42,16 @@ export class InMemoryBrowserSessionRepository implements BrowserSessionRepositor
     );
   }
 
-  async listForUser(userId: string, now: Date): Promise<BrowserSession[]> {
-    return [...this.#sessions.values()]
-      .filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
-      .slice(0, 200)
-      .map((s) => new BrowserSession(s));
+  listForUser(userId: string, now: Date): Promise<BrowserSession[]> {
+    return this.#store.atomically(() =>
+      this.#store.browserSessions
+        .filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+        .slice(0, 200),
+    );
   }
 
-  #deleteWhere(matches: (session: BrowserSession) => boolean): number {
-    let count = 0;
-    for (const session of [...this.#sessions.values()]) {
-      if (matches(session) && this.#sessions.delete(session.id)) count++;
-    }
-    return count;
+  #deleteWhere(matches: (session: BrowserSession) => boolean): Promise<number> {
+    return this.#store.atomically(() => this.#store.browserSessions.deleteWhere(matches).length);
   }
 }

@@ -2,61 +2,78 @@ import type { AcceptOutcome, DeliveryRepository } from '../../../application/por
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import { pageOf } from './in-memory-page.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
-/** Deliveries in a Map. The idempotency check and the insert run with no await between them (atomic). */
+/** The delivery log in the store. The idempotency check and the insert are one synchronous step. */
 export class InMemoryDeliveryRepository implements DeliveryRepository {
-  readonly #deliveries = new Map<string, Delivery>();
+  readonly #store: InMemoryStore;
 
-  async addAccepted(delivery: Delivery, windowSeconds: number): Promise<AcceptOutcome> {
-    const key = delivery.idempotencyKey;
-    if (key !== null) {
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
+  }
+
+  addAccepted(delivery: Delivery, windowSeconds: number): Promise<AcceptOutcome> {
+    return this.#store.atomically((): AcceptOutcome => {
+      const key = delivery.idempotencyKey;
       const windowStart = delivery.receivedAt.getTime() - windowSeconds * 1000;
-      const original = [...this.#deliveries.values()].find(
-        (d) =>
-          d.status === 'accepted' &&
-          d.triggerId === delivery.triggerId &&
-          d.idempotencyKey === key &&
-          d.receivedAt.getTime() > windowStart,
-      );
+      const original =
+        key !== null &&
+        this.#store.deliveries.find(
+          (d) =>
+            d.status === 'accepted' &&
+            d.triggerId === delivery.triggerId &&
+            d.idempotencyKey === key &&
+            d.receivedAt.getTime() > windowStart,
+        );
       if (original) return { stored: false, original: { deliveryId: original.id, runId: original.runId } };
-    }
-    this.#deliveries.set(delivery.id, { ...delivery });
-    return { stored: true };
+      this.#store.deliveries.put(delivery);
+      return { stored: true };
+    });
   }
 
-  async addLogEntry(entry: DeliverySummary): Promise<void> {
-    this.#deliveries.set(entry.id, { ...entry, headers: {}, query: {}, body: null });
+  addLogEntry(entry: DeliverySummary): Promise<void> {
+    return this.#store.atomically(() =>
+      this.#store.deliveries.put({ ...entry, headers: {}, query: {}, body: null }),
+    );
   }
 
-  async findById(id: string): Promise<Delivery | undefined> {
-    const found = this.#deliveries.get(id);
-    return found && { ...found };
+  findById(id: string): Promise<Delivery | undefined> {
+    return this.#store.atomically(() => this.#store.deliveries.get(id));
   }
 
-  async listForTrigger(
+  listForTrigger(
     triggerId: string,
     filter: { readonly status?: DeliveryStatus | undefined },
     page: PageRequest,
   ): Promise<Page<DeliverySummary>> {
-    const matching = [...this.#deliveries.values()].filter(
-      (d) => d.triggerId === triggerId && (filter.status === undefined || d.status === filter.status),
-    );
-    return pageOf(matching, (d) => ({ createdAt: d.receivedAt, id: d.id }), page, 'desc');
+    return this.#store.atomically(() => {
+      const matching = this.#store.deliveries.filter(
+        (d) => d.triggerId === triggerId && (filter.status === undefined || d.status === filter.status),
+      );
+      const result = pageOf(matching, (d) => ({ createdAt: d.receivedAt, id: d.id }), page, 'desc');
+      return { items: result.items.map(summary), next: result.next };
+    });
   }
 
-  async purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
-    let bodies = 0;
-    let entries = 0;
-    for (const [id, delivery] of this.#deliveries) {
-      if (delivery.receivedAt >= cutoff) continue;
-      if (delivery.status !== 'accepted' && entries < batchSize) {
-        this.#deliveries.delete(id);
-        entries++;
-      } else if (delivery.body !== null && bodies < batchSize) {
-        this.#deliveries.set(id, { ...delivery, body: null, bodyPurgedAt: cutoff });
-        bodies++;
-      }
-    }
-    return { bodies, entries };
+  purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
+    return this.#store.atomically(() => {
+      const { deliveries } = this.#store;
+      const oldest = (matches: (d: Delivery) => boolean) =>
+        deliveries
+          .filter((d) => d.receivedAt < cutoff && matches(d))
+          .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
+          .slice(0, batchSize);
+      const purgedAt = new Date(); // the purge's own time, like the SQL's now()
+      const bodies = oldest((d) => d.body !== null);
+      for (const d of bodies) deliveries.put({ ...d, body: null, bodyPurgedAt: purgedAt });
+      const entries = oldest((d) => d.status !== 'accepted');
+      for (const d of entries) deliveries.delete(d.id);
+      return { bodies: bodies.length, entries: entries.length };
+    });
   }
+}
+
+/** The log's view of a delivery: metadata only, as the SQL's summary columns. */
+function summary({ headers: _headers, query: _query, body: _body, ...rest }: Delivery): DeliverySummary {
+  return rest;
 }

@@ -1,50 +1,66 @@
 import type { LoginSessionRepository } from '../../../application/ports/login-session-repository.ts';
-import { LoginSession } from '../../../domain/sessions/login-session.ts';
+import type { LoginSession } from '../../../domain/sessions/login-session.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
+/** API login sessions in the store. The rotation's compare and its set are one synchronous step. */
 export class InMemoryLoginSessionRepository implements LoginSessionRepository {
-  readonly #sessions = new Map<string, LoginSession>();
+  readonly #store: InMemoryStore;
 
-  async create(session: LoginSession): Promise<void> {
-    this.#sessions.set(session.id, new LoginSession(session));
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  async findById(id: string): Promise<LoginSession | undefined> {
-    const session = this.#sessions.get(id);
-    return session && new LoginSession(session);
+  create(session: LoginSession): Promise<void> {
+    return this.#store.atomically(() => this.#store.loginSessions.put(session));
   }
 
-  async rotate(id: string, fromGeneration: number, now: Date): Promise<boolean> {
-    const session = this.#sessions.get(id);
-    if (!session || session.generation !== fromGeneration || session.revokedAt !== null) return false;
-    session.generation = fromGeneration + 1;
-    session.rotatedAt = now;
-    session.lastUsedAt = now;
-    return true;
+  findById(id: string): Promise<LoginSession | undefined> {
+    return this.#store.atomically(() => this.#store.loginSessions.get(id));
+  }
+
+  rotate(id: string, fromGeneration: number, now: Date): Promise<boolean> {
+    return this.#store.atomically(() => {
+      const { loginSessions } = this.#store;
+      const session = loginSessions.get(id);
+      if (!session || session.generation !== fromGeneration || session.revokedAt !== null) return false;
+      loginSessions.update(id, (s) => {
+        s.generation = fromGeneration + 1;
+        s.rotatedAt = now;
+        s.lastUsedAt = now;
+      });
+      return true;
+    });
   }
 
   async revoke(id: string, reason: string, now: Date): Promise<void> {
-    const session = this.#sessions.get(id);
-    if (session && session.revokedAt === null) {
-      session.revokedAt = now;
-      session.revokedReason = reason;
-    }
+    await this.#revokeWhere((s) => s.id === id, reason, now);
   }
 
-  async revokeAllForUser(userId: string, reason: string, now: Date, keepId?: string): Promise<number> {
-    let count = 0;
-    for (const session of this.#sessions.values()) {
-      if (session.userId !== userId || session.revokedAt !== null || session.id === keepId) continue;
-      session.revokedAt = now;
-      session.revokedReason = reason;
-      count++;
-    }
-    return count;
+  revokeAllForUser(userId: string, reason: string, now: Date, keepId?: string): Promise<number> {
+    return this.#revokeWhere((s) => s.userId === userId && s.id !== keepId, reason, now);
   }
 
-  async listForUser(userId: string, now: Date): Promise<LoginSession[]> {
-    return [...this.#sessions.values()]
-      .filter((s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime())
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
-      .map((s) => new LoginSession(s));
+  listForUser(userId: string, now: Date): Promise<LoginSession[]> {
+    return this.#store.atomically(() =>
+      this.#store.loginSessions
+        .filter((s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime())
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        .slice(0, 200),
+    );
+  }
+
+  /** Revokes the matching sessions not yet revoked (an earlier revocation keeps its reason); how many. */
+  #revokeWhere(matches: (session: LoginSession) => boolean, reason: string, now: Date): Promise<number> {
+    return this.#store.atomically(() => {
+      const { loginSessions } = this.#store;
+      const live = loginSessions.filter((s) => s.revokedAt === null && matches(s));
+      for (const session of live) {
+        loginSessions.update(session.id, (s) => {
+          s.revokedAt = now;
+          s.revokedReason = reason;
+        });
+      }
+      return live.length;
+    });
   }
 }

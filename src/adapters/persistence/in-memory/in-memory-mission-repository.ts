@@ -1,39 +1,49 @@
 import type { MissionRepository } from '../../../application/ports/mission-repository.ts';
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
-import { Mission } from '../../../domain/missions/mission.ts';
+import type { Mission } from '../../../domain/missions/mission.ts';
+import { deleteMissionsWhere } from './in-memory-cascades.ts';
 import { pageOf } from './in-memory-page.ts';
-import type { InMemoryRunRepository } from './in-memory-run-repository.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
-/** Missions in a Map; copies in and out. Deleting a mission deletes its runs, as the database does. */
+/** Missions in the store. Deleting one deletes its runs and triggers, as the database's cascades do. */
 export class InMemoryMissionRepository implements MissionRepository {
-  readonly #missions = new Map<string, Mission>();
-  readonly #runs: InMemoryRunRepository | undefined;
+  readonly #store: InMemoryStore;
 
-  constructor({ runs }: { runs?: InMemoryRunRepository } = {}) {
-    this.#runs = runs;
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  async add(mission: Mission): Promise<void> {
-    this.#missions.set(mission.id, new Mission(mission));
+  add(mission: Mission): Promise<void> {
+    return this.#store.atomically(() => this.#store.missions.put(mission));
   }
 
-  async findById(id: string): Promise<Mission | undefined> {
-    const mission = this.#missions.get(id);
-    return mission && new Mission(mission);
+  findById(id: string): Promise<Mission | undefined> {
+    return this.#store.atomically(() => this.#store.missions.get(id));
   }
 
-  async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
-    const missions = [...this.#missions.values()].filter((m) => m.workspaceId === workspaceId);
-    const result = pageOf(missions, (m) => m, page, 'desc');
-    return { items: result.items.map((m) => new Mission(m)), next: result.next };
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
+    return this.#store.atomically(() =>
+      pageOf(
+        this.#store.missions.filter((m) => m.workspaceId === workspaceId),
+        (m) => m,
+        page,
+        'desc',
+      ),
+    );
   }
 
   async update(mission: Mission): Promise<void> {
-    if (this.#missions.has(mission.id)) this.#missions.set(mission.id, new Mission(mission));
+    await this.#store.atomically(() =>
+      this.#store.missions.update(mission.id, (stored) => {
+        stored.name = mission.name;
+        stored.description = mission.description;
+        stored.definition = mission.definition;
+        stored.updatedAt = mission.updatedAt;
+      }),
+    );
   }
 
-  async delete(id: string): Promise<void> {
-    this.#missions.delete(id);
-    this.#runs?.deleteForMission(id);
+  delete(id: string): Promise<void> {
+    return this.#store.atomically(() => deleteMissionsWhere(this.#store, (m) => m.id === id));
   }
 }

@@ -1,84 +1,113 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import { Run } from '../../../domain/runs/run.ts';
+import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
 import { comparePositions, pageOf } from './in-memory-page.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
 /**
- * Runs in a Map; copies in and out. Each change is applied to a copy and stored only if the domain accepts
- * it, with no await in between, so it is as atomic as the PostgreSQL adapter's row locks.
+ * Runs in the store. Each change is applied to a copy and stored only if the domain accepts it, in one
+ * synchronous step: claims and lease sweeps are as atomic as the PostgreSQL adapter's row locks.
  */
 export class InMemoryRunRepository implements RunRepository {
-  readonly #runs = new Map<string, Run>();
+  readonly #store: InMemoryStore;
 
-  async add(run: Run): Promise<void> {
-    this.#runs.set(run.id, new Run(run));
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  async findById(id: string): Promise<Run | undefined> {
-    const run = this.#runs.get(id);
-    return run && new Run(run);
+  add(run: Run): Promise<void> {
+    return this.#store.atomically(() => this.#store.runs.put(run));
   }
 
-  async list(filter: RunFilter, page: PageRequest): Promise<Page<Run>> {
-    const runs = [...this.#runs.values()].filter(
-      (run) =>
-        run.workspaceId === filter.workspaceId &&
-        (filter.missionId === undefined || run.missionId === filter.missionId) &&
-        (filter.status === undefined || run.status === filter.status),
-    );
-    const result = pageOf(runs, (run) => run, page, 'desc');
-    return { items: result.items.map((run) => new Run(run)), next: result.next };
+  findById(id: string): Promise<Run | undefined> {
+    return this.#store.atomically(() => {
+      const run = this.#store.runs.get(id);
+      return run && this.#shown(run);
+    });
   }
 
-  async update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
-    const stored = this.#runs.get(id);
-    return stored && this.#apply(stored, change);
-  }
-
-  async claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined> {
-    const next = [...this.#runs.values()]
-      .filter(
+  list(filter: RunFilter, page: PageRequest): Promise<Page<Run>> {
+    return this.#store.atomically(() => {
+      const runs = this.#store.runs.filter(
         (run) =>
-          run.status === 'queued' &&
-          run.workspaceId === criteria.workspaceId &&
-          (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
-      )
-      .sort(comparePositions)[0];
-    return next && this.#apply(next, claim);
+          run.workspaceId === filter.workspaceId &&
+          (filter.missionId === undefined || run.missionId === filter.missionId) &&
+          (filter.status === undefined || run.status === filter.status),
+      );
+      const result = pageOf(runs, (run) => run, page, 'desc');
+      return { items: result.items.map((run) => this.#shown(run)), next: result.next };
+    });
   }
 
-  async expireLeases(
+  update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
+    return this.#store.atomically(() => {
+      const stored = this.#store.runs.get(id);
+      return stored && this.#apply(stored, change);
+    });
+  }
+
+  claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined> {
+    return this.#store.atomically(() => {
+      const [next] = this.#store.runs
+        .filter(
+          (run) =>
+            run.status === 'queued' &&
+            run.workspaceId === criteria.workspaceId &&
+            (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
+        )
+        .sort(comparePositions);
+      return next && this.#apply(next, claim);
+    });
+  }
+
+  expireLeases(
     now: Date,
     { limit, workspaceId }: { limit: number; workspaceId?: string },
     expire: (run: Run) => void,
   ): Promise<Run[]> {
-    return [...this.#runs.values()]
-      .filter(
-        (run) =>
-          run.status === 'running' &&
-          run.leaseExpiresAt !== null &&
-          run.leaseExpiresAt <= now &&
-          (workspaceId === undefined || run.workspaceId === workspaceId),
-      )
-      .slice(0, limit)
-      .map((run) => this.#apply(run, expire));
-  }
-
-  async hasActiveRuns(missionId: string): Promise<boolean> {
-    return [...this.#runs.values()].some(
-      (run) => run.missionId === missionId && (run.status === 'queued' || run.status === 'running'),
+    return this.#store.atomically(() =>
+      this.#store.runs
+        .filter(
+          (run) =>
+            run.status === 'running' &&
+            run.leaseExpiresAt !== null &&
+            run.leaseExpiresAt <= now &&
+            (workspaceId === undefined || run.workspaceId === workspaceId),
+        )
+        .sort((a, b) => (a.leaseExpiresAt?.getTime() ?? 0) - (b.leaseExpiresAt?.getTime() ?? 0))
+        .slice(0, limit)
+        .map((run) => this.#apply(run, expire)),
     );
   }
 
-  /** Mirrors the database's cascade when a mission is deleted. */
-  deleteForMission(missionId: string): void {
-    for (const [id, run] of this.#runs) if (run.missionId === missionId) this.#runs.delete(id);
+  hasActiveRuns(missionId: string): Promise<boolean> {
+    return this.#store.atomically(() =>
+      this.#store.runs.some(
+        (run) => run.missionId === missionId && (run.status === 'queued' || run.status === 'running'),
+      ),
+    );
   }
 
+  /** Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored). */
   #apply(stored: Run, change: (run: Run) => void): Run {
-    const copy = new Run(stored);
-    change(copy);
-    this.#runs.set(copy.id, new Run(copy));
-    return copy;
+    const { input } = stored;
+    const run = this.#shown(stored);
+    change(run);
+    this.#store.runs.put(new Run({ ...run, input }));
+    return run;
+  }
+
+  /** The run as the API shows it: a webhook run's input is built from its delivery, as run-query.ts does. */
+  #shown(run: Run): Run {
+    if (run.deliveryId === null) return run;
+    const delivery = this.#store.deliveries.get(run.deliveryId);
+    run.input = webhookRunInput({
+      body: delivery?.body ?? null,
+      contentType: delivery?.contentType ?? null,
+      headers: delivery?.headers ?? {},
+      query: delivery?.query ?? {},
+    });
+    return run;
   }
 }

@@ -3,52 +3,80 @@ import type { TriggerFilter, TriggerRepository } from '../../../application/port
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
 import { pageOf } from './in-memory-page.ts';
+import type { InMemoryStore, TriggerRow } from './in-memory-store.ts';
 
-/** Triggers in a Map, copied in and out; deleted ones keep their path taken, like the unique index. */
+/** Triggers in the store; deleted ones stay, secretless, so their path stays taken (the unique index). */
 export class InMemoryTriggerRepository implements TriggerRepository {
-  readonly #triggers = new Map<string, Trigger>();
-  readonly #deleted = new Set<string>();
+  readonly #store: InMemoryStore;
 
-  async add(trigger: Trigger): Promise<void> {
-    for (const stored of this.#triggers.values()) {
-      if (stored.webhookPath === trigger.webhookPath) throw new WebhookPathTaken();
-    }
-    this.#triggers.set(trigger.id, new Trigger(trigger));
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  async findById(id: string): Promise<Trigger | undefined> {
-    const stored = this.#live(id);
-    return stored && new Trigger(stored);
+  add(trigger: Trigger): Promise<void> {
+    return this.#store.atomically(() => {
+      const { triggers } = this.#store;
+      if (triggers.some((row) => row.trigger.webhookPath === trigger.webhookPath))
+        throw new WebhookPathTaken();
+      triggers.put({ trigger, deletedAt: null });
+    });
   }
 
-  async findByWebhookPath(webhookPath: string): Promise<Trigger | undefined> {
-    const stored = [...this.#triggers.values()].find((t) => t.webhookPath === webhookPath);
-    return stored && this.findById(stored.id);
+  findById(id: string): Promise<Trigger | undefined> {
+    return this.#store.atomically(() => this.#live(this.#store.triggers.get(id)));
   }
 
-  async list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
-    const matching = [...this.#triggers.values()].filter(
-      (t) =>
-        !this.#deleted.has(t.id) &&
-        t.workspaceId === filter.workspaceId &&
-        (filter.missionId === undefined || t.missionId === filter.missionId),
+  findByWebhookPath(webhookPath: string): Promise<Trigger | undefined> {
+    return this.#store.atomically(() =>
+      this.#live(this.#store.triggers.find((row) => row.trigger.webhookPath === webhookPath)),
     );
-    const result = pageOf(matching, (t) => t, page, 'asc');
-    return { items: result.items.map((t) => new Trigger(t)), next: result.next };
   }
 
-  async save(trigger: Trigger): Promise<void> {
-    const stored = this.#live(trigger.id);
-    if (!stored || stored.version !== trigger.version) throw new TriggerChanged();
-    trigger.version += 1;
-    this.#triggers.set(trigger.id, new Trigger(trigger));
+  list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
+    return this.#store.atomically(() => {
+      const matching = this.#store.triggers
+        .filter(
+          ({ trigger, deletedAt }) =>
+            deletedAt === null &&
+            trigger.workspaceId === filter.workspaceId &&
+            (filter.missionId === undefined || trigger.missionId === filter.missionId),
+        )
+        .map((row) => row.trigger);
+      return pageOf(matching, (t) => t, page, 'asc');
+    });
   }
 
-  async delete(id: string): Promise<void> {
-    if (this.#triggers.has(id)) this.#deleted.add(id);
+  save(trigger: Trigger): Promise<void> {
+    return this.#store.atomically(() => {
+      const stored = this.#live(this.#store.triggers.get(trigger.id));
+      if (!stored || stored.version !== trigger.version) throw new TriggerChanged();
+      // What the UPDATE sets: everything but the identity, the path and the creation time.
+      const { id, workspaceId, missionId, webhookPath, createdAt } = stored;
+      const saved = new Trigger({ ...trigger, id, workspaceId, missionId, webhookPath, createdAt });
+      saved.version = stored.version + 1;
+      this.#store.triggers.put({ trigger: saved, deletedAt: null });
+      trigger.version = saved.version;
+    });
   }
 
-  #live(id: string): Trigger | undefined {
-    return this.#deleted.has(id) ? undefined : this.#triggers.get(id);
+  async delete(id: string, now: Date): Promise<void> {
+    await this.#store.atomically(() => {
+      const stored = this.#live(this.#store.triggers.get(id));
+      if (!stored) return;
+      // The secrets are destroyed, not kept: nothing can verify for a deleted trigger again.
+      const trigger = new Trigger({
+        ...stored,
+        enabled: false,
+        signingSecret: '',
+        previousSecret: null,
+        previousSecretExpiresAt: null,
+        version: stored.version + 1,
+      });
+      this.#store.triggers.put({ trigger, deletedAt: now });
+    });
+  }
+
+  #live(row: TriggerRow | undefined): Trigger | undefined {
+    return row && row.deletedAt === null ? row.trigger : undefined;
   }
 }

@@ -1,11 +1,15 @@
 import type { UnitOfWork } from '../../../application/ports/unit-of-work.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
-/**
- * Runs the work directly. It does not roll back: in-memory adapters serve use-case tests, and atomicity is
- * covered by the PostgreSQL adapter's tests.
- */
+/** Transactions on the in-memory store: one at a time, undone when `work` throws (see InMemoryStore). */
 export class InMemoryUnitOfWork implements UnitOfWork {
+  readonly #store: InMemoryStore;
+
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
+  }
+
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    return work();
+    return this.#store.transaction(work);
   }
 }

@@ -1,54 +1,64 @@
 import type { UserRepository } from '../../../application/ports/user-repository.ts';
 import { Conflict } from '../../../domain/errors.ts';
-import { User } from '../../../domain/users/user.ts';
+import type { User } from '../../../domain/users/user.ts';
 import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
-import type { InMemoryWorkspaceRepository } from './in-memory-workspace-repository.ts';
+import type { InMemoryStore } from './in-memory-store.ts';
 
-/** Users in a Map; copies in and out, so callers cannot mutate stored state behind the repository's back. */
+/** Users in the store; usernames and e-mails unique (each on its own, like the two unique indexes). */
 export class InMemoryUserRepository implements UserRepository {
-  readonly #users = new Map<string, User>();
-  readonly #workspaces: InMemoryWorkspaceRepository;
+  readonly #store: InMemoryStore;
 
-  constructor({ workspaces }: { workspaces: InMemoryWorkspaceRepository }) {
-    this.#workspaces = workspaces;
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  async findByLogin(login: string): Promise<User | undefined> {
-    return copy([...this.#users.values()].find((u) => u.username === login || u.email === login));
-  }
-
-  async findById(id: string): Promise<User | undefined> {
-    return copy(this.#users.get(id));
-  }
-
-  async isLoginTaken(value: string): Promise<boolean> {
-    return [...this.#users.values()].some((u) => u.username === value || u.email === value);
-  }
-
-  async create(user: User, workspace: Workspace, membership: Membership): Promise<void> {
-    const taken = [...this.#users.values()].some(
-      (u) => u.username === user.username || u.email === user.email,
+  findByLogin(login: string): Promise<User | undefined> {
+    return this.#store.atomically(() =>
+      this.#store.users.find((u) => u.username === login || u.email === login),
     );
-    if (taken) throw new Conflict('that username or e-mail is already taken');
-    this.#users.set(user.id, new User(user));
-    this.#workspaces.add(workspace, membership);
   }
 
-  async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
-    const user = this.#users.get(userId);
-    if (user) user.passwordHash = passwordHash;
+  findById(id: string): Promise<User | undefined> {
+    return this.#store.atomically(() => this.#store.users.get(id));
   }
 
-  async setDisabled(userId: string, disabled: boolean): Promise<void> {
-    const user = this.#users.get(userId);
-    if (user) user.disabled = disabled;
+  isLoginTaken(value: string): Promise<boolean> {
+    return this.#store.atomically(() =>
+      this.#store.users.some((u) => u.username === value || u.email === value),
+    );
   }
 
-  async list(): Promise<User[]> {
-    return [...this.#users.values()].map((u) => new User(u));
+  create(user: User, workspace: Workspace, membership: Membership): Promise<void> {
+    return this.#store.atomically(() => {
+      const { users } = this.#store;
+      if (users.some((u) => u.username === user.username || u.email === user.email)) {
+        throw new Conflict('that username or e-mail is already taken');
+      }
+      users.put(user);
+      this.#store.workspaces.put(workspace);
+      this.#store.memberships.put(membership);
+    });
   }
-}
 
-function copy(user: User | undefined): User | undefined {
-  return user && new User(user);
+  updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
+    return this.#store.atomically(() => {
+      this.#store.users.update(userId, (user) => {
+        user.passwordHash = passwordHash;
+      });
+    });
+  }
+
+  setDisabled(userId: string, disabled: boolean): Promise<void> {
+    return this.#store.atomically(() => {
+      this.#store.users.update(userId, (user) => {
+        user.disabled = disabled;
+      });
+    });
+  }
+
+  list(): Promise<User[]> {
+    return this.#store.atomically(() =>
+      this.#store.users.all().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    );
+  }
 }

@@ -1,112 +1,130 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
-import type { UserRepository } from '../../../application/ports/user-repository.ts';
 import type {
   MemberView,
   WorkspaceMembershipView,
   WorkspaceRepository,
 } from '../../../application/ports/workspace-repository.ts';
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
-import { Membership, type Role, Workspace } from '../../../domain/workspaces/workspace.ts';
-import { pageOf } from './in-memory-page.ts';
+import type { Membership, Role, Workspace } from '../../../domain/workspaces/workspace.ts';
+import { deleteMissionsWhere } from './in-memory-cascades.ts';
+import { comparePositions, pageOf } from './in-memory-page.ts';
+import { type InMemoryStore, membershipKey } from './in-memory-store.ts';
 
 /**
- * Workspaces and memberships in memory; copies in and out. Member views need the users: pass a lazy lookup
- * (the user repository itself is built with this one).
+ * Workspaces and memberships in the store. `membersForChange` needs no lock of its own: a unit of work
+ * already has the store to itself.
  */
 export class InMemoryWorkspaceRepository implements WorkspaceRepository {
-  readonly #workspaces = new Map<string, Workspace>();
-  #memberships: Membership[] = [];
-  readonly #users: (() => UserRepository) | undefined;
+  readonly #store: InMemoryStore;
 
-  constructor({ users }: { users?: () => UserRepository } = {}) {
-    this.#users = users;
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
   }
 
-  add(workspace: Workspace, ...memberships: Membership[]): void {
-    this.#workspaces.set(workspace.id, new Workspace(workspace));
-    this.#memberships.push(...memberships.map((m) => new Membership(m)));
-  }
-
-  async listForUser(userId: string): Promise<WorkspaceMembershipView[]> {
-    return this.#viewsFor(userId).sort(
-      (a, b) => a.workspace.createdAt.getTime() - b.workspace.createdAt.getTime(),
+  listForUser(userId: string): Promise<WorkspaceMembershipView[]> {
+    return this.#store.atomically(() =>
+      this.#viewsFor(userId)
+        .sort((a, b) => comparePositions(a.workspace, b.workspace))
+        .slice(0, 1000),
     );
   }
 
-  async pageForUser(userId: string, page: PageRequest): Promise<Page<WorkspaceMembershipView>> {
-    return pageOf(this.#viewsFor(userId), (view) => view.workspace, page, 'asc');
+  pageForUser(userId: string, page: PageRequest): Promise<Page<WorkspaceMembershipView>> {
+    return this.#store.atomically(() =>
+      pageOf(this.#viewsFor(userId), (view) => view.workspace, page, 'asc'),
+    );
   }
 
-  async findById(id: string): Promise<Workspace | undefined> {
-    const workspace = this.#workspaces.get(id);
-    return workspace && new Workspace(workspace);
+  findById(id: string): Promise<Workspace | undefined> {
+    return this.#store.atomically(() => this.#store.workspaces.get(id));
   }
 
-  async findRole(workspaceId: string, userId: string): Promise<Role | undefined> {
-    return this.#find(workspaceId, userId)?.role;
+  findRole(workspaceId: string, userId: string): Promise<Role | undefined> {
+    return this.#store.atomically(() => this.#membership(workspaceId, userId)?.role);
   }
 
-  async create(workspace: Workspace, owner: Membership): Promise<void> {
-    this.add(workspace, owner);
+  create(workspace: Workspace, owner: Membership): Promise<void> {
+    return this.#store.atomically(() => {
+      this.#store.workspaces.put(workspace);
+      this.#store.memberships.put(owner);
+    });
   }
 
   async update(workspace: Workspace): Promise<void> {
-    if (this.#workspaces.has(workspace.id)) this.#workspaces.set(workspace.id, new Workspace(workspace));
+    await this.#store.atomically(() =>
+      this.#store.workspaces.update(workspace.id, (stored) => {
+        stored.name = workspace.name;
+      }),
+    );
   }
 
-  async delete(id: string): Promise<void> {
-    this.#workspaces.delete(id);
-    this.#memberships = this.#memberships.filter((m) => m.workspaceId !== id);
+  delete(id: string): Promise<void> {
+    return this.#store.atomically(() => {
+      this.#store.workspaces.delete(id);
+      this.#store.memberships.deleteWhere((m) => m.workspaceId === id);
+      deleteMissionsWhere(this.#store, (m) => m.workspaceId === id);
+    });
   }
 
-  async listMembers(workspaceId: string, page: PageRequest): Promise<Page<MemberView>> {
-    const members = this.#memberships.filter((m) => m.workspaceId === workspaceId);
-    const result = pageOf(members, (m) => ({ createdAt: m.createdAt, id: m.userId }), page, 'asc');
-    return { items: await Promise.all(result.items.map((m) => this.#view(m))), next: result.next };
+  listMembers(workspaceId: string, page: PageRequest): Promise<Page<MemberView>> {
+    return this.#store.atomically(() => {
+      const members = this.#store.memberships
+        .filter((m) => m.workspaceId === workspaceId)
+        .flatMap((m) => this.#view(m) ?? []);
+      const position = ({ membership }: MemberView) => ({
+        createdAt: membership.createdAt,
+        id: membership.userId,
+      });
+      return pageOf(members, position, page, 'asc');
+    });
   }
 
-  async findMember(workspaceId: string, userId: string): Promise<MemberView | undefined> {
-    const membership = this.#find(workspaceId, userId);
-    return membership && this.#view(membership);
+  findMember(workspaceId: string, userId: string): Promise<MemberView | undefined> {
+    return this.#store.atomically(() => {
+      const membership = this.#membership(workspaceId, userId);
+      return membership && this.#view(membership);
+    });
   }
 
-  async membersForChange(workspaceId: string): Promise<Membership[]> {
-    return this.#memberships.filter((m) => m.workspaceId === workspaceId).map((m) => new Membership(m));
+  membersForChange(workspaceId: string): Promise<Membership[]> {
+    return this.#store.atomically(() => this.#store.memberships.filter((m) => m.workspaceId === workspaceId));
   }
 
-  async addMember(membership: Membership): Promise<void> {
-    if (this.#find(membership.workspaceId, membership.userId)) throw new AlreadyMember();
-    this.#memberships.push(new Membership(membership));
+  addMember(membership: Membership): Promise<void> {
+    return this.#store.atomically(() => {
+      if (this.#membership(membership.workspaceId, membership.userId)) throw new AlreadyMember();
+      this.#store.memberships.put(membership);
+    });
   }
 
   async setRole(workspaceId: string, userId: string, role: Role): Promise<void> {
-    const membership = this.#find(workspaceId, userId);
-    if (membership) membership.role = role;
+    await this.#store.atomically(() =>
+      this.#store.memberships.update(membershipKey(workspaceId, userId), (membership) => {
+        membership.role = role;
+      }),
+    );
   }
 
   async removeMember(workspaceId: string, userId: string): Promise<void> {
-    this.#memberships = this.#memberships.filter((m) => m.workspaceId !== workspaceId || m.userId !== userId);
+    await this.#store.atomically(() => this.#store.memberships.delete(membershipKey(workspaceId, userId)));
   }
 
-  #find(workspaceId: string, userId: string): Membership | undefined {
-    return this.#memberships.find((m) => m.workspaceId === workspaceId && m.userId === userId);
+  #membership(workspaceId: string, userId: string): Membership | undefined {
+    return this.#store.memberships.get(membershipKey(workspaceId, userId));
   }
 
   #viewsFor(userId: string): WorkspaceMembershipView[] {
-    return this.#memberships
+    return this.#store.memberships
       .filter((m) => m.userId === userId)
       .flatMap((m) => {
-        const workspace = this.#workspaces.get(m.workspaceId);
-        return workspace ? [{ workspace: new Workspace(workspace), role: m.role }] : [];
+        const workspace = this.#store.workspaces.get(m.workspaceId);
+        return workspace ? [{ workspace, role: m.role }] : [];
       });
   }
 
-  async #view(membership: Membership): Promise<MemberView> {
-    const user = await this.#users?.().findById(membership.userId);
-    return {
-      membership: new Membership(membership),
-      username: user?.username ?? '',
-      displayName: user?.displayName ?? '',
-    };
+  /** The membership joined with its user, like the SQL join: undefined when the user is missing. */
+  #view(membership: Membership): MemberView | undefined {
+    const user = this.#store.users.get(membership.userId);
+    return user && { membership, username: user.username, displayName: user.displayName };
   }
 }

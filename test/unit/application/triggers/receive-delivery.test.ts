@@ -63,8 +63,9 @@ describe('receiveDelivery (in-memory adapters)', () => {
       deliveryId: receipt.deliveryId,
       missionId: mission.id,
       workspaceId: mission.workspaceId,
-      input: null,
     });
+    // A webhook run shows its delivery as input, built from the stored body (not a copy of it).
+    expect(run?.input).to.deep.include({ body: { a: 1 }, query: { x: '1' } });
     const delivery = await uc.deliveries.findById(receipt.deliveryId);
     expect(delivery).to.deep.include({
       status: 'accepted',

@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditEvent } from '../../../application/ports/audit-log.ts';
+import { BrowserSession } from '../../../domain/browser/browser-session.ts';
+import { Mission } from '../../../domain/missions/mission.ts';
+import { Run } from '../../../domain/runs/run.ts';
+import { LoginSession } from '../../../domain/sessions/login-session.ts';
+import type { Delivery } from '../../../domain/triggers/delivery.ts';
+import { Trigger } from '../../../domain/triggers/trigger.ts';
+import { User } from '../../../domain/users/user.ts';
+import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
+import { InMemoryTable, type WriteJournal } from './in-memory-table.ts';
+
+/** An audit event as stored: the columns of `audit_events`. */
+export interface RecordedAuditEvent extends Required<AuditEvent> {
+  readonly id: string;
+  readonly createdAt: Date;
+}
+
+/** A trigger row: deleting one keeps it (its path stays taken) with its secrets destroyed. */
+export interface TriggerRow {
+  readonly trigger: Trigger;
+  readonly deletedAt: Date | null;
+}
+
+export const membershipKey = (workspaceId: string, userId: string) => `${workspaceId}/${userId}`;
+
+interface Transaction {
+  readonly undo: (() => void)[];
+  open: boolean;
+}
+
+/**
+ * Every table of the in-memory adapters and the one lock they share. A transaction holds the lock until it
+ * commits or rolls back, so transactions run one at a time, and every access outside one waits for it:
+ * nothing reads a transaction's uncommitted writes or overwrites them (serialisable, with no concurrency).
+ */
+export class InMemoryStore {
+  readonly #current = new AsyncLocalStorage<Transaction>();
+  readonly #waiting: (() => void)[] = [];
+  #locked = false;
+  #inStep = false;
+  readonly #journal: WriteJournal = { record: (undo) => this.#record(undo) };
+
+  readonly users = this.#byId((u: User) => new User(u));
+  readonly workspaces = this.#byId((w: Workspace) => new Workspace(w));
+  readonly memberships = this.#table(
+    (m: Membership) => membershipKey(m.workspaceId, m.userId),
+    (m) => new Membership(m),
+  );
+  readonly loginSessions = this.#byId((s: LoginSession) => new LoginSession(s));
+  readonly browserSessions = this.#byId((s: BrowserSession) => new BrowserSession(s));
+  readonly auditEvents = this.#byId((e: RecordedAuditEvent) => ({ ...e, details: { ...e.details } }));
+  readonly missions = this.#byId((m: Mission) => new Mission(m));
+  readonly runs = this.#byId((r: Run) => new Run(r));
+  readonly triggers = this.#table(
+    (t: TriggerRow) => t.trigger.id,
+    (t) => ({ trigger: new Trigger(t.trigger), deletedAt: t.deletedAt }),
+  );
+  readonly deliveries = this.#byId((d: Delivery) => ({ ...d }));
+
+  /**
+   * Runs `step` inside the current transaction, or alone once no transaction holds the store. `step` is
+   * synchronous, so what it reads and writes cannot interleave with anything: the adapters' atomic
+   * compare-and-set and claims rest on this.
+   */
+  async atomically<T>(step: () => T): Promise<T> {
+    if (this.#transaction() || !this.#locked) return this.#step(step);
+    await this.#lock();
+    try {
+      return this.#step(step);
+    } finally {
+      this.#unlock();
+    }
+  }
+
+  /** `UnitOfWork.transaction`: a nested call joins the outer transaction; a thrown error undoes every write. */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#transaction()) return work();
+    await this.#lock();
+    const transaction: Transaction = { undo: [], open: true };
+    try {
+      return await this.#current.run(transaction, work);
+    } catch (error) {
+      for (const undo of transaction.undo.reverse()) undo();
+      throw error;
+    } finally {
+      transaction.open = false;
+      this.#unlock();
+    }
+  }
+
+  #byId<Row extends { readonly id: string }>(copy: (row: Row) => Row) {
+    return this.#table<Row>((row) => row.id, copy);
+  }
+
+  #table<Row>(keyOf: (row: Row) => string, copy: (row: Row) => Row) {
+    return new InMemoryTable<Row>(this.#journal, keyOf, copy);
+  }
+
+  /** The open transaction of this async context; one that ended is no longer current (a late callback). */
+  #transaction(): Transaction | undefined {
+    const transaction = this.#current.getStore();
+    return transaction?.open ? transaction : undefined;
+  }
+
+  #step<T>(step: () => T): T {
+    const outer = this.#inStep;
+    this.#inStep = true;
+    try {
+      return step();
+    } finally {
+      this.#inStep = outer;
+    }
+  }
+
+  #record(undo: () => void): void {
+    if (!this.#inStep) throw new Error('in-memory tables are written only inside InMemoryStore.atomically');
+    this.#transaction()?.undo.push(undo);
+  }
+
+  #lock(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** Hands the lock to the next waiter (first come, first served), or frees it. */
+  #unlock(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+}
