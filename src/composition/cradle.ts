@@ -57,6 +57,7 @@ import type { RunRepository } from '../application/ports/run-repository.ts';
 import type { SecretBox } from '../application/ports/secret-box.ts';
 import type { SessionTokens } from '../application/ports/session-tokens.ts';
 import type { SignatureVerifier } from '../application/ports/signature-verifier.ts';
+import type { SigningKeyStore } from '../application/ports/signing-key-store.ts';
 import type { SigningKeys } from '../application/ports/signing-keys.ts';
 import type { TriggerRepository } from '../application/ports/trigger-repository.ts';
 import type { UnitOfWork } from '../application/ports/unit-of-work.ts';
@@ -122,8 +123,7 @@ export interface PersistenceCradle {
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
-  signingKeys: SigningKeys;
-  accessTokenKeys: AccessTokenKeys;
+  signingKeyStore: SigningKeyStore;
   missions: MissionRepository;
   runs: RunRepository;
   triggers: TriggerRepository;
@@ -140,6 +140,9 @@ export interface IdentityCradle {
   sessionLifetimes: SessionLifetimes;
   secretBox: SecretBox;
   passwordHasher: PasswordHasher;
+  /** The access-token signing keys, cached: rotation and JWKS for the use cases, keys for the jose service. */
+  signingKeys: SigningKeys & AccessTokenKeys;
+  accessTokenKeys: AccessTokenKeys;
   accessTokens: AccessTokenService;
   refreshTokens: RefreshTokens;
   loginThrottle: LoginThrottle;

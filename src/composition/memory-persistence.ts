@@ -4,21 +4,19 @@ import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-memory-mission-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
+import { InMemorySigningKeyStore } from '../adapters/persistence/in-memory/in-memory-signing-key-store.ts';
 import { InMemoryTriggerRepository } from '../adapters/persistence/in-memory/in-memory-trigger-repository.ts';
 import { InMemoryUnitOfWork } from '../adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { InMemoryUserRepository } from '../adapters/persistence/in-memory/in-memory-user-repository.ts';
 import { InMemoryWorkspaceRepository } from '../adapters/persistence/in-memory/in-memory-workspace-repository.ts';
 import type { PersistenceCradle } from './cradle.ts';
-import { type Registrations, singleton, value } from './registration.ts';
+import { type Registrations, value } from './registration.ts';
 
 /** `PERSISTENCE=memory`: every stateful port in this process's memory; nothing survives a restart. */
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const runs = new InMemoryRunRepository();
   const workspaces: InMemoryWorkspaceRepository = new InMemoryWorkspaceRepository({ users: () => users });
   const users = new InMemoryUserRepository({ workspaces });
-  const notYet = () => {
-    throw new Error('in-memory signing keys are not built yet');
-  };
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork()),
@@ -28,8 +26,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     loginSessions: value(new InMemoryLoginSessionRepository()),
     browserSessions: value(new InMemoryBrowserSessionRepository()),
     auditLog: value(new InMemoryAuditLog()),
-    signingKeys: singleton(notYet),
-    accessTokenKeys: singleton(notYet),
+    signingKeyStore: value(new InMemorySigningKeyStore()),
     missions: value(new InMemoryMissionRepository({ runs })),
     runs: value(runs),
     triggers: value(new InMemoryTriggerRepository()),

@@ -5,10 +5,10 @@ import { InMemoryUnitOfWork } from '../../src/adapters/persistence/in-memory/in-
 import { InMemoryUserRepository } from '../../src/adapters/persistence/in-memory/in-memory-user-repository.ts';
 import { InMemoryWorkspaceRepository } from '../../src/adapters/persistence/in-memory/in-memory-workspace-repository.ts';
 import { MikroOrmMissionRepository } from '../../src/adapters/persistence/postgres/mikro-orm-mission-repository.ts';
-import { MikroOrmRunRepository } from '../../src/adapters/persistence/postgres/mikro-orm-run-repository.ts';
-import { MikroOrmUnitOfWork } from '../../src/adapters/persistence/postgres/mikro-orm-unit-of-work.ts';
-import { MikroOrmUserRepository } from '../../src/adapters/persistence/postgres/mikro-orm-user-repository.ts';
-import { MikroOrmWorkspaceRepository } from '../../src/adapters/persistence/postgres/mikro-orm-workspace-repository.ts';
+import { PostgresRunRepository } from '../../src/adapters/persistence/postgres/postgres-run-repository.ts';
+import { PostgresUnitOfWork } from '../../src/adapters/persistence/postgres/postgres-unit-of-work.ts';
+import { PostgresUserRepository } from '../../src/adapters/persistence/postgres/postgres-user-repository.ts';
+import { PostgresWorkspaceRepository } from '../../src/adapters/persistence/postgres/postgres-workspace-repository.ts';
 import type { MissionRepository } from '../../src/application/ports/mission-repository.ts';
 import type { RunRepository } from '../../src/application/ports/run-repository.ts';
 import type { UnitOfWork } from '../../src/application/ports/unit-of-work.ts';
@@ -43,13 +43,13 @@ export function inMemoryWorld(): World {
 }
 
 export async function postgresWorld(): Promise<World> {
-  const { orm } = await testDatabase();
+  const { db } = await testDatabase();
   return {
-    users: new MikroOrmUserRepository({ orm }),
-    workspaces: new MikroOrmWorkspaceRepository({ orm }),
-    missions: new MikroOrmMissionRepository({ orm }),
-    runs: new MikroOrmRunRepository({ orm }),
-    unitOfWork: new MikroOrmUnitOfWork({ orm }),
+    users: new PostgresUserRepository({ db }),
+    workspaces: new PostgresWorkspaceRepository({ db }),
+    missions: new MikroOrmMissionRepository({ db }),
+    runs: new PostgresRunRepository({ db }),
+    unitOfWork: new PostgresUnitOfWork({ db }),
   };
 }
 

@@ -37,7 +37,7 @@ for (const [adapter, makeWorld] of [
     'PostgreSQL',
     async () => ({
       world: await postgresWorld(),
-      sessions: new MikroOrmBrowserSessionRepository({ orm: (await testDatabase()).orm }),
+      sessions: new MikroOrmBrowserSessionRepository({ db: (await testDatabase()).db }),
     }),
   ],
 ] as const) {

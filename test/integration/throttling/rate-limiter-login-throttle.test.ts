@@ -31,7 +31,7 @@ const stores: StoreCase[] = [
   {
     name: 'PostgreSQL',
     optional: false,
-    open: async () => createRateLimiterFactory('postgres', { databaseUrl: (await testDatabase()).url }),
+    open: async () => createRateLimiterFactory('postgres', { pool: (await testDatabase()).db.pool }),
     keys: async () => {
       const client = new pg.Client({ connectionString: (await testDatabase()).url });
       await client.connect();
@@ -286,8 +286,13 @@ for (const store of stores) {
 }
 
 describe('rate-limit stores that cannot be reached', () => {
+  const deadPool = new pg.Pool({
+    connectionString: 'postgresql://postgres@127.0.0.1:1/none',
+    connectionTimeoutMillis: 500,
+  });
+  after(() => deadPool.end());
   const unreachable = [
-    { kind: 'postgres' as const, deps: { databaseUrl: 'postgresql://postgres@127.0.0.1:1/none' } },
+    { kind: 'postgres' as const, deps: { pool: deadPool } },
     { kind: 'redis' as const, deps: { redisUrl: 'redis://127.0.0.1:1' } },
   ];
   for (const { kind, deps } of unreachable) {
@@ -319,8 +324,8 @@ describe('rate-limit stores that cannot be reached', () => {
     });
   }
 
-  it('refuses to build a shared store without its address', () => {
-    expect(() => createRateLimiterFactory('postgres', {})).to.throw(/database URL/);
+  it('refuses to build a shared store without its connection', () => {
+    expect(() => createRateLimiterFactory('postgres', {})).to.throw(/database pool/);
     expect(() => createRateLimiterFactory('redis', {})).to.throw(/Redis URL/);
   });
 });
