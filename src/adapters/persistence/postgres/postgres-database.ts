@@ -17,16 +17,14 @@ import { migrations } from './migrations/index.ts';
  * repositories that map entities with MikroORM take `entityManager()`.
  */
 export class PostgresDatabase {
-  readonly url: string;
   /** The pg pool under MikroORM, for a library that wants one (the rate-limit store). */
   readonly pool: pg.Pool;
   readonly #orm: MikroORM;
   readonly #release: () => Promise<void>;
 
-  constructor(orm: MikroORM, pool: pg.Pool, url: string, release: () => Promise<void>) {
+  constructor(orm: MikroORM, pool: pg.Pool, release: () => Promise<void>) {
     this.#orm = orm;
     this.pool = pool;
-    this.url = url;
     this.#release = release;
   }
 
@@ -62,7 +60,7 @@ export class PostgresDatabase {
   /** Closes the pool, then lets go of the database (stopping an embedded server this process started). */
   async close(): Promise<void> {
     try {
-      await this.#orm.close(true);
+      await this.#orm.close();
     } finally {
       await this.#release();
     }
@@ -109,5 +107,5 @@ export async function connectPostgres({
     debug: false,
   });
   const pool = (await orm.em.getConnection().getNativeClient()) as pg.Pool;
-  return new PostgresDatabase(orm, pool, url, release);
+  return new PostgresDatabase(orm, pool, release);
 }

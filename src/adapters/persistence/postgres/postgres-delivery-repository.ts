@@ -5,42 +5,18 @@ import type {
   OriginalDelivery,
 } from '../../../application/ports/delivery-repository.ts';
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
-import type {
-  Delivery,
-  DeliveryStatus,
-  DeliverySummary,
-  QueryValues,
-  RejectionReason,
-  SignatureScheme,
-} from '../../../domain/triggers/delivery.ts';
+import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
+import {
+  type DeliveryRow,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  toDelivery,
+  toSummary,
+} from './delivery-rows.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
-interface SummaryRow {
-  readonly id: string;
-  readonly trigger_id: string;
-  readonly status: DeliveryStatus;
-  readonly reason: RejectionReason | null;
-  readonly received_at: string;
-  readonly source_ip: string | null;
-  readonly size_bytes: number;
-  readonly content_type: string | null;
-  readonly signature_scheme: SignatureScheme | null;
-  readonly idempotency_key: string | null;
-  readonly duplicate_of: string | null;
-  readonly run_id: string | null;
-  readonly body_purged_at: string | null;
-}
-
-interface DeliveryRow extends SummaryRow {
-  readonly headers: Record<string, string> | null;
-  readonly query: QueryValues | null;
-  readonly body: Buffer | null;
-}
-
-const SUMMARY_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes::float8 as size_bytes,
-  content_type, signature_scheme, idempotency_key, duplicate_of, run_id, body_purged_at`;
 const INSERT_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes, content_type, headers,
   query, body, signature_scheme, idempotency_key, dedupe_open, duplicate_of, run_id`;
 const INSERT_VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16';
@@ -100,13 +76,7 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
       `select ${SUMMARY_COLUMNS}, headers, query, body from webhook_deliveries where id = $1`,
       [id],
     );
-    if (!row) return undefined;
-    return {
-      ...toSummary(row),
-      headers: row.headers ?? {},
-      query: row.query ?? {},
-      body: row.body === null ? null : new Uint8Array(row.body),
-    };
+    return row && toDelivery(row);
   }
 
   async listForTrigger(
@@ -191,22 +161,4 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
       row && { original: { deliveryId: row.id, runId: row.run_id }, receivedAt: new Date(row.received_at) }
     );
   }
-}
-
-function toSummary(row: SummaryRow): DeliverySummary {
-  return {
-    id: row.id,
-    triggerId: row.trigger_id,
-    status: row.status,
-    reason: row.reason,
-    receivedAt: new Date(row.received_at),
-    sourceIp: row.source_ip,
-    sizeBytes: Number(row.size_bytes),
-    contentType: row.content_type,
-    signatureScheme: row.signature_scheme,
-    idempotencyKey: row.idempotency_key,
-    duplicateOf: row.duplicate_of,
-    runId: row.run_id,
-    bodyPurgedAt: row.body_purged_at === null ? null : new Date(row.body_purged_at),
-  };
 }
