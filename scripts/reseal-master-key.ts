@@ -6,7 +6,7 @@
 import { AesGcmSecretBox } from '../src/adapters/crypto/aes-gcm-secret-box.ts';
 import { loadMasterKey } from '../src/adapters/crypto/master-key.ts';
 import { webhookSecretBox } from '../src/adapters/crypto/webhook-secret-box.ts';
-import { openOrm } from '../src/adapters/persistence/postgres/open-orm.ts';
+import { openPostgres } from '../src/adapters/persistence/postgres/open-postgres.ts';
 import { resealSigningKeys } from '../src/adapters/persistence/postgres/reseal-signing-keys.ts';
 import { resealWebhookSecrets } from '../src/adapters/persistence/postgres/reseal-webhook-secrets.ts';
 import { createLogger } from '../src/adapters/system/logger.ts';
@@ -20,18 +20,16 @@ if (!oldKey) {
 }
 const from = await loadMasterKey({ masterKey: oldKey, dataDir: config.dataDir });
 const to = await loadMasterKey(config);
-const { orm, close } = await openOrm(config, createLogger('warn'));
+const db = await openPostgres(config, createLogger('warn'));
 try {
-  const [keys, secrets] = await orm.em
-    .fork()
-    .transactional(async () => [
-      await resealSigningKeys(
-        orm,
-        new AesGcmSecretBox({ masterKey: from }),
-        new AesGcmSecretBox({ masterKey: to }),
-      ),
-      await resealWebhookSecrets(orm, webhookSecretBox(from), webhookSecretBox(to)),
-    ]);
+  const [keys, secrets] = await db.transaction(async () => [
+    await resealSigningKeys(
+      db,
+      new AesGcmSecretBox({ masterKey: from }),
+      new AesGcmSecretBox({ masterKey: to }),
+    ),
+    await resealWebhookSecrets(db, webhookSecretBox(from), webhookSecretBox(to)),
+  ]);
   console.log(`re-sealed ${keys.resealed} signing key(s) and the secrets of ${secrets.resealed} trigger(s)`);
   if (keys.unreadable + secrets.unreadable > 0) {
     process.stderr.write(
@@ -40,5 +38,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await close();
+  await db.close();
 }

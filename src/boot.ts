@@ -1,7 +1,8 @@
 import type { AwilixContainer } from 'awilix';
 import { loadMasterKey } from './adapters/crypto/master-key.ts';
 import { invalidTrustedProxies } from './adapters/http/client-ip.ts';
-import { type OpenedOrm, openOrm } from './adapters/persistence/postgres/open-orm.ts';
+import { openPostgres } from './adapters/persistence/postgres/open-postgres.ts';
+import type { PostgresDatabase } from './adapters/persistence/postgres/postgres-database.ts';
 import type { Logger } from './adapters/system/logger.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Cradle, createContainer } from './container.ts';
@@ -20,8 +21,8 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
       `invalid configuration: TRUSTED_PROXIES entries are not IPs or CIDR ranges: ${badProxies.join(', ')}`,
     );
   }
-  const database: OpenedOrm | undefined =
-    config.persistence === 'postgres' ? await openOrm(config, logger) : undefined;
+  const database: PostgresDatabase | undefined =
+    config.persistence === 'postgres' ? await openPostgres(config, logger) : undefined;
   try {
     const masterKey = await loadMasterKey(config);
     const container = createContainer(config, { infrastructure: { logger, masterKey, postgres: database } });

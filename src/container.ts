@@ -4,7 +4,7 @@ import {
   InjectionMode,
   type Resolver,
 } from 'awilix';
-import type { PostgresConnection } from './adapters/persistence/postgres/orm.ts';
+import type { PostgresDatabase } from './adapters/persistence/postgres/postgres-database.ts';
 import type { Logger } from './adapters/system/logger.ts';
 import { SystemClock } from './adapters/system/system-clock.ts';
 import { UuidV7IdGenerator } from './adapters/system/uuid-v7-id-generator.ts';
@@ -29,7 +29,7 @@ export interface Infrastructure {
   /** 32 bytes from which every at-rest encryption and token key is derived. */
   readonly masterKey: Buffer;
   /** The open, migrated database; required when `PERSISTENCE=postgres`. */
-  readonly postgres?: PostgresConnection;
+  readonly postgres?: PostgresDatabase;
 }
 
 export interface ContainerOptions {
@@ -85,7 +85,7 @@ function throttling(config: Config, { postgres }: Infrastructure): Registrations
     rateLimiterFactory: singleton(
       ({ logger }) =>
         createRateLimiterFactory(config.rateLimitStore, {
-          databaseUrl: postgres?.url,
+          pool: postgres?.pool,
           redisUrl: config.redisUrl,
           onStoreError: (error) =>
             logger.warn({ err: error.message }, 'rate-limit store error; deciding in memory'),

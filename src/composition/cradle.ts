@@ -58,6 +58,7 @@ import type { RunRepository } from '../application/ports/run-repository.ts';
 import type { SecretBox } from '../application/ports/secret-box.ts';
 import type { SessionTokens } from '../application/ports/session-tokens.ts';
 import type { SignatureVerifier } from '../application/ports/signature-verifier.ts';
+import type { SigningKeyStore } from '../application/ports/signing-key-store.ts';
 import type { SigningKeys } from '../application/ports/signing-keys.ts';
 import type { TriggerRepository } from '../application/ports/trigger-repository.ts';
 import type { UnitOfWork } from '../application/ports/unit-of-work.ts';
@@ -123,8 +124,7 @@ export interface PersistenceCradle {
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
-  signingKeys: SigningKeys;
-  accessTokenKeys: AccessTokenKeys;
+  signingKeyStore: SigningKeyStore;
   missions: MissionRepository;
   runs: RunRepository;
   triggers: TriggerRepository;
@@ -142,6 +142,9 @@ export interface IdentityCradle {
   secretBox: SecretBox;
   passwordHasher: PasswordHasher;
   commonPasswords: CommonPasswords;
+  /** The access-token signing keys, cached: rotation and JWKS for the use cases, keys for the jose service. */
+  signingKeys: SigningKeys & AccessTokenKeys;
+  accessTokenKeys: AccessTokenKeys;
   accessTokens: AccessTokenService;
   refreshTokens: RefreshTokens;
   loginThrottle: LoginThrottle;

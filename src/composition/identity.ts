@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { CachedSigningKeys } from '../adapters/auth/cached-signing-keys.ts';
 import { JoseAccessTokenService } from '../adapters/auth/jose-access-token-service.ts';
 import { AesGcmSecretBox } from '../adapters/crypto/aes-gcm-secret-box.ts';
 import { Argon2PasswordHasher } from '../adapters/crypto/argon2-password-hasher.ts';
@@ -41,6 +42,8 @@ export function identity(config: Config): Registrations<keyof IdentityCradle> {
     secretBox: instance(AesGcmSecretBox),
     passwordHasher: singleton(hashers[config.passwordHasher]),
     commonPasswords: singleton(() => new FileCommonPasswords()),
+    signingKeys: instance(CachedSigningKeys),
+    accessTokenKeys: singleton(({ signingKeys }) => signingKeys),
     accessTokens: instance(JoseAccessTokenService),
     refreshTokens: instance(HmacRefreshTokens),
     loginThrottle: singleton(

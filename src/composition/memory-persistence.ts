@@ -4,6 +4,7 @@ import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-memory-mission-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
+import { InMemorySigningKeyStore } from '../adapters/persistence/in-memory/in-memory-signing-key-store.ts';
 import { InMemoryStore } from '../adapters/persistence/in-memory/in-memory-store.ts';
 import { InMemoryTriggerRepository } from '../adapters/persistence/in-memory/in-memory-trigger-repository.ts';
 import { InMemoryUnitOfWork } from '../adapters/persistence/in-memory/in-memory-unit-of-work.ts';
@@ -18,9 +19,6 @@ import { type Registrations, singleton, value } from './registration.ts';
  */
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const store = new InMemoryStore();
-  const notYet = () => {
-    throw new Error('in-memory signing keys are not built yet');
-  };
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork({ store })),
@@ -30,8 +28,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     loginSessions: value(new InMemoryLoginSessionRepository({ store })),
     browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
-    signingKeys: singleton(notYet),
-    accessTokenKeys: singleton(notYet),
+    signingKeyStore: value(new InMemorySigningKeyStore()),
     missions: value(new InMemoryMissionRepository({ store })),
     runs: value(new InMemoryRunRepository({ store })),
     triggers: value(new InMemoryTriggerRepository({ store })),

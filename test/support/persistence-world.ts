@@ -43,13 +43,11 @@ function auditEventsInMemory(auditLog: unknown, userId: string): RecordedAuditEv
 }
 
 async function auditEventsInPostgres(userId: string): Promise<RecordedAuditEvent[]> {
-  const { orm } = await testDatabase();
-  const rows = await orm.em
-    .fork()
-    .execute<AuditRow[]>(
-      'select id, type, user_id, session_id, ip, details, created_at from audit_events where user_id = ? order by created_at, id',
-      [userId],
-    );
+  const { db } = await testDatabase();
+  const rows = await db.query<AuditRow>(
+    'select id, type, user_id, session_id, ip, details, created_at from audit_events where user_id = $1 order by created_at, id',
+    [userId],
+  );
   return rows.map((row) => ({
     id: row.id,
     type: row.type,

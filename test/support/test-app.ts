@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createOrm } from '../../src/adapters/persistence/postgres/orm.ts';
+import { connectPostgres } from '../../src/adapters/persistence/postgres/postgres-database.ts';
 import { createLogger, type Logger } from '../../src/adapters/system/logger.ts';
 import { closeServer, createHttpServer, listen, listenOn } from '../../src/adapters/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -27,7 +27,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: { readonly logger?: Logger } = {},
 ): Promise<TestApp> {
-  const { orm, url } = await testDatabase();
+  const { db } = await testDatabase();
   const server: Server = await listenOn(createHttpServer(), 0, '127.0.0.1');
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let container: TestApp['container'];
@@ -46,7 +46,7 @@ export async function startTestApp(
       infrastructure: {
         logger: options.logger ?? createLogger(config.logLevel),
         masterKey: TEST_MASTER_KEY,
-        postgres: { orm, url },
+        postgres: db,
       },
     });
     server.on('request', container.cradle.httpApp.callback());
@@ -110,20 +110,20 @@ export interface DetachedApp {
 
 /**
  * The real app against a database at `databaseUrl` other than the test database (a dead port, a proxy that
- * cuts connections), with its own ORM. Closing is bounded: a pool whose connection was cut mid-transaction
+ * cuts connections), with its own pool. Closing is bounded: a pool whose connection was cut mid-transaction
  * never gets it back (MikroORM 7.2.1 over Kysely), and closing it would wait forever.
  */
 export async function startAppAgainst(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<DetachedApp> {
-  const orm = await createOrm({ url: databaseUrl, poolMax: 4 });
+  const db = await connectPostgres({ url: databaseUrl, poolMax: 4 });
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
   const container = createContainer(config, {
     infrastructure: {
       logger: createLogger('silent'),
       masterKey: TEST_MASTER_KEY,
-      postgres: { orm, url: databaseUrl },
+      postgres: db,
     },
   });
   const server = await listen(container.cradle.httpApp, 0, '127.0.0.1');
@@ -132,10 +132,7 @@ export async function startAppAgainst(
     async close() {
       await closeServer(server, 500);
       await container.dispose().catch(() => {});
-      await Promise.race([
-        orm.close(true).catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, 500)),
-      ]);
+      await Promise.race([db.close().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 500))]);
     },
   };
 }

@@ -71,7 +71,7 @@ export async function testContainer<D extends Doubles = Record<never, never>>(
   const overrides = Object.fromEntries(
     Object.entries(doubles).map(([name, instance]) => [name, value(instance)]),
   ) as Partial<Registrations>;
-  const postgres = persistence === 'postgres' ? await testDatabase() : undefined;
+  const postgres = persistence === 'postgres' ? (await testDatabase()).db : undefined;
   const container = createContainer(config, {
     infrastructure: { logger: createLogger('silent'), masterKey: randomBytes(32), postgres },
     overrides,

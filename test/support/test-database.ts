@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/adapters/persistence/postgres/embedded-postgres.ts';
-import { createOrm, migrate, type Orm } from '../../src/adapters/persistence/postgres/orm.ts';
+import {
+  connectPostgres,
+  type PostgresDatabase,
+} from '../../src/adapters/persistence/postgres/postgres-database.ts';
 
 export interface TestDatabase {
   readonly url: string;
-  readonly orm: Orm;
+  readonly db: PostgresDatabase;
 }
 
 let provisioned: Promise<TestDatabase & { dispose(): Promise<void> }> | undefined;
@@ -46,13 +49,13 @@ async function provision() {
   const name = `platform_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await admin(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
-  const orm = await createOrm({ url, poolMax: 20 });
-  await migrate(orm);
+  const db = await connectPostgres({ url, poolMax: 20 });
+  await db.migrate();
   return {
     url,
-    orm,
+    db,
     async dispose() {
-      await orm.close(true);
+      await db.close();
       await admin(serverUrl, `drop database if exists ${name} with (force)`);
       await cleanupServer();
     },

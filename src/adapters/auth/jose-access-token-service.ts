@@ -23,7 +23,7 @@ export interface SigningKey {
 }
 
 /**
- * Where the jose service gets its keys (PostgresSigningKeys supplies them). Verification keys are looked up
+ * Where the jose service gets its keys (CachedSigningKeys supplies them). Verification keys are looked up
  * only by kid, among keys this service made: nothing named inside a token is ever fetched.
  */
 export interface AccessTokenKeys {

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes, webcrypto } from 'node:crypto';
-import { type CryptoKey, calculateJwkThumbprint, importJWK, type JWK } from 'jose';
+import { type CryptoKey, calculateJwkThumbprint, importJWK, importPKCS8, type JWK } from 'jose';
 import type { AccessTokenAlgorithm } from './jose-access-token-service.ts';
 
-// Making, importing and publishing access-token keys (the storage lives in PostgresSigningKeys).
+// Making, importing and publishing access-token keys (kept by a SigningKeyStore, cached by CachedSigningKeys).
 
 const PUBLISHED_JWK_MEMBERS = ['kty', 'crv', 'x', 'y'] as const;
 
@@ -44,11 +44,19 @@ export async function importPublic(
   return importJWK(pick(publicJwk), algorithm);
 }
 
-export function importHmacSecret(secret: Buffer): Promise<CryptoKey> {
-  return webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]) as Promise<CryptoKey>;
+/** The signing key from a stored private key: PKCS#8 PEM, or the HS256 secret in base64url. */
+export function importPrivate(
+  privateKey: string,
+  algorithm: AccessTokenAlgorithm,
+): Promise<CryptoKey | Uint8Array> {
+  if (algorithm !== 'HS256') return importPKCS8(privateKey, algorithm);
+  return webcrypto.subtle.importKey(
+    'raw',
+    Buffer.from(privateKey, 'base64url'),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  ) as Promise<CryptoKey>;
 }
 
 /** Only public members are ever published, whatever the stored JSON holds (never `d`). */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -23,7 +23,8 @@ export interface LimiterOptions {
 }
 
 /**
- * Makes rate-limiter-flexible limiters on one store, and owns that store's connection.
+ * Makes rate-limiter-flexible limiters on one store: the application's PostgreSQL pool, or a Redis client
+ * it owns.
  *
  * On `postgres` and `redis` every limiter carries an insurance limiter (rate-limiter-flexible's
  * `insuranceLimiter`): an in-memory limiter with the same options that decides whenever the store fails
@@ -37,20 +38,21 @@ export interface RateLimiterFactory {
   readonly kind: RateLimitStoreKind;
   /** Resolves once the store answers (for PostgreSQL: and the `rate_limits` table exists); rejects otherwise. */
   ready(): Promise<void>;
-  /** Closes the pool or client. Limiters made by this factory then decide in memory only. */
+  /** Closes the Redis client (the PostgreSQL pool belongs to the database). Limiters then decide in memory. */
   close(): Promise<void>;
 }
 
 export interface RateLimiterStoreDeps {
-  /** PostgreSQL URL; required for `postgres`. The database must hold the `rate_limits` table (migration 0001). */
-  readonly databaseUrl?: string;
+  /**
+   * The application's PostgreSQL pool; required for `postgres`. The database must hold the `rate_limits`
+   * table (migration 0001). Shared, not owned: `close()` leaves it open.
+   */
+  readonly pool?: pg.Pool;
   /** Redis URL; required for `redis`. */
   readonly redisUrl?: string;
   /** Told when the store fails and a decision falls back to memory, or the connection reports an error. */
   readonly onStoreError?: (error: Error) => void;
-  /** Connections in the PostgreSQL pool (default 5). */
-  readonly poolMax?: number;
-  /** Connect and query timeout in milliseconds before falling back to memory (default 2000). */
+  /** Query timeout in milliseconds before falling back to memory (default 2000). */
   readonly timeoutMs?: number;
 }
 
@@ -79,19 +81,18 @@ export function createRateLimiterFactory(
 }
 
 function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void): RateLimiterFactory {
-  if (!deps.databaseUrl) throw new Error('the postgres rate-limit store needs a database URL');
+  const { pool } = deps;
+  if (!pool) throw new Error('the postgres rate-limit store needs the database pool');
+  // The application's own pool (one pool per database): a counter query waits for a free connection at most
+  // as long as any query of the pool does, and runs for at most `timeoutMs` before the limiter falls back.
   const timeoutMs = deps.timeoutMs ?? 2000;
-  const pool = new pg.Pool({
-    connectionString: deps.databaseUrl,
-    max: deps.poolMax ?? 5,
-    connectionTimeoutMillis: timeoutMs,
-    query_timeout: timeoutMs,
-    idleTimeoutMillis: 30_000,
-    application_name: 'platform-api rate limits',
-  });
-  // An idle connection dropped by the server is reported here; without a listener it would end the process.
-  pool.on('error', report);
-  let closed: Promise<void> | undefined;
+  const storeClient = {
+    query: (query: pg.QueryConfig) => {
+      // pg reads `query_timeout` per query too; its types list it only among the pool's options.
+      const timed: pg.QueryConfig = Object.assign({}, query, { query_timeout: timeoutMs });
+      return pool.query(timed);
+    },
+  };
   let sweeping = false;
   const create = (options: LimiterOptions) => {
     // Every limiter shares the table: one of them deleting rows expired over an hour ago (every 5 minutes,
@@ -100,7 +101,7 @@ function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => v
     sweeping = true;
     return new RateLimiterPostgres({
       ...limiterOptions(options),
-      storeClient: pool,
+      storeClient,
       storeType: 'pool',
       tableName: POSTGRES_TABLE,
       tableCreated: true,
@@ -111,12 +112,9 @@ function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => v
   return Object.assign(create, {
     kind: 'postgres' as const,
     ready: async () => {
-      await pool.query(`select key, points, expire from ${POSTGRES_TABLE} limit 0`);
+      await storeClient.query({ text: `select key, points, expire from ${POSTGRES_TABLE} limit 0` });
     },
-    close: () => {
-      closed ??= pool.end();
-      return closed;
-    },
+    close: async () => {},
   });
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import { CachedSigningKeys } from '../../../src/adapters/auth/cached-signing-keys.ts';
 import { AesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
 import { webhookSecretBox } from '../../../src/adapters/crypto/webhook-secret-box.ts';
-import { PostgresSigningKeys } from '../../../src/adapters/persistence/postgres/postgres-signing-keys.ts';
+import { PostgresSigningKeyStore } from '../../../src/adapters/persistence/postgres/postgres-signing-key-store.ts';
 import { PostgresTriggerRepository } from '../../../src/adapters/persistence/postgres/postgres-trigger-repository.ts';
 import { resealSigningKeys } from '../../../src/adapters/persistence/postgres/reseal-signing-keys.ts';
 import { resealWebhookSecrets } from '../../../src/adapters/persistence/postgres/reseal-webhook-secrets.ts';
@@ -12,11 +13,11 @@ import { testDatabase } from '../../support/test-database.ts';
 
 describe('resealWebhookSecrets (master-key rotation)', () => {
   it('moves every trigger secret to the new key, keeping the secrets themselves, and can run twice', async () => {
-    const { orm } = await testDatabase();
+    const { db } = await testDatabase();
     const world = await postgresWorld();
     const [oldBox, newBox] = [webhookSecretBox(randomBytes(32)), webhookSecretBox(randomBytes(32))];
-    const before = new PostgresTriggerRepository({ orm, webhookSecretBox: oldBox });
-    const after = new PostgresTriggerRepository({ orm, webhookSecretBox: newBox });
+    const before = new PostgresTriggerRepository({ db, webhookSecretBox: oldBox });
+    const after = new PostgresTriggerRepository({ db, webhookSecretBox: newBox });
     const { workspace } = await seedUser(world);
     const mission = await seedMission(world, workspace.id);
     const trigger = Trigger.create(
@@ -39,16 +40,17 @@ describe('resealWebhookSecrets (master-key rotation)', () => {
     expect(unreadable, 'the new key cannot open secrets sealed under the old one').to.equal(true);
 
     // Other tests' triggers (other keys) share the database: they count as unreadable and stay as they are.
-    expect((await resealWebhookSecrets(orm, oldBox, newBox)).resealed).to.equal(1);
+    expect((await resealWebhookSecrets(db, oldBox, newBox)).resealed).to.equal(1);
     const moved = await after.findById(trigger.id);
     expect(moved?.activeSecrets(T0)).to.deep.equal(['whsec_next', 'whsec_current']);
-    expect((await resealWebhookSecrets(orm, oldBox, newBox)).resealed).to.equal(0);
+    expect((await resealWebhookSecrets(db, oldBox, newBox)).resealed).to.equal(0);
   });
 });
 
 describe('resealSigningKeys (master-key rotation)', () => {
   it('moves the private keys to the new master key: tokens keep verifying, the kid does not change', async () => {
-    const { orm } = await testDatabase();
+    const { db } = await testDatabase();
+    const signingKeyStore = new PostgresSigningKeyStore({ db });
     const clock = { now: () => new Date() };
     const config = {
       jwt: { algorithm: 'ES256' as const, issuer: 'https://issuer.test', audience: 'reseal' },
@@ -57,13 +59,13 @@ describe('resealSigningKeys (master-key rotation)', () => {
       new AesGcmSecretBox({ masterKey: randomBytes(32) }),
       new AesGcmSecretBox({ masterKey: randomBytes(32) }),
     ];
-    const before = new PostgresSigningKeys({ orm, secretBox: oldBox, clock, config });
+    const before = new CachedSigningKeys({ signingKeyStore, secretBox: oldBox, clock, config });
     const { kid } = await before.currentSigningKey();
 
-    const moved = await resealSigningKeys(orm, oldBox, newBox);
+    const moved = await resealSigningKeys(db, oldBox, newBox);
     expect(moved.resealed).to.be.at.least(1);
-    const after = new PostgresSigningKeys({ orm, secretBox: newBox, clock, config });
+    const after = new CachedSigningKeys({ signingKeyStore, secretBox: newBox, clock, config });
     expect((await after.currentSigningKey()).kid).to.equal(kid);
-    expect((await resealSigningKeys(orm, oldBox, newBox)).resealed).to.equal(0);
+    expect((await resealSigningKeys(db, oldBox, newBox)).resealed).to.equal(0);
   });
 });

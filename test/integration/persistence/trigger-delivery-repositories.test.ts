@@ -283,7 +283,7 @@ for (const [adapter, makeWorld] of WORLDS) {
 
 describe('PostgreSQL trigger and delivery storage', () => {
   it('keeps signing secrets sealed at rest, bound to their row', async () => {
-    const { orm } = await testDatabase();
+    const { db } = await testDatabase();
     const world = await postgresWorld();
     const { triggers } = world;
     const { workspace } = await seedUser(world);
@@ -306,21 +306,17 @@ describe('PostgreSQL trigger and delivery storage', () => {
     const [one, two] = [await make(), await make()];
     one.rotateSecret(`whsec_${randomBytes(32).toString('base64url')}`, 600, T0);
     await triggers.save(one);
-    const rows = (await orm.em
-      .fork()
-      .execute('select * from triggers where id in (?, ?)', [one.id, two.id])) as Record<string, unknown>[];
+    const rows = await db.query('select * from triggers where id in ($1, $2)', [one.id, two.id]);
     const dump = JSON.stringify(rows);
     for (const secret of [one.signingSecret, one.previousSecret as string, two.signingSecret]) {
       expect(dump).to.not.include(secret);
       expect(dump).to.not.include(secret.slice('whsec_'.length, 20));
     }
     // A sealed secret copied onto another trigger's row does not open there.
-    await orm.em
-      .fork()
-      .execute(
-        'update triggers set signing_secret_sealed = (select signing_secret_sealed from triggers where id = ?) where id = ?',
-        [one.id, two.id],
-      );
+    await db.query(
+      'update triggers set signing_secret_sealed = (select signing_secret_sealed from triggers where id = $1) where id = $2',
+      [one.id, two.id],
+    );
     let refused = false;
     await triggers.findById(two.id).catch(() => {
       refused = true;
@@ -328,20 +324,19 @@ describe('PostgreSQL trigger and delivery storage', () => {
     expect(refused).to.equal(true);
     // And a deleted trigger keeps no secret at all.
     await triggers.delete(one.id, T0);
-    const [deleted] = (await orm.em
-      .fork()
-      .execute('select signing_secret_sealed, previous_secret_sealed from triggers where id = ?', [
-        one.id,
-      ])) as Record<string, unknown>[];
+    const [deleted] = await db.query(
+      'select signing_secret_sealed, previous_secret_sealed from triggers where id = $1',
+      [one.id],
+    );
     expect(deleted).to.deep.equal({ signing_secret_sealed: null, previous_secret_sealed: null });
   });
 
   it('stores raw bodies uncompressed (STORAGE EXTERNAL)', async () => {
-    const { orm } = await testDatabase();
-    const [column] = (await orm.em.fork().execute(
+    const { db } = await testDatabase();
+    const [column] = await db.query<{ attstorage: string }>(
       `select a.attstorage from pg_attribute a join pg_class c on c.oid = a.attrelid
         where c.relname = 'webhook_deliveries' and a.attname = 'body'`,
-    )) as { attstorage: string }[];
+    );
     expect(column?.attstorage).to.equal('e');
   });
 });

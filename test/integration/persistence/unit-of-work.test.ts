@@ -86,11 +86,8 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect(await world.auditEventsOf(user.id)).to.deep.equal([]);
     });
 
-    // PostgreSQL: pending until MikroOrmUnitOfWork joins the current transaction (today it opens a second
-    // one on `orm.em.fork()`, so an inner transaction commits on its own); `currentEm(orm).transactional`
-    // passes this test.
-    const itJoins = adapter === 'PostgreSQL' ? it.skip : it;
-    itJoins('nested transactions join the outer one: its rollback undoes the inner writes too', async () => {
+
+    it('nested transactions join the outer one: its rollback undoes the inner writes too', async () => {
       const { user } = await seedUser(world);
       const inner = newSession(user.id);
       await failingTransaction(async () => {

@@ -27,7 +27,7 @@ const stores: StoreCase[] = [
   { name: 'memory', open: async () => createRateLimiterFactory('memory') },
   {
     name: 'PostgreSQL',
-    open: async () => createRateLimiterFactory('postgres', { databaseUrl: (await testDatabase()).url }),
+    open: async () => createRateLimiterFactory('postgres', { pool: (await testDatabase()).db.pool }),
     keys: async () => {
       const client = new pg.Client({ connectionString: (await testDatabase()).url });
       await client.connect();
@@ -276,8 +276,13 @@ for (const store of stores) {
 }
 
 describe('rate-limit stores that cannot be reached', () => {
+  const deadPool = new pg.Pool({
+    connectionString: 'postgresql://postgres@127.0.0.1:1/none',
+    connectionTimeoutMillis: 500,
+  });
+  after(() => deadPool.end());
   const unreachable = [
-    { kind: 'postgres' as const, deps: { databaseUrl: 'postgresql://postgres@127.0.0.1:1/none' } },
+    { kind: 'postgres' as const, deps: { pool: deadPool } },
     { kind: 'redis' as const, deps: { redisUrl: 'redis://127.0.0.1:1' } },
   ];
   for (const { kind, deps } of unreachable) {
@@ -309,8 +314,8 @@ describe('rate-limit stores that cannot be reached', () => {
     });
   }
 
-  it('refuses to build a shared store without its address', () => {
-    expect(() => createRateLimiterFactory('postgres', {})).to.throw(/database URL/);
+  it('refuses to build a shared store without its connection', () => {
+    expect(() => createRateLimiterFactory('postgres', {})).to.throw(/database pool/);
     expect(() => createRateLimiterFactory('redis', {})).to.throw(/Redis URL/);
   });
 });

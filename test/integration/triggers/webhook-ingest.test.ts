@@ -426,10 +426,9 @@ describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})',
       const detail = await api(app, owner.user, 'GET', `/api/deliveries/${rejected.id}`);
       expect(detail.body).to.include({ body: null, raw_body_base64: null });
       expect(detail.body.request_headers).to.deep.equal({});
-      const { rows } = await (await testDatabase()).orm.em
-        .getConnection()
-        .execute('select * from webhook_deliveries where id = ?', [rejected.id])
-        .then((r: unknown[]) => ({ rows: r }));
+      const rows = await (await testDatabase()).db.query('select * from webhook_deliveries where id = $1', [
+        rejected.id,
+      ]);
       expect(JSON.stringify(rows)).to.not.include('TOP-SECRET').and.not.include('GUESSED');
     });
 

@@ -67,10 +67,9 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
     it('stores only a hash of the cookie token', async () => {
       const client = await signedIn();
       const token = client.cookies.get('session') ?? '';
-      const rows = await (await testDatabase()).orm.em
-        .fork()
-        .getConnection()
-        .execute('select token_hash, csrf_token from browser_sessions');
+      const rows = await (await testDatabase()).db.query<{ token_hash: string }>(
+        'select token_hash, csrf_token from browser_sessions',
+      );
       expect(rows.length).to.be.greaterThan(0);
       for (const row of rows) expect(row.token_hash).not.to.equal(token);
     });
@@ -250,12 +249,10 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       const home = await replay.get('/');
       expect(home.status).to.equal(303);
       expect(home.headers.get('location')).to.equal('/login');
-      const rows = await (await testDatabase()).orm.em
-        .fork()
-        .getConnection()
-        .execute('select count(*)::int as n from browser_sessions where token_hash = ?', [
-          app.container.cradle.sessionTokens.hash(cookie),
-        ]);
+      const rows = await (await testDatabase()).db.query<{ n: number }>(
+        'select count(*)::int as n from browser_sessions where token_hash = $1',
+        [app.container.cradle.sessionTokens.hash(cookie)],
+      );
       expect(rows[0]?.n).to.equal(0);
     });
 

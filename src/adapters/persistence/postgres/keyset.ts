@@ -1,19 +1,19 @@
 import type { Page, PagePosition, PageRequest } from '../../../application/ports/page.ts';
+import type { SqlParameters } from './sql-parameters.ts';
 
 /**
  * The keyset condition of a page: rows strictly after `page.after` in the `(createdAt, id)` order given by
- * `columns` (for example `w.created_at, w.id`). Empty for the first page.
+ * `columns` (for example `w.created_at, w.id`), its values bound in `params`. Empty for the first page.
  */
 export function afterPosition(
   columns: string,
   page: PageRequest,
   direction: 'asc' | 'desc',
-): { sql: string; params: unknown[] } {
-  if (!page.after) return { sql: '', params: [] };
-  return {
-    sql: ` and (${columns}) ${direction === 'asc' ? '>' : '<'} (?::timestamptz, ?::uuid)`,
-    params: [page.after.createdAt, page.after.id],
-  };
+  params: SqlParameters,
+): string {
+  if (!page.after) return '';
+  const { createdAt, id } = page.after;
+  return ` and (${columns}) ${direction === 'asc' ? '>' : '<'} (${params.add(createdAt)}::timestamptz, ${params.add(id)}::uuid)`;
 }
 
 /** Trims the one extra row a page query fetches (`limit + 1`) and names the next position. */

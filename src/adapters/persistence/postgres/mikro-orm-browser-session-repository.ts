@@ -1,49 +1,52 @@
 import type { BrowserSessionRepository } from '../../../application/ports/browser-session-repository.ts';
 import { BrowserSession } from '../../../domain/browser/browser-session.ts';
-import { currentEm, type Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 
+/** Browser sessions through MikroORM (`BrowserSessionSchema`): plain rows of one table, queried by criteria. */
 export class MikroOrmBrowserSessionRepository implements BrowserSessionRepository {
-  readonly #orm: Orm;
+  readonly #db: PostgresDatabase;
 
-  constructor({ orm }: { orm: Orm }) {
-    this.#orm = orm;
+  constructor({ db }: { db: PostgresDatabase }) {
+    this.#db = db;
   }
 
   async create(session: BrowserSession): Promise<void> {
-    await currentEm(this.#orm).persist(session).flush();
+    await this.#db.entityManager().persist(session).flush();
   }
 
   async findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {
-    return (await currentEm(this.#orm).findOne(BrowserSession, { tokenHash })) ?? undefined;
+    return (await this.#db.entityManager().findOne(BrowserSession, { tokenHash })) ?? undefined;
   }
 
   async touch(id: string, now: Date): Promise<void> {
-    await currentEm(this.#orm).nativeUpdate(BrowserSession, { id }, { lastSeenAt: now });
+    await this.#db.entityManager().nativeUpdate(BrowserSession, { id }, { lastSeenAt: now });
   }
 
   async deleteForUser(userId: string, id: string): Promise<boolean> {
-    return (await currentEm(this.#orm).nativeDelete(BrowserSession, { id, userId })) === 1;
+    return (await this.#db.entityManager().nativeDelete(BrowserSession, { id, userId })) === 1;
   }
 
   async deleteAllForUser(userId: string, keepId?: string): Promise<number> {
-    return currentEm(this.#orm).nativeDelete(BrowserSession, {
+    return this.#db.entityManager().nativeDelete(BrowserSession, {
       userId,
       ...(keepId ? { id: { $ne: keepId } } : {}),
     });
   }
 
   async deleteEndedForUser(userId: string, now: Date, lastSeenBefore: Date): Promise<number> {
-    return currentEm(this.#orm).nativeDelete(BrowserSession, {
+    return this.#db.entityManager().nativeDelete(BrowserSession, {
       userId,
       $or: [{ expiresAt: { $lte: now } }, { lastSeenAt: { $lt: lastSeenBefore } }],
     });
   }
 
   async listForUser(userId: string, now: Date): Promise<BrowserSession[]> {
-    return currentEm(this.#orm).find(
-      BrowserSession,
-      { userId, expiresAt: { $gt: now } },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
-    );
+    return this.#db
+      .entityManager()
+      .find(
+        BrowserSession,
+        { userId, expiresAt: { $gt: now } },
+        { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 200 },
+      );
   }
 }

@@ -2,27 +2,28 @@ import type { MissionRepository } from '../../../application/ports/mission-repos
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import { Mission } from '../../../domain/missions/mission.ts';
 import { toPage } from './keyset.ts';
-import { currentEm, type Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 
+/** Missions through MikroORM (`MissionSchema`): plain rows of one table, on no hot path. */
 export class MikroOrmMissionRepository implements MissionRepository {
-  readonly #orm: Orm;
+  readonly #db: PostgresDatabase;
 
-  constructor({ orm }: { orm: Orm }) {
-    this.#orm = orm;
+  constructor({ db }: { db: PostgresDatabase }) {
+    this.#db = db;
   }
 
   async add(mission: Mission): Promise<void> {
-    await currentEm(this.#orm).persist(new Mission(mission)).flush();
+    await this.#db.entityManager().persist(new Mission(mission)).flush();
   }
 
   async findById(id: string): Promise<Mission | undefined> {
-    const found = await currentEm(this.#orm).findOne(Mission, { id }, { disableIdentityMap: true });
+    const found = await this.#db.entityManager().findOne(Mission, { id }, { disableIdentityMap: true });
     return found ?? undefined;
   }
 
   async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
     const after = page.after;
-    const missions = await currentEm(this.#orm).find(
+    const missions = await this.#db.entityManager().find(
       Mission,
       after
         ? {
@@ -39,7 +40,7 @@ export class MikroOrmMissionRepository implements MissionRepository {
   }
 
   async update(mission: Mission): Promise<void> {
-    await currentEm(this.#orm).nativeUpdate(
+    await this.#db.entityManager().nativeUpdate(
       Mission,
       { id: mission.id },
       {
@@ -52,6 +53,6 @@ export class MikroOrmMissionRepository implements MissionRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await currentEm(this.#orm).nativeDelete(Mission, { id });
+    await this.#db.entityManager().nativeDelete(Mission, { id });
   }
 }

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuditEvent, AuditLog } from '../../../application/ports/audit-log.ts';
 import type { Clock } from '../../../application/ports/clock.ts';
-import { currentEm, type Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 
 /** Audit events go to the `audit_events` table (inside the caller's transaction, if any) and to the log. */
 export class PostgresAuditLog implements AuditLog {
-  readonly #orm: Orm;
+  readonly #db: PostgresDatabase;
   readonly #logger: Logger;
   readonly #clock: Clock;
 
-  constructor({ orm, logger, clock }: { orm: Orm; logger: Logger; clock: Clock }) {
-    this.#orm = orm;
+  constructor({ db, logger, clock }: { db: PostgresDatabase; logger: Logger; clock: Clock }) {
+    this.#db = db;
     this.#logger = logger;
     this.#clock = clock;
   }
@@ -23,8 +23,9 @@ export class PostgresAuditLog implements AuditLog {
       sessionId: event.sessionId ?? null,
       ip: event.ip ?? null,
     };
-    await currentEm(this.#orm).execute(
-      'insert into audit_events (id, type, user_id, session_id, ip, details, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    await this.#db.query(
+      `insert into audit_events (id, type, user_id, session_id, ip, details, created_at)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
       [
         randomUUID(),
         row.type,
@@ -34,7 +35,6 @@ export class PostgresAuditLog implements AuditLog {
         JSON.stringify(event.details ?? {}),
         this.#clock.now(),
       ],
-      'run',
     );
     this.#logger.info({ audit: row, details: event.details }, `audit: ${event.type}`);
   }

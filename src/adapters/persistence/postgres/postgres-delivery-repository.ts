@@ -5,42 +5,18 @@ import type {
   OriginalDelivery,
 } from '../../../application/ports/delivery-repository.ts';
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
-import type {
-  Delivery,
-  DeliveryStatus,
-  DeliverySummary,
-  QueryValues,
-  RejectionReason,
-  SignatureScheme,
-} from '../../../domain/triggers/delivery.ts';
-import { boundQuery } from './bound-query.ts';
+import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
+import {
+  type DeliveryRow,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  toDelivery,
+  toSummary,
+} from './delivery-rows.ts';
 import { afterPosition, toPage } from './keyset.ts';
-import { currentEm, type Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
+import { SqlParameters } from './sql-parameters.ts';
 
-interface SummaryRow {
-  readonly id: string;
-  readonly trigger_id: string;
-  readonly status: DeliveryStatus;
-  readonly reason: RejectionReason | null;
-  readonly received_at: Date;
-  readonly source_ip: string | null;
-  readonly size_bytes: number;
-  readonly content_type: string | null;
-  readonly signature_scheme: SignatureScheme | null;
-  readonly idempotency_key: string | null;
-  readonly duplicate_of: string | null;
-  readonly run_id: string | null;
-  readonly body_purged_at: Date | null;
-}
-
-interface DeliveryRow extends SummaryRow {
-  readonly headers: Record<string, string> | null;
-  readonly query: QueryValues | null;
-  readonly body: Buffer | null;
-}
-
-const SUMMARY_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes::float8 as size_bytes,
-  content_type, signature_scheme, idempotency_key, duplicate_of, run_id, body_purged_at`;
 const INSERT_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes, content_type, headers,
   query, body, signature_scheme, idempotency_key, dedupe_open, duplicate_of, run_id`;
 const INSERT_VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16';
@@ -48,17 +24,17 @@ const INSERT_VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $1
 const MAX_ATTEMPTS = 4;
 
 /**
- * The `webhook_deliveries` table (raw SQL, joining the surrounding unit of work). Idempotency rests on the
+ * The `webhook_deliveries` table (SQL, joining the surrounding unit of work). Idempotency rests on the
  * unique partial index `(trigger_id, idempotency_key) where dedupe_open`: an insert that meets a slot held
  * by an uncommitted delivery waits for it (PostgreSQL's ON CONFLICT), then either sees it committed (a
  * duplicate) or rolled back (and inserts).
  */
 export class PostgresDeliveryRepository implements DeliveryRepository {
-  readonly #orm: Orm;
+  readonly #db: PostgresDatabase;
   readonly #logger: Logger;
 
-  constructor({ orm, logger }: { orm: Orm; logger: Logger }) {
-    this.#orm = orm;
+  constructor({ db, logger }: { db: PostgresDatabase; logger: Logger }) {
+    this.#db = db;
     this.#logger = logger;
   }
 
@@ -75,10 +51,9 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
       if (!holder) continue; // closed meanwhile: the slot is free again
       if (holder.receivedAt > windowStart) return { stored: false, original: holder.original };
       // The holder is older than the window: close its slot (row lock: one closer wins), then take it.
-      await currentEm(this.#orm).execute(
-        'update webhook_deliveries set dedupe_open = false where id = ? and dedupe_open',
+      await this.#db.query(
+        'update webhook_deliveries set dedupe_open = false where id = $1 and dedupe_open',
         [holder.original.deliveryId],
-        'run',
       );
     }
     throw new Error('the idempotency slot kept changing hands; giving up');
@@ -97,18 +72,11 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
   }
 
   async findById(id: string): Promise<Delivery | undefined> {
-    const rows = await currentEm(this.#orm).execute<DeliveryRow[]>(
-      `select ${SUMMARY_COLUMNS}, headers, query, body from webhook_deliveries where id = ?`,
+    const [row] = await this.#db.query<DeliveryRow>(
+      `select ${SUMMARY_COLUMNS}, headers, query, body from webhook_deliveries where id = $1`,
       [id],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
-      ...toSummary(row),
-      headers: row.headers ?? {},
-      query: row.query ?? {},
-      body: row.body === null ? null : new Uint8Array(row.body),
-    };
+    return row && toDelivery(row);
   }
 
   async listForTrigger(
@@ -116,13 +84,14 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
     filter: { readonly status?: DeliveryStatus | undefined },
     page: PageRequest,
   ): Promise<Page<DeliverySummary>> {
-    const after = afterPosition('received_at, id', page, 'desc');
-    const byStatus = filter.status === undefined ? '' : ' and status = ?';
-    const rows = await currentEm(this.#orm).execute<SummaryRow[]>(
-      `select ${SUMMARY_COLUMNS} from webhook_deliveries
-        where trigger_id = ?${byStatus}${after.sql}
-        order by received_at desc, id desc limit ?`,
-      [triggerId, ...(filter.status === undefined ? [] : [filter.status]), ...after.params, page.limit + 1],
+    const params = new SqlParameters();
+    let where = `trigger_id = ${params.add(triggerId)}`;
+    if (filter.status !== undefined) where += ` and status = ${params.add(filter.status)}`;
+    where += afterPosition('received_at, id', page, 'desc', params);
+    const rows = await this.#db.query<SummaryRow>(
+      `select ${SUMMARY_COLUMNS} from webhook_deliveries where ${where}
+        order by received_at desc, id desc limit ${params.add(page.limit + 1)}`,
+      params.values,
     );
     return toPage(rows.map(toSummary), page.limit, (entry) => ({
       createdAt: entry.receivedAt,
@@ -131,19 +100,18 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
   }
 
   async purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
-    const em = currentEm(this.#orm);
     // SKIP LOCKED: instances purging at the same time split the work instead of queueing on row locks.
-    const bodies = await em.execute<{ id: string }[]>(
+    const bodies = await this.#db.query(
       `update webhook_deliveries set body = null, body_purged_at = now()
-        where id in (select id from webhook_deliveries where body is not null and received_at < ?
-                      order by received_at limit ? for update skip locked)
+        where id in (select id from webhook_deliveries where body is not null and received_at < $1
+                      order by received_at limit $2 for update skip locked)
         returning id`,
       [cutoff, batchSize],
     );
-    const entries = await em.execute<{ id: string }[]>(
+    const entries = await this.#db.query(
       `delete from webhook_deliveries
-        where id in (select id from webhook_deliveries where status <> 'accepted' and received_at < ?
-                      order by received_at limit ? for update skip locked)
+        where id in (select id from webhook_deliveries where status <> 'accepted' and received_at < $1
+                      order by received_at limit $2 for update skip locked)
         returning id`,
       [cutoff, batchSize],
     );
@@ -155,8 +123,7 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
     const conflict = takeSlot
       ? ' on conflict (trigger_id, idempotency_key) where dedupe_open do nothing'
       : '';
-    const rows = await boundQuery<{ id: string }>(
-      this.#orm,
+    const rows = await this.#db.query(
       `insert into webhook_deliveries (${INSERT_COLUMNS}) values (${INSERT_VALUES})${conflict} returning id`,
       [
         delivery.id,
@@ -186,33 +153,12 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
     triggerId: string,
     key: string,
   ): Promise<{ original: OriginalDelivery; receivedAt: Date } | undefined> {
-    const rows = await currentEm(this.#orm).execute<
-      { id: string; run_id: string | null; received_at: Date }[]
-    >(
-      'select id, run_id, received_at from webhook_deliveries where trigger_id = ? and idempotency_key = ? and dedupe_open',
+    const [row] = await this.#db.query<{ id: string; run_id: string | null; received_at: string }>(
+      'select id, run_id, received_at from webhook_deliveries where trigger_id = $1 and idempotency_key = $2 and dedupe_open',
       [triggerId, key],
     );
-    const row = rows[0];
     return (
       row && { original: { deliveryId: row.id, runId: row.run_id }, receivedAt: new Date(row.received_at) }
     );
   }
-}
-
-function toSummary(row: SummaryRow): DeliverySummary {
-  return {
-    id: row.id,
-    triggerId: row.trigger_id,
-    status: row.status,
-    reason: row.reason,
-    receivedAt: new Date(row.received_at),
-    sourceIp: row.source_ip,
-    sizeBytes: Number(row.size_bytes),
-    contentType: row.content_type,
-    signatureScheme: row.signature_scheme,
-    idempotencyKey: row.idempotency_key,
-    duplicateOf: row.duplicate_of,
-    runId: row.run_id,
-    bodyPurgedAt: row.body_purged_at && new Date(row.body_purged_at),
-  };
 }

@@ -1,14 +1,14 @@
 import type { ReadinessProbe } from '../../../application/ports/readiness-probe.ts';
-import type { Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 
 export class PostgresReadinessProbe implements ReadinessProbe {
-  readonly #orm: Orm;
+  readonly #db: PostgresDatabase;
 
-  constructor({ orm }: { orm: Orm }) {
-    this.#orm = orm;
+  constructor({ db }: { db: PostgresDatabase }) {
+    this.#db = db;
   }
 
   async check(): Promise<void> {
-    await this.#orm.em.getConnection().execute('select 1', [], 'get');
+    await this.#db.query('select 1');
   }
 }

@@ -3,9 +3,9 @@ import type { SecretBox } from '../../../application/ports/secret-box.ts';
 import type { TriggerFilter, TriggerRepository } from '../../../application/ports/trigger-repository.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
-import { boundQuery } from './bound-query.ts';
 import { afterPosition, toPage } from './keyset.ts';
-import { currentEm, type Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
+import { SqlParameters } from './sql-parameters.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
 interface TriggerRow {
@@ -20,10 +20,10 @@ interface TriggerRow {
   readonly require_idempotency_key: boolean;
   readonly signing_secret_sealed: string;
   readonly previous_secret_sealed: string | null;
-  readonly previous_secret_expires_at: Date | null;
+  readonly previous_secret_expires_at: string | null;
   readonly version: number;
-  readonly created_at: Date;
-  readonly updated_at: Date;
+  readonly created_at: string;
+  readonly updated_at: string;
 }
 
 const COLUMNS = `id, workspace_id, mission_id, name, enabled, webhook_path, max_body_bytes, require_timestamp,
@@ -31,23 +31,24 @@ const COLUMNS = `id, workspace_id, mission_id, name, enabled, webhook_path, max_
   created_at, updated_at`;
 
 /**
- * Triggers in the `triggers` table (raw SQL, joining the surrounding unit of work). Signing secrets are
+ * Triggers in the `triggers` table (SQL, joining the surrounding unit of work). Signing secrets are
  * sealed with the webhook SecretBox under the context `webhook-secret:<trigger id>`, so a database dump
  * alone reveals none, and a sealed secret copied onto another trigger's row does not open there.
  */
 export class PostgresTriggerRepository implements TriggerRepository {
-  readonly #orm: Orm;
+  readonly #db: PostgresDatabase;
   readonly #box: SecretBox;
 
-  constructor({ orm, webhookSecretBox }: { orm: Orm; webhookSecretBox: SecretBox }) {
-    this.#orm = orm;
+  constructor({ db, webhookSecretBox }: { db: PostgresDatabase; webhookSecretBox: SecretBox }) {
+    this.#db = db;
     this.#box = webhookSecretBox;
   }
 
   async add(trigger: Trigger): Promise<void> {
     try {
-      await this.#run(
-        `insert into triggers (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      await this.#db.query(
+        `insert into triggers (${COLUMNS})
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
         [
           trigger.id,
           trigger.workspaceId,
@@ -79,18 +80,13 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 
   async list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
-    const after = afterPosition('created_at, id', page, 'asc');
-    const byMission = filter.missionId === undefined ? '' : ' and mission_id = ?';
-    const rows = await currentEm(this.#orm).execute<TriggerRow[]>(
-      `select ${COLUMNS} from triggers
-        where workspace_id = ? and deleted_at is null${byMission}${after.sql}
-        order by created_at, id limit ?`,
-      [
-        filter.workspaceId,
-        ...(filter.missionId === undefined ? [] : [filter.missionId]),
-        ...after.params,
-        page.limit + 1,
-      ],
+    const params = new SqlParameters();
+    let where = `workspace_id = ${params.add(filter.workspaceId)} and deleted_at is null`;
+    if (filter.missionId !== undefined) where += ` and mission_id = ${params.add(filter.missionId)}`;
+    where += afterPosition('created_at, id', page, 'asc', params);
+    const rows = await this.#db.query<TriggerRow>(
+      `select ${COLUMNS} from triggers where ${where} order by created_at, id limit ${params.add(page.limit + 1)}`,
+      params.values,
     );
     return toPage(
       rows.map((row) => this.#toTrigger(row)),
@@ -101,12 +97,12 @@ export class PostgresTriggerRepository implements TriggerRepository {
 
   async save(trigger: Trigger): Promise<void> {
     const [secret, previous, previousExpiresAt] = this.#sealed(trigger);
-    const rows = await currentEm(this.#orm).execute<{ version: number }[]>(
+    const [saved] = await this.#db.query<{ version: number }>(
       `update triggers
-          set name = ?, enabled = ?, max_body_bytes = ?, require_timestamp = ?, require_idempotency_key = ?,
-              signing_secret_sealed = ?, previous_secret_sealed = ?, previous_secret_expires_at = ?,
-              updated_at = ?, version = version + 1
-        where id = ? and version = ? and deleted_at is null
+          set name = $1, enabled = $2, max_body_bytes = $3, require_timestamp = $4, require_idempotency_key = $5,
+              signing_secret_sealed = $6, previous_secret_sealed = $7, previous_secret_expires_at = $8,
+              updated_at = $9, version = version + 1
+        where id = $10 and version = $11 and deleted_at is null
         returning version`,
       [
         trigger.name,
@@ -122,34 +118,28 @@ export class PostgresTriggerRepository implements TriggerRepository {
         trigger.version,
       ],
     );
-    const saved = rows[0];
     if (!saved) throw new TriggerChanged();
     trigger.version = saved.version;
   }
 
   async delete(id: string, now: Date): Promise<void> {
     // The secrets are destroyed, not kept sealed: nothing can verify for a deleted trigger again.
-    await this.#run(
+    await this.#db.query(
       `update triggers
-          set deleted_at = ?, enabled = false, signing_secret_sealed = null, previous_secret_sealed = null,
+          set deleted_at = $1, enabled = false, signing_secret_sealed = null, previous_secret_sealed = null,
               previous_secret_expires_at = null, version = version + 1
-        where id = ? and deleted_at is null`,
+        where id = $2 and deleted_at is null`,
       [now, id],
     );
   }
 
   async #one(condition: string, value: string): Promise<Trigger | undefined> {
     // On every delivery: straight on the pool (or the transaction), with no EntityManager fork.
-    const rows = await boundQuery<TriggerRow>(
-      this.#orm,
+    const [row] = await this.#db.query<TriggerRow>(
       `select ${COLUMNS} from triggers where ${condition} and deleted_at is null`,
       [value],
     );
-    return rows[0] && this.#toTrigger(rows[0]);
-  }
-
-  async #run(sql: string, params: unknown[]): Promise<void> {
-    await currentEm(this.#orm).execute(sql, params, 'run');
+    return row && this.#toTrigger(row);
   }
 
   #sealed(trigger: Trigger): [string, string | null, Date | null] {
@@ -177,7 +167,8 @@ export class PostgresTriggerRepository implements TriggerRepository {
       signingSecret: this.#box.open(row.signing_secret_sealed, context),
       previousSecret:
         row.previous_secret_sealed === null ? null : this.#box.open(row.previous_secret_sealed, context),
-      previousSecretExpiresAt: row.previous_secret_expires_at && new Date(row.previous_secret_expires_at),
+      previousSecretExpiresAt:
+        row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at),
       version: row.version,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),

@@ -1,6 +1,5 @@
 import type { SecretBox } from '../../../application/ports/secret-box.ts';
-import { boundQuery } from './bound-query.ts';
-import type { Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 
 /** Where sealed values live: constant identifiers only (never user input). */
 export interface SealedColumns {
@@ -19,15 +18,14 @@ export interface SealedColumns {
  * `unreadable` and left as they are.
  */
 export async function resealColumns(
-  orm: Orm,
+  db: PostgresDatabase,
   spec: SealedColumns,
   from: SecretBox,
   to: SecretBox,
 ): Promise<{ resealed: number; unreadable: number }> {
   const [first] = spec.columns;
-  return orm.em.fork().transactional(async () => {
-    const rows = await boundQuery<Record<string, string | null>>(
-      orm,
+  return db.transaction(async () => {
+    const rows = await db.query<Record<string, string | null>>(
       `select ${spec.key}, ${spec.columns.join(', ')} from ${spec.table} where ${first} is not null for update`,
       [],
     );
@@ -45,11 +43,10 @@ export async function resealColumns(
         return sealed === null || sealed === undefined ? null : to.seal(from.open(sealed, context), context);
       });
       const assignments = spec.columns.map((column, i) => `${column} = $${i + 1}`).join(', ');
-      await boundQuery(
-        orm,
-        `update ${spec.table} set ${assignments} where ${spec.key} = $${values.length + 1}`,
-        [...values, row[spec.key]],
-      );
+      await db.query(`update ${spec.table} set ${assignments} where ${spec.key} = $${values.length + 1}`, [
+        ...values,
+        row[spec.key],
+      ]);
       resealed++;
     }
     return { resealed, unreadable };

@@ -1,12 +1,12 @@
 import type { SecretBox } from '../../../application/ports/secret-box.ts';
-import type { Orm } from './orm.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 import { webhookSecretContext } from './postgres-trigger-repository.ts';
 import { resealColumns } from './reseal-sealed-values.ts';
 
 /** Master-key rotation for webhook secrets (current and previous), see `resealColumns`. */
-export function resealWebhookSecrets(orm: Orm, from: SecretBox, to: SecretBox) {
+export function resealWebhookSecrets(db: PostgresDatabase, from: SecretBox, to: SecretBox) {
   return resealColumns(
-    orm,
+    db,
     {
       table: 'triggers',
       key: 'id',

@@ -1,9 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JsonObject } from '../../../domain/missions/json-document.ts';
 import { Run, type RunFailure, type TriggerType } from '../../../domain/runs/run.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
 import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
 
 type Row = Record<string, unknown>;
 
@@ -13,16 +13,16 @@ type Row = Record<string, unknown>;
  * once. `runs` is aliased `r`; a join added here (for example the delivery a webhook run's input is built
  * from) keeps locking reads correct as long as they lock with `for update of r`.
  *
- * @param where  SQL condition on `r` with `?` placeholders
+ * @param where  SQL condition on `r` with `$n` placeholders (bound to `params`)
  * @param tail   `order by`, `limit` and locking clauses
  */
 export async function selectRuns(
-  em: EntityManager,
+  db: PostgresDatabase,
   where: string,
-  params: unknown[],
+  params: readonly unknown[],
   tail = '',
 ): Promise<Run[]> {
-  const rows: Row[] = await em.execute(
+  const rows = await db.query<Row>(
     `select r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id, r.input,
             r.output, r.error, r.attempt, r.lease_owner, r.lease_expires_at, r.created_at, r.started_at,
             r.finished_at, d.body as delivery_body, d.content_type as delivery_content_type,

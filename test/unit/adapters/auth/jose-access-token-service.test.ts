@@ -11,19 +11,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { type CryptoKey, createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { CachedSigningKeys } from '../../../../src/adapters/auth/cached-signing-keys.ts';
 import {
   type AccessTokenAlgorithm,
   JoseAccessTokenService,
-} from '../../../src/adapters/auth/jose-access-token-service.ts';
-import { AesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
-import type { Orm } from '../../../src/adapters/persistence/postgres/orm.ts';
-import {
-  PostgresSigningKeys,
-  type SigningKeysCacheTimings,
-} from '../../../src/adapters/persistence/postgres/postgres-signing-keys.ts';
-import { InvalidToken, TokenExpired } from '../../../src/domain/sessions/auth-errors.ts';
-import { FixedClock } from '../../support/auth-fakes.ts';
-import { testDatabase } from '../../support/test-database.ts';
+} from '../../../../src/adapters/auth/jose-access-token-service.ts';
+import { AesGcmSecretBox } from '../../../../src/adapters/crypto/aes-gcm-secret-box.ts';
+import { InMemorySigningKeyStore } from '../../../../src/adapters/persistence/in-memory/in-memory-signing-key-store.ts';
+import type { SigningKeyStore } from '../../../../src/application/ports/signing-key-store.ts';
+import { InvalidToken, TokenExpired } from '../../../../src/domain/sessions/auth-errors.ts';
+import { FixedClock } from '../../../support/auth-fakes.ts';
 
 const ISSUER = 'https://api.example.test';
 const AUDIENCE = 'platform-api';
@@ -32,19 +29,19 @@ const SESSION = '0190f3a4-0000-7000-8000-0000000000aa';
 const MASTER_KEY = randomBytes(32);
 
 interface Instance {
-  readonly keys: PostgresSigningKeys;
+  readonly keys: CachedSigningKeys;
   readonly service: JoseAccessTokenService;
 }
 
+/** One server instance: the jose service on cached keys from `signingKeyStore` (shared by instances). */
 function instance(
-  orm: Orm,
+  signingKeyStore: SigningKeyStore,
   clock: FixedClock,
   algorithm: AccessTokenAlgorithm = 'EdDSA',
-  timings?: SigningKeysCacheTimings,
 ): Instance {
   const config = { jwt: { algorithm, issuer: ISSUER, audience: AUDIENCE } };
   const secretBox = new AesGcmSecretBox({ masterKey: MASTER_KEY });
-  const keys = new PostgresSigningKeys({ orm, secretBox, clock, config }, timings);
+  const keys = new CachedSigningKeys({ signingKeyStore, secretBox, clock, config });
   return { keys, service: new JoseAccessTokenService({ accessTokenKeys: keys, clock, config }) };
 }
 
@@ -80,51 +77,15 @@ async function expectRejection(promise: Promise<unknown>, type: typeof InvalidTo
   expect(error.code).to.equal(type === TokenExpired ? 'token_expired' : 'invalid_token');
 }
 
-/** The ORM, with `onQuery` awaited after every raw query (to count them, or to widen a race window). */
-function watchedOrm(orm: Orm, onQuery: (sql: string) => unknown): Orm {
-  const connection = orm.em.getConnection();
-  const watched = new Proxy(connection, {
-    get(target, property) {
-      if (property === 'execute') {
-        return async (...args: Parameters<typeof connection.execute>) => {
-          const result = await connection.execute(...args);
-          await onQuery(String(args[0]));
-          return result;
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-  return { em: { getConnection: () => watched } } as unknown as Orm;
-}
-
-async function countSigningKeys(orm: Orm): Promise<number> {
-  const row = await orm.em
-    .getConnection()
-    .execute<{ n: number }>('select count(*)::int as n from signing_keys', [], 'get');
-  return row.n;
-}
-
-describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', function () {
-  this.timeout(30_000);
-  let orm: Orm;
+describe('JoseAccessTokenService (on cached keys in memory)', () => {
+  let store: InMemorySigningKeyStore;
   let clock: FixedClock;
   let first: Instance;
 
-  before(async () => {
-    ({ orm } = await testDatabase());
-  });
-
-  beforeEach(async () => {
-    // The rows are sealed under this file's master key: start from, and leave, an empty table.
-    await orm.em.getConnection().execute('delete from signing_keys', [], 'run');
+  beforeEach(() => {
+    store = new InMemorySigningKeyStore();
     clock = new FixedClock();
-    first = instance(orm, clock);
-  });
-
-  after(async () => {
-    await orm.em.getConnection().execute('delete from signing_keys', [], 'run');
+    first = instance(store, clock);
   });
 
   const now = () => Math.floor(clock.now().getTime() / 1000);
@@ -162,20 +123,6 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
       const { signer, header } = await genuine();
       const token = await forge(header, claims(), signer);
       expect(await first.service.verify(token)).to.deep.equal({ userId: USER, sessionId: SESSION });
-    });
-
-    it('stores the private key sealed, never in clear', async () => {
-      await first.service.issue({ userId: USER, sessionId: SESSION });
-      const rows = (await orm.em
-        .getConnection()
-        .execute('select kid, private_key_encrypted, public_jwk from signing_keys', [], 'all')) as {
-        kid: string;
-        private_key_encrypted: string;
-        public_jwk: Record<string, unknown>;
-      }[];
-      expect(rows).to.have.length(1);
-      expect(rows[0]!.private_key_encrypted).to.match(/^v1\./).and.not.include('PRIVATE');
-      expect(rows[0]!.public_jwk).to.not.have.property('d');
     });
   });
 
@@ -234,9 +181,10 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
       }
     });
 
-    it('refuses unknown, path-like, SQL-like and non-string kids, touching no row', async () => {
+    it('refuses unknown, path-like, SQL-like and non-string kids, storing no key', async () => {
       const { signer } = await genuine();
-      const before = await countSigningKeys(orm);
+      const stored = () => store.usable('EdDSA', new Date(0));
+      const before = await stored();
       for (const kid of [
         randomBytes(32).toString('base64url'),
         '../../etc/passwd',
@@ -252,7 +200,7 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
         const token = await forge({ alg: 'EdDSA', typ: 'at+jwt', kid }, claims(), signer);
         await expectRejection(first.service.verify(token), InvalidToken);
       }
-      expect(await countSigningKeys(orm)).to.equal(before);
+      expect(await stored()).to.deep.equal(before);
     });
 
     it('never fetches jku or x5u, and never trusts an embedded jwk or x5c', async () => {
@@ -383,101 +331,6 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
     });
   });
 
-  describe('keys shared through PostgreSQL', () => {
-    it('lets a second instance verify the first one’s tokens', async () => {
-      const second = instance(orm, clock);
-      const { token } = await first.service.issue({ userId: USER, sessionId: SESSION });
-      expect(await second.service.verify(token)).to.deep.equal({ userId: USER, sessionId: SESSION });
-      const { token: back } = await second.service.issue({ userId: USER, sessionId: SESSION });
-      expect(decodeProtectedHeader(back).kid).to.equal(decodeProtectedHeader(token).kid);
-      expect(await first.service.verify(back)).to.deep.equal({ userId: USER, sessionId: SESSION });
-    });
-
-    it('creates exactly one current key when instances start together', async () => {
-      // Every instance pauses after finding no current key, so without the lock all of them would insert one.
-      const slowed = watchedOrm(orm, (sql) =>
-        sql.includes('retired_at is null limit 1')
-          ? new Promise((resolve) => setTimeout(resolve, 50))
-          : undefined,
-      );
-      const instances = Array.from({ length: 5 }, () => instance(slowed, clock));
-      const tokens = await Promise.all(
-        instances.flatMap((each) =>
-          Array.from({ length: 4 }, () => each.service.issue({ userId: USER, sessionId: SESSION })),
-        ),
-      );
-      expect(new Set(tokens.map(({ token }) => decodeProtectedHeader(token).kid)).size).to.equal(1);
-      const current = await orm.em
-        .getConnection()
-        .execute<{ n: number }>(
-          "select count(*)::int as n from signing_keys where retired_at is null and algorithm = 'EdDSA'",
-          [],
-          'get',
-        );
-      expect(current.n).to.equal(1);
-    });
-
-    it('keeps verifying a token of the retired key until it expires, and makes the new key current', async () => {
-      const second = instance(orm, clock, 'EdDSA', { ttlMs: 30_000, unknownKidReloadMs: 0 });
-      const { token: old } = await first.service.issue({ userId: USER, sessionId: SESSION });
-      await second.service.verify(old); // the second instance has now cached the old key
-      const oldKid = decodeProtectedHeader(old).kid;
-      const newKid = await first.keys.rotate();
-      expect(newKid).to.not.equal(oldKid);
-
-      const { token: fresh } = await first.service.issue({ userId: USER, sessionId: SESSION });
-      expect(decodeProtectedHeader(fresh).kid).to.equal(newKid);
-      clock.advance(899);
-      for (const verifier of [first, second]) {
-        expect(await verifier.service.verify(old)).to.deep.equal({ userId: USER, sessionId: SESSION });
-        expect(await verifier.service.verify(fresh)).to.deep.equal({ userId: USER, sessionId: SESSION });
-      }
-      const retired = await orm.em
-        .getConnection()
-        .execute<{ retired_at: unknown }>(
-          'select retired_at from signing_keys where kid = ?',
-          [oldKid],
-          'get',
-        );
-      expect(retired.retired_at).to.not.equal(null);
-    });
-
-    it('stops accepting a retired key 930 s after its retirement, even for a fresh-looking token', async () => {
-      const { signer, header } = await genuine();
-      await first.keys.rotate();
-      clock.advance(929);
-      expect(await first.service.verify(await forge(header, claims(), signer))).to.deep.equal({
-        userId: USER,
-        sessionId: SESSION,
-      });
-      clock.advance(1);
-      await expectRejection(first.service.verify(await forge(header, claims(), signer)), InvalidToken);
-      expect((await first.keys.publicJwks()).keys.map((key) => key.kid)).to.not.include(header.kid);
-    });
-
-    it('reloads on an unknown kid at most once per interval, however many arrive', async () => {
-      let queries = 0;
-      const { token } = await first.service.issue({ userId: USER, sessionId: SESSION });
-      const watched = instance(
-        watchedOrm(orm, () => {
-          queries++;
-        }),
-        clock,
-      );
-      await watched.service.verify(token);
-      const afterFirstLoad = queries;
-      const { signer } = await genuine();
-      const randomKid = () =>
-        forge({ alg: 'EdDSA', typ: 'at+jwt', kid: randomBytes(16).toString('base64url') }, claims(), signer);
-      for (let i = 0; i < 50; i++) {
-        await expectRejection(watched.service.verify(await randomKid()), InvalidToken);
-      }
-      const flood = await Promise.all(Array.from({ length: 200 }, randomKid));
-      await Promise.all(flood.map((forged) => expectRejection(watched.service.verify(forged), InvalidToken)));
-      expect(queries - afterFirstLoad).to.be.at.most(1);
-    });
-  });
-
   describe('JWKS', () => {
     it('publishes the current and previous public keys, without private members, usable by other verifiers', async () => {
       const { token: old } = await first.service.issue({ userId: USER, sessionId: SESSION });
@@ -505,7 +358,7 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
 
   describe('other algorithms', () => {
     it('ES256: signs, verifies and publishes a P-256 key without d', async () => {
-      const es = instance(orm, clock, 'ES256');
+      const es = instance(store, clock, 'ES256');
       const { token } = await es.service.issue({ userId: USER, sessionId: SESSION });
       expect(decodeProtectedHeader(token)).to.include({ alg: 'ES256', typ: 'at+jwt' });
       expect(await es.service.verify(token)).to.deep.equal({ userId: USER, sessionId: SESSION });
@@ -517,7 +370,7 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
     });
 
     it('HS256: signs and verifies with a secret key, publishes nothing, and survives rotation', async () => {
-      const hs = instance(orm, clock, 'HS256');
+      const hs = instance(store, clock, 'HS256');
       const { token } = await hs.service.issue({ userId: USER, sessionId: SESSION });
       expect(decodeProtectedHeader(token)).to.include({ alg: 'HS256', typ: 'at+jwt' });
       expect(decodeProtectedHeader(token).kid).to.match(/^hs256-[0-9a-f]{16}$/);
@@ -525,7 +378,7 @@ describe('JoseAccessTokenService with PostgresSigningKeys (PostgreSQL)', functio
       expect((await hs.keys.publicJwks()).keys).to.deep.equal([]);
       await hs.keys.rotate();
       expect(await hs.service.verify(token)).to.deep.equal({ userId: USER, sessionId: SESSION });
-      expect(await instance(orm, clock, 'HS256').service.verify(token)).to.deep.equal({
+      expect(await instance(store, clock, 'HS256').service.verify(token)).to.deep.equal({
         userId: USER,
         sessionId: SESSION,
       });
