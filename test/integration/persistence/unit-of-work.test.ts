@@ -86,7 +86,6 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect(await world.auditEventsOf(user.id)).to.deep.equal([]);
     });
 
-
     it('nested transactions join the outer one: its rollback undoes the inner writes too', async () => {
       const { user } = await seedUser(world);
       const inner = newSession(user.id);
