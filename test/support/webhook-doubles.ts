@@ -5,6 +5,7 @@ import type { SignatureCheck, SignatureVerifier } from '../../src/application/po
 import type { IncomingDelivery } from '../../src/application/triggers/receive-delivery.ts';
 import { RateLimited } from '../../src/domain/errors.ts';
 import { PayloadTooLarge } from '../../src/domain/triggers/webhook-errors.ts';
+import { useCases } from './test-container.ts';
 
 /** The real HMAC verifier, recording which secrets each call was given. */
 export class RecordingVerifier implements SignatureVerifier {
@@ -25,6 +26,17 @@ export class RecordingRateLimiter implements RateLimiter {
     if (this.blocked.has(key)) throw new RateLimited(7);
   }
 }
+
+/** Every use case on in-memory adapters, the signature check and the per-path limiter recording their calls. */
+export const triggerUseCases = () =>
+  useCases({
+    now: new Date(),
+    doubles: {
+      signatureVerifier: new RecordingVerifier(),
+      webhookRateLimiter: new RecordingRateLimiter(),
+      deliveryRetention: { retentionDays: 30, batchSize: 2 },
+    },
+  });
 
 export const hexSignature = (body: Uint8Array | string, secret: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

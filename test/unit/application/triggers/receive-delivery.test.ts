@@ -3,13 +3,7 @@ import type { Principal } from '../../../../src/application/auth/principal.ts';
 import { DomainError } from '../../../../src/domain/errors.ts';
 import { UnsupportedContentEncoding } from '../../../../src/domain/triggers/webhook-errors.ts';
 import { seedMission, seedUser } from '../../../support/persistence-world.ts';
-import { useCases } from '../../../support/test-container.ts';
-import {
-  hexSignature,
-  incoming,
-  RecordingRateLimiter,
-  RecordingVerifier,
-} from '../../../support/webhook-doubles.ts';
+import { hexSignature, incoming, triggerUseCases } from '../../../support/webhook-doubles.ts';
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   try {
@@ -20,17 +14,6 @@ async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   }
   expect.fail('expected a domain error');
 }
-
-/** Every use case on in-memory adapters, the signature check and the per-path limiter recording their calls. */
-const triggerUseCases = () =>
-  useCases({
-    now: new Date(),
-    doubles: {
-      signatureVerifier: new RecordingVerifier(),
-      webhookRateLimiter: new RecordingRateLimiter(),
-      deliveryRetention: { retentionDays: 30, batchSize: 2 },
-    },
-  });
 
 describe('receiveDelivery (in-memory adapters)', () => {
   async function setUp(input: { requireIdempotencyKey?: boolean; maxBodyBytes?: number } = {}) {

@@ -3,8 +3,7 @@ import type { Principal } from '../../../../src/application/auth/principal.ts';
 import { DomainError } from '../../../../src/domain/errors.ts';
 import { Membership } from '../../../../src/domain/workspaces/workspace.ts';
 import { seedMission, seedUser, T0 } from '../../../support/persistence-world.ts';
-import { useCases } from '../../../support/test-container.ts';
-import { RecordingRateLimiter, RecordingVerifier } from '../../../support/webhook-doubles.ts';
+import { triggerUseCases } from '../../../support/webhook-doubles.ts';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -15,17 +14,6 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
   return 'ok';
 }
-
-/** Every use case on in-memory adapters, the signature check and the per-path limiter recording their calls. */
-const triggerUseCases = () =>
-  useCases({
-    now: new Date(),
-    doubles: {
-      signatureVerifier: new RecordingVerifier(),
-      webhookRateLimiter: new RecordingRateLimiter(),
-      deliveryRetention: { retentionDays: 30, batchSize: 2 },
-    },
-  });
 
 describe('trigger use cases (in-memory adapters)', () => {
   async function setUp() {
