@@ -9,7 +9,7 @@ import { JoseAccessTokenService } from '../../../src/adapters/auth/jose-access-t
 import { AesGcmSecretBox } from '../../../src/adapters/crypto/aes-gcm-secret-box.ts';
 import type { SigningKeyStore } from '../../../src/application/ports/signing-key-store.ts';
 import { FixedClock } from '../../support/auth-fakes.ts';
-import { SIGNING_KEY_STORES } from '../../support/signing-key-stores.ts';
+import { WORLDS } from '../../support/persistence-world.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 const USER = '0190f3a4-0000-7000-8000-000000000001';
@@ -32,7 +32,7 @@ function watched(store: SigningKeyStore, after: () => unknown): SigningKeyStore 
   };
 }
 
-for (const [name, open] of SIGNING_KEY_STORES) {
+for (const [name, makeWorld] of WORLDS) {
   describe(`CachedSigningKeys on the ${name} store`, () => {
     let store: SigningKeyStore;
     let clock: FixedClock;
@@ -47,7 +47,7 @@ for (const [name, open] of SIGNING_KEY_STORES) {
     beforeEach(async () => {
       // The EdDSA keys in the test database are sealed under other master keys: start from an empty table.
       if (name === 'PostgreSQL') await (await testDatabase()).db.query('delete from signing_keys');
-      store = await open();
+      store = (await makeWorld()).signingKeyStore;
       clock = new FixedClock();
     });
 

@@ -6,8 +6,7 @@ import {
   type SigningKeyStore,
   signingKeyContext,
 } from '../../../src/application/ports/signing-key-store.ts';
-import { at } from '../../support/persistence-world.ts';
-import { SIGNING_KEY_STORES } from '../../support/signing-key-stores.ts';
+import { at, WORLDS } from '../../support/persistence-world.ts';
 
 const box = new AesGcmSecretBox({ masterKey: randomBytes(32) });
 
@@ -30,7 +29,7 @@ const stored = ({ privateKey: _, ...key }: ReturnType<typeof newKey>, retiredAt:
   retiredAt,
 });
 
-for (const [name, open] of SIGNING_KEY_STORES) {
+for (const [name, makeWorld] of WORLDS) {
   describe(`SigningKeyStore contract (${name})`, () => {
     let store: SigningKeyStore;
     // Algorithms of their own: other tests' keys (and the server's) never show up in this suite's reads.
@@ -38,7 +37,7 @@ for (const [name, open] of SIGNING_KEY_STORES) {
     const LONG_AGO = at(-86_400);
 
     beforeEach(async () => {
-      store = await open();
+      store = (await makeWorld()).signingKeyStore;
       algorithm = `test-${randomUUID()}`;
     });
 
