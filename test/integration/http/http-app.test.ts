@@ -59,6 +59,18 @@ const failing: RouteSpec[] = [
       throw new Conflict('the run is already finished');
     },
   },
+  {
+    method: 'GET',
+    path: '/api/unserialisable',
+    operationId: 'unserialisable',
+    summary: 'Answers a body JSON cannot write',
+    tags: ['test'],
+    security: 'public',
+    responses: { 200: { description: 'Never.' } },
+    handler: (ctx) => {
+      ctx.body = { count: 1n };
+    },
+  },
 ];
 
 describe('HTTP app (real socket)', () => {
@@ -168,6 +180,13 @@ describe('HTTP app (real socket)', () => {
     const text = await response.text();
     expect(text).not.to.match(/hunter2|app\.ts|at /);
     expect(JSON.parse(text).code).to.equal('internal_error');
+  });
+
+  it('answers a body that cannot be serialised with a 500 problem+json, never plain text', async () => {
+    const response = await fetch(`${base}/api/unserialisable`);
+    expect(response.status).to.equal(500);
+    expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    expect((await json(response)).code).to.equal('internal_error');
   });
 
   it('maps domain errors through the kind table', async () => {
