@@ -42,12 +42,14 @@ interface HttpError extends Error {
 
 /**
  * Turns every thrown error into problem+json. Domain errors go through the kind table; client errors raised by
- * the HTTP stack keep their status; anything else is a 500 whose body says nothing about the cause.
+ * the HTTP stack keep their status; anything else is a 500 whose body says nothing about the cause. A JSON
+ * answer is serialised here too, so that a value JSON cannot write is one of those errors.
  */
 export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) => boolean = () => false) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
+      serialiseJson(ctx);
     } catch (thrown) {
       const error: HttpError = thrown instanceof Error ? thrown : new Error(String(thrown));
       if (error instanceof DomainError) {
@@ -91,6 +93,17 @@ export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) 
       });
     }
   };
+}
+
+/**
+ * Writes a JSON body (a plain object or array) as text now: Koa would otherwise serialise it after every
+ * middleware has returned, where a failure escapes as a plain-text 500. Buffers, streams and text pass as they are.
+ */
+function serialiseJson(ctx: Context): void {
+  const body: unknown = ctx.body;
+  if (typeof body !== 'object' || body === null) return;
+  if (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype)
+    ctx.body = JSON.stringify(body);
 }
 
 function clientDetail(status: number, error: HttpError): string {

@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { DomainError } from '../../domain/errors.ts';
+import { illFormedPart } from '../../domain/well-formed-json.ts';
 import { isRawBody, type RouteInput, type RouteSpec, type Security } from './route.ts';
-import { compileValidator, type Validator } from './validation.ts';
+import { compileValidator, ValidationFailed, type Validator } from './validation.ts';
 
 export type Authenticators = Partial<Record<Exclude<Security, 'public'>, Middleware>>;
 
@@ -64,6 +65,15 @@ function jsonBody(limit: number): Middleware {
   });
 }
 
+/**
+ * Every request's path, query and JSON body against the rules of well-formed-json.ts, before its schema: 400
+ * here is the only answer such a value gets, whatever the route would have done with it.
+ */
+function assertWellFormed(location: 'params' | 'query' | 'body', value: unknown): void {
+  const part = illFormedPart(value);
+  if (part) throw new ValidationFailed([{ path: `/${location}${part.pointer}`, message: part.problem }]);
+}
+
 /** Routes that declare no query accept none: an unknown parameter is a 400, like an unknown body field. */
 const rejectUnknownQuery = compileValidator('query', { type: 'object', additionalProperties: false });
 
@@ -77,6 +87,9 @@ function validateAndHandle(route: RouteSpec): Middleware {
     const params = { ...(ctx.params as Record<string, string>) };
     const query: Record<string, unknown> = { ...ctx.query };
     const body = ctx.request.body ?? {};
+    assertWellFormed('params', params);
+    assertWellFormed('query', query);
+    assertWellFormed('body', body);
     validators.params?.(params);
     (validators.query ?? rejectUnknownQuery)(query);
     validators.body?.(body);

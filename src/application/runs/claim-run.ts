@@ -19,7 +19,9 @@ export type ClaimRun = (principal: Principal, input: ClaimRunInput) => Promise<R
 /**
  * A worker (an admin's login session) takes the oldest queued run of the workspace and holds it under a
  * lease; undefined when nothing is queued. Expired leases of the workspace are taken back first, in the same
- * transaction, so a crashed worker's run is retried by the next claim.
+ * transaction, so a crashed worker's run is retried by the next claim. Nothing that can fail follows the
+ * commit: the run's input was checked when it came in (a webhook body too deep to show is shown as text), so
+ * the answer that tells the worker which run it holds can always be written.
  */
 export function makeClaimRun(deps: {
   runs: RunRepository;

@@ -1,11 +1,13 @@
+import { isJsonTextTooDeep } from '../well-formed-json.ts';
 import type { QueryValues } from './delivery.ts';
 
 /** What a webhook run shows as its input: the delivery as the mission sees it. */
 export interface WebhookRunInput {
   readonly [key: string]: unknown;
   /**
-   * Parsed JSON for a JSON content type whose body parses; else the text when the body is UTF-8; else
-   * base64 of the bytes; null once the body was purged after the retention period.
+   * Parsed JSON for a JSON content type whose body parses and nests at most MAX_JSON_DEPTH levels; else the
+   * text when the body is UTF-8; else base64 of the bytes; null once the body was purged after the retention
+   * period.
    */
   readonly body: unknown;
   readonly content_type: string | null;
@@ -43,7 +45,9 @@ export function decodeBody(body: Uint8Array | null, contentType: string | null):
   } catch {
     return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('base64');
   }
-  if (contentType !== null && JSON_TYPE.test(contentType)) {
+  // A body nested deeper than the bound is kept (its bytes are what was signed) and shown as text: parsed, it
+  // could not be written back out, and every read of its run would fail.
+  if (contentType !== null && JSON_TYPE.test(contentType) && !isJsonTextTooDeep(text)) {
     try {
       // RFC 8259 lets a parser ignore a byte order mark; the stored bytes keep it.
       return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);

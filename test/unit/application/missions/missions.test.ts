@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
+import { MAX_JSON_DEPTH } from '../../../../src/domain/well-formed-json.ts';
 import { fail } from '../../../support/fail.ts';
 import { actor, useCases } from '../../../support/test-container.ts';
 
@@ -70,6 +71,28 @@ describe('mission use cases and starting runs', () => {
     const changed = await app.updateMission(bob.principal, mission.id, { description: 'daily' });
     expect(changed).to.deep.include({ name: 'Digest', description: 'daily', updatedAt: app.clock.now() });
     expect(await app.getMission(cy.principal, mission.id)).to.deep.equal(changed);
+  });
+
+  it(`refuses definitions, run input and output nested deeper than ${MAX_JSON_DEPTH} levels, naming where`, async () => {
+    const { app, bob, workspaceId } = await setup();
+    const deep = JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`) as unknown;
+    const refused = await fail(
+      app.createMission(bob.principal, { workspaceId, name: 'x', definition: { a: deep } }),
+    );
+    expect(refused).to.be.instanceOf(InvalidInput);
+    expect((refused as Error).message).to.equal(
+      `definition/a${'/0'.repeat(MAX_JSON_DEPTH - 1)} is nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
+    expect((await app.listMissions(bob.principal, workspaceId, { limit: 50 })).items).to.deep.equal([]);
+    const mission = await app.createMission(bob.principal, { workspaceId, name: 'Digest' });
+    expect(await fail(app.startRun(bob.principal, mission.id, { input: { a: deep } }))).to.be.instanceOf(
+      InvalidInput,
+    );
+    const run = await app.startRun(bob.principal, mission.id, {});
+    await app.claimRun(bob.principal, { workspaceId });
+    const completion = app.completeRun(bob.principal, run.id, { status: 'succeeded', output: { a: deep } });
+    expect(await fail(completion)).to.be.instanceOf(InvalidInput);
+    expect((await app.getRun(bob.principal, run.id)).status).to.equal('running');
   });
 
   it('starts runs for admins only, and deletes a mission only once none of its runs is active', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { webhookRunInput } from '../../../../src/domain/triggers/webhook-run-input.ts';
+import { MAX_JSON_DEPTH } from '../../../../src/domain/well-formed-json.ts';
 
 const input = (body: Uint8Array | string | null, contentType: string | null) =>
   webhookRunInput({
@@ -62,6 +63,12 @@ describe('webhookRunInput', () => {
     const shown = input(deep, 'application/json').body;
     // Compared as a boolean: chai's own message would recurse through a parsed value that deep.
     expect(shown === deep, 'shown as its text').to.equal(true);
+  });
+
+  it(`parses JSON nested up to ${MAX_JSON_DEPTH} levels, and keeps one level more as text`, () => {
+    const levels = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    expect(input(levels(MAX_JSON_DEPTH), 'application/json').body).to.be.an('array');
+    expect(input(levels(MAX_JSON_DEPTH + 1), 'application/json').body).to.equal(levels(MAX_JSON_DEPTH + 1));
   });
 
   it('shows a purged body as null', () => {

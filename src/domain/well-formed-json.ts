@@ -1,0 +1,60 @@
+/**
+ * How many levels of arrays and objects the service takes in or shows. JSON.parse nests far deeper than
+ * JSON.stringify, PostgreSQL's JSONB or a client's parser can follow; a value past this bound is refused where
+ * it comes in, so nothing stored can fail to be written back out.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Where a JSON value breaks a rule (a JSON Pointer, `''` for the whole value) and which. */
+export interface IllFormedPart {
+  readonly pointer: string;
+  readonly problem: string;
+}
+
+/** The first part of `value` nested deeper than `maxDepth` levels; undefined when there is none. */
+export function illFormedPart(value: unknown, maxDepth = MAX_JSON_DEPTH): IllFormedPart | undefined {
+  const path: string[] = [];
+  const at = (problem: string): IllFormedPart => ({
+    pointer: path.map((key) => `/${pointerToken(key)}`).join(''),
+    problem,
+  });
+  const visit = (part: unknown): IllFormedPart | undefined => {
+    if (typeof part !== 'object' || part === null) return undefined;
+    // Recursion is safe: it stops `maxDepth` levels down, however deep the value goes.
+    if (path.length === maxDepth) return at(`is nested deeper than ${maxDepth} levels`);
+    for (const [key, item] of Object.entries(part)) {
+      path.push(key);
+      const found = visit(item);
+      if (found) return found;
+      path.pop();
+    }
+    return undefined;
+  };
+  return visit(value);
+}
+
+/** RFC 6901: `~` and `/` in a key are written `~0` and `~1`. */
+const pointerToken = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * True when JSON text nests arrays and objects more than `maxDepth` levels: a scan of the text, so a body
+ * too deep to keep is never built as a value (a few megabytes of `[` would be hundreds of megabytes of arrays).
+ */
+export function isJsonTextTooDeep(text: string, maxDepth = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === BACKSLASH) i++;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > maxDepth) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
