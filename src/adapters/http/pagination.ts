@@ -46,3 +46,29 @@ export function pageRequestOf(query: Record<string, unknown>): PageRequest {
 export function presentPage<T>(page: Page<T>, present: (item: T) => unknown) {
   return { items: page.items.map(present), next_cursor: encodeCursor(page.next) };
 }
+
+/** What the items of a budgeted page may weigh as JSON (see {@link presentPageWithin}). */
+export const PAGE_BUDGET_BYTES = 1024 * 1024;
+
+/**
+ * `{items, next_cursor}` whose items stay within `PAGE_BUDGET_BYTES` of JSON: the page ends before the item
+ * that would take it past the budget (the first item always counts), and `next_cursor` continues after the
+ * last item shown, so however big the items a client still reads every one, a page at a time.
+ */
+export function presentPageWithin<T>(
+  page: Page<T>,
+  present: (item: T) => unknown,
+  positionOf: (item: T) => PagePosition,
+) {
+  const items: unknown[] = [];
+  let bytes = 0;
+  for (const [index, item] of page.items.entries()) {
+    const shown = present(item);
+    bytes += Buffer.byteLength(JSON.stringify(shown));
+    if (index > 0 && bytes > PAGE_BUDGET_BYTES) {
+      return { items, next_cursor: encodeCursor(positionOf(page.items[index - 1] as T)) };
+    }
+    items.push(shown);
+  }
+  return { items, next_cursor: encodeCursor(page.next) };
+}

@@ -1,4 +1,4 @@
-import type { Run } from '../../domain/runs/run.ts';
+import type { Run, RunSummary } from '../../domain/runs/run.ts';
 import type { RunStatus } from '../../domain/runs/run-status.ts';
 import type { Page, PageRequest } from './page.ts';
 
@@ -23,8 +23,11 @@ export interface RunRepository {
   add(run: Run): Promise<void>;
   /** The run as the API shows it (a webhook run's input is built from its delivery). */
   findById(id: string): Promise<Run | undefined>;
-  /** One page of matching runs, newest first: ordered by (createdAt, id) descending. */
-  list(filter: RunFilter, page: PageRequest): Promise<Page<Run>>;
+  /**
+   * One page of matching runs, newest first: ordered by (createdAt, id) descending. Summaries: adapters read
+   * neither the input (nor the delivery a webhook run's input is built from) nor the output.
+   */
+  list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>>;
   /**
    * Locks the run, lets `change` move it through the domain (which may throw: nothing is then stored),
    * and stores its new state. Undefined when there is no such run.

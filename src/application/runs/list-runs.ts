@@ -1,12 +1,16 @@
-import type { Run } from '../../domain/runs/run.ts';
+import type { RunSummary } from '../../domain/runs/run.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Page, PageRequest } from '../ports/page.ts';
 import type { RunFilter, RunRepository } from '../ports/run-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
-export type ListRuns = (principal: Principal, filter: RunFilter, page: PageRequest) => Promise<Page<Run>>;
+export type ListRuns = (
+  principal: Principal,
+  filter: RunFilter,
+  page: PageRequest,
+) => Promise<Page<RunSummary>>;
 
-/** A workspace's runs, newest first, optionally of one mission and in one status; for any member. */
+/** A workspace's runs (summaries), newest first, optionally of one mission and in one status; for any member. */
 export function makeListRuns(deps: { runs: RunRepository; workspaceAccess: WorkspaceAccess }): ListRuns {
   return async (principal, filter, page) => {
     await deps.workspaceAccess(principal.userId, filter.workspaceId, 'member');

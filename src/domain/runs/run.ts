@@ -43,6 +43,17 @@ export interface RunProps {
   readonly finishedAt: Date | null;
 }
 
+/**
+ * A run as lists show it: without its input and output, so that a page of runs never carries webhook bodies
+ * (up to a trigger's `max_body_bytes` each) or workers' outputs.
+ */
+export type RunSummary = Omit<RunProps, 'input' | 'output'>;
+
+/** The summary of `run`. */
+export function summaryOf({ input: _input, output: _output, ...summary }: RunProps): RunSummary {
+  return summary;
+}
+
 export interface QueueRun {
   readonly id: string;
   readonly missionId: string;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PAGE_BUDGET_BYTES } from '../../../src/adapters/http/pagination.ts';
 import { api, principalOf } from '../../support/api.ts';
 import { type Json, json } from '../../support/json.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
@@ -8,9 +9,6 @@ import {
   ownerWithMission,
   type WebhookOwner,
 } from '../../support/webhook-fixture.ts';
-
-/** What a page of runs may weigh: 1 MiB of items, plus its `{items, next_cursor}` envelope. */
-const PAGE_BUDGET_BYTES = 1024 * 1024;
 
 describe('run lists: no bodies, and a byte budget per page (RELIABILITY finding 2)', () => {
   let app: TestApp;
@@ -78,6 +76,7 @@ describe('run lists: no bodies, and a byte budget per page (RELIABILITY finding 
     let pages = 0;
     do {
       const { bytes, page } = await listPage(owner, cursor);
+      // The budget counts the items; the `{items, next_cursor}` envelope and commas add a few hundred bytes.
       expect(bytes).to.be.at.most(PAGE_BUDGET_BYTES + 1024);
       seen.push(...page.items.map((run: Json) => run.id));
       cursor = page.next_cursor ?? undefined;

@@ -1,17 +1,20 @@
-import type { Run } from '../../../domain/runs/run.ts';
+import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The one presentation of a run (every route that answers with a run uses it). */
 export function presentRun(run: Run) {
+  return { ...presentRunSummary(run), input: run.input, output: run.output };
+}
+
+/** A run in a list: no input or output (`GET /api/runs/{id}` has them). */
+export function presentRunSummary(run: RunSummary) {
   return {
     id: run.id,
     mission_id: run.missionId,
     workspace_id: run.workspaceId,
     status: run.status,
     trigger: { type: run.triggerType, trigger_id: run.triggerId, delivery_id: run.deliveryId },
-    input: run.input,
-    output: run.output,
     error: run.error,
     attempt: run.attempt,
     lease_expires_at: iso(run.leaseExpiresAt),

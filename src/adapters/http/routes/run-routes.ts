@@ -4,14 +4,21 @@ import type { CompleteRun } from '../../../application/runs/complete-run.ts';
 import type { GetRun } from '../../../application/runs/get-run.ts';
 import type { HeartbeatRun } from '../../../application/runs/heartbeat-run.ts';
 import type { ListRuns } from '../../../application/runs/list-runs.ts';
-import { pageRequestOf, presentPage } from '../pagination.ts';
-import { presentRun } from '../presenters/runs.ts';
+import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../pagination.ts';
+import { presentRun, presentRunSummary } from '../presenters/runs.ts';
 import { camelCased, listFilterOf } from '../request-input.ts';
 import { ok } from '../respond.ts';
 import type { RouteSpec } from '../route.ts';
 import { bearerRoutes } from '../route-groups.ts';
 import { idParams, page } from '../schemas/common.ts';
-import { claimRequest, completeRequest, heartbeatRequest, listRunsQuery, run } from '../schemas/runs.ts';
+import {
+  claimRequest,
+  completeRequest,
+  heartbeatRequest,
+  listRunsQuery,
+  run,
+  runSummary,
+} from '../schemas/runs.ts';
 import { TAGS } from '../tags.ts';
 
 export interface RunRouteDeps {
@@ -34,13 +41,20 @@ export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
     bearer.get('/api/runs', {
       operationId: 'listRuns',
       summary: "A workspace's runs",
-      description: 'Newest first; optionally of one mission and in one state.',
+      description:
+        'Newest first; optionally of one mission and in one state. Items are summaries: a run without its ' +
+        '`input` and `output` (`GET /api/runs/{id}` and claims have them). A page holds at most `limit` runs and ' +
+        `ends earlier once its runs reach ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON; \`next_cursor\` then ` +
+        'continues after the last run shown.',
       query: listRunsQuery,
       errors: [404],
-      responses: { 200: { description: 'One page of runs.', schema: page(run) } },
+      responses: { 200: { description: 'One page of runs.', schema: page(runSummary) } },
       handler: async (ctx, { principal, query }) => {
         const runs = await deps.listRuns(principal, listFilterOf(query), pageRequestOf(query));
-        ok(ctx, presentPage(runs, presentRun));
+        ok(
+          ctx,
+          presentPageWithin(runs, presentRunSummary, (summary) => summary),
+        );
       },
     }),
     bearer.get('/api/runs/{id}', {

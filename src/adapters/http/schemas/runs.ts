@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../../../domain/well-formed-json.ts';
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
@@ -28,56 +29,58 @@ const failure: JsonSchema = {
   },
 };
 
+const summaryProperties: Record<string, JsonSchema> = {
+  id: uuid,
+  mission_id: uuid,
+  workspace_id: uuid,
+  status,
+  trigger: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'trigger_id', 'delivery_id'],
+    properties: {
+      type: { type: 'string', enum: ['manual', 'webhook'] },
+      trigger_id: { ...nullableUuid, description: 'The webhook trigger (null for manual runs).' },
+      delivery_id: { ...nullableUuid, description: 'The webhook delivery (null for manual runs).' },
+    },
+  },
+  error: { ...failure, type: ['object', 'null'], description: 'Why the run failed.' },
+  attempt: {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 100,
+    description: 'Starts at 1; each lease expiry that puts the run back in the queue adds one.',
+  },
+  lease_expires_at: { ...nullableTimestamp, description: 'While running: when the worker lease ends.' },
+  created_at: timestamp,
+  started_at: { ...nullableTimestamp, description: 'When the current (or last) attempt was claimed.' },
+  finished_at: nullableTimestamp,
+};
+
+/** A run in a list: everything but its input and output. */
+export const runSummary: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(summaryProperties),
+  properties: summaryProperties,
+};
+
 export const run: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'id',
-    'mission_id',
-    'workspace_id',
-    'status',
-    'trigger',
-    'input',
-    'output',
-    'error',
-    'attempt',
-    'lease_expires_at',
-    'created_at',
-    'started_at',
-    'finished_at',
-  ],
+  required: [...Object.keys(summaryProperties), 'input', 'output'],
   properties: {
-    id: uuid,
-    mission_id: uuid,
-    workspace_id: uuid,
-    status,
-    trigger: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type', 'trigger_id', 'delivery_id'],
-      properties: {
-        type: { type: 'string', enum: ['manual', 'webhook'] },
-        trigger_id: { ...nullableUuid, description: 'The webhook trigger (null for manual runs).' },
-        delivery_id: { ...nullableUuid, description: 'The webhook delivery (null for manual runs).' },
-      },
-    },
+    ...summaryProperties,
     input: {
-      ...jsonObject('Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`.'),
+      ...jsonObject(
+        'Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is ' +
+          `the parsed JSON of a JSON body nested at most ${MAX_JSON_DEPTH} levels, else its text (base64 when ` +
+          'it is not UTF-8).',
+      ),
       type: ['object', 'null'],
     },
     output: { ...jsonObject('What the worker reported.'), type: ['object', 'null'] },
-    error: { ...failure, type: ['object', 'null'], description: 'Why the run failed.' },
-    attempt: {
-      type: 'integer',
-      format: 'int32',
-      minimum: 1,
-      maximum: 100,
-      description: 'Starts at 1; each lease expiry that puts the run back in the queue adds one.',
-    },
-    lease_expires_at: { ...nullableTimestamp, description: 'While running: when the worker lease ends.' },
-    created_at: timestamp,
-    started_at: { ...nullableTimestamp, description: 'When the current (or last) attempt was claimed.' },
-    finished_at: nullableTimestamp,
   },
 };
 

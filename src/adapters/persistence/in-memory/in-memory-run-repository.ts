@@ -1,6 +1,6 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
-import { Run } from '../../../domain/runs/run.ts';
+import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
 import { comparePositions, pageOf } from './in-memory-page.ts';
 import type { InMemoryStore } from './in-memory-store.ts';
@@ -27,7 +27,7 @@ export class InMemoryRunRepository implements RunRepository {
     });
   }
 
-  list(filter: RunFilter, page: PageRequest): Promise<Page<Run>> {
+  list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
     return this.#store.atomically(() => {
       const runs = this.#store.runs.filter(
         (run) =>
@@ -36,7 +36,7 @@ export class InMemoryRunRepository implements RunRepository {
           (filter.status === undefined || run.status === filter.status),
       );
       const result = pageOf(runs, (run) => run, page, 'desc');
-      return { items: result.items.map((run) => this.#shown(run)), next: result.next };
+      return { items: result.items.map(summaryOf), next: result.next };
     });
   }
 

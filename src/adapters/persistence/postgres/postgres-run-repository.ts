@@ -1,9 +1,9 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
-import type { Run } from '../../../domain/runs/run.ts';
+import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
-import { selectRuns } from './run-query.ts';
+import { selectRunSummaries, selectRuns } from './run-query.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
 /**
@@ -48,14 +48,14 @@ export class PostgresRunRepository implements RunRepository {
     return run;
   }
 
-  async list(filter: RunFilter, page: PageRequest): Promise<Page<Run>> {
+  async list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
     const params = new SqlParameters();
     let where = `r.workspace_id = ${params.add(filter.workspaceId)}`;
     if (filter.missionId !== undefined) where += ` and r.mission_id = ${params.add(filter.missionId)}`;
     if (filter.status !== undefined) where += ` and r.status = ${params.add(filter.status)}`;
     where += afterPosition('r.created_at, r.id', page, 'desc', params);
     const tail = `order by r.created_at desc, r.id desc limit ${params.add(page.limit + 1)}`;
-    const runs = await selectRuns(this.#db, where, params.values, tail);
+    const runs = await selectRunSummaries(this.#db, where, params.values, tail);
     return toPage(runs, page.limit, (run) => run);
   }
 

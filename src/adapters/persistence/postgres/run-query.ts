@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../domain/missions/json-document.ts';
-import { Run, type RunFailure, type TriggerType } from '../../../domain/runs/run.ts';
+import { Run, type RunFailure, type RunSummary, type TriggerType } from '../../../domain/runs/run.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
 import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
@@ -8,10 +8,10 @@ import type { PostgresDatabase } from './postgres-database.ts';
 type Row = Record<string, unknown>;
 
 /**
- * THE query that reads runs: every read (by id, lists, and the locking reads of claims, heartbeats,
- * completions, cancellations and lease sweeps) goes through here, so what the API shows of a run is defined
- * once. `runs` is aliased `r`; a join added here (for example the delivery a webhook run's input is built
- * from) keeps locking reads correct as long as they lock with `for update of r`.
+ * THE query that reads runs: every read (by id, and the locking reads of claims, heartbeats, completions,
+ * cancellations and lease sweeps) goes through here, lists through its summary form below, so what the API
+ * shows of a run is defined once. `runs` is aliased `r`; a join added here (for example the delivery a webhook
+ * run's input is built from) keeps locking reads correct as long as they lock with `for update of r`.
  *
  * @param where  SQL condition on `r` with `$n` placeholders (bound to `params`)
  * @param tail   `order by`, `limit` and locking clauses
@@ -23,20 +23,39 @@ export async function selectRuns(
   tail = '',
 ): Promise<Run[]> {
   const rows = await db.query<Row>(
-    `select r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id, r.input,
-            r.output, r.error, r.attempt, r.lease_owner, r.lease_expires_at, r.created_at, r.started_at,
-            r.finished_at, d.body as delivery_body, d.content_type as delivery_content_type,
-            d.headers as delivery_headers, d.query as delivery_query
+    `select ${SUMMARY_COLUMNS}, r.input, r.output, d.body as delivery_body,
+            d.content_type as delivery_content_type, d.headers as delivery_headers, d.query as delivery_query
        from runs r
        left join webhook_deliveries d on d.id = r.delivery_id
       where ${where} ${tail}`,
     params,
   );
-  return rows.map(toRun);
+  return rows.map(
+    (row) =>
+      new Run({
+        ...toSummary(row),
+        input: row.delivery_id ? deliveryInput(row) : ((row.input as JsonObject | null) ?? null),
+        output: (row.output as JsonObject | null) ?? null,
+      }),
+  );
 }
 
-function toRun(row: Row): Run {
-  return new Run({
+/** Run summaries (lists): the columns of `selectRuns` but the input, the output and the delivery's body. */
+export async function selectRunSummaries(
+  db: PostgresDatabase,
+  where: string,
+  params: readonly unknown[],
+  tail = '',
+): Promise<RunSummary[]> {
+  const rows = await db.query<Row>(`select ${SUMMARY_COLUMNS} from runs r where ${where} ${tail}`, params);
+  return rows.map(toSummary);
+}
+
+const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
+  r.error, r.attempt, r.lease_owner, r.lease_expires_at, r.created_at, r.started_at, r.finished_at`;
+
+function toSummary(row: Row): RunSummary {
+  return {
     id: row.id as string,
     missionId: row.mission_id as string,
     workspaceId: row.workspace_id as string,
@@ -44,8 +63,6 @@ function toRun(row: Row): Run {
     triggerType: row.trigger_type as TriggerType,
     triggerId: (row.trigger_id as string | null) ?? null,
     deliveryId: (row.delivery_id as string | null) ?? null,
-    input: row.delivery_id ? deliveryInput(row) : ((row.input as JsonObject | null) ?? null),
-    output: (row.output as JsonObject | null) ?? null,
     error: (row.error as RunFailure | null) ?? null,
     attempt: row.attempt as number,
     leaseOwner: (row.lease_owner as string | null) ?? null,
@@ -53,7 +70,7 @@ function toRun(row: Row): Run {
     createdAt: date(row.created_at) as Date,
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),
-  });
+  };
 }
 
 function date(value: unknown): Date | null {

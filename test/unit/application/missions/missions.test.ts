@@ -110,6 +110,16 @@ describe('mission use cases and starting runs', () => {
     expect(await fail(app.getRun(ada.principal, run.id))).to.be.instanceOf(NotFound);
   });
 
+  it('lists runs as summaries: no input or output, which reading one run shows', async () => {
+    const { app, bob, cy, workspaceId } = await setup();
+    const mission = await app.createMission(bob.principal, { workspaceId, name: 'Digest' });
+    const run = await app.startRun(bob.principal, mission.id, { input: { day: 1 } });
+    const [listed] = (await app.listRuns(cy.principal, { workspaceId }, { limit: 50 })).items;
+    expect(listed).to.include({ id: run.id, status: 'queued' });
+    expect(listed).not.to.have.any.keys('input', 'output');
+    expect((await app.getRun(cy.principal, run.id)).input).to.deep.equal({ day: 1 });
+  });
+
   it('claims only runs of the missions a worker asks for, oldest first', async () => {
     const { app, bob, workspaceId } = await setup();
     const one = await app.createMission(bob.principal, { workspaceId, name: 'one' });

@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import {
+  PAGE_BUDGET_BYTES,
+  pageRequestOf,
+  presentPageWithin,
+} from '../../../../src/adapters/http/pagination.ts';
+import type { PagePosition } from '../../../../src/application/ports/page.ts';
+
+const item = (n: number, bytes: number): PagePosition & { text: string } => ({
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, n)),
+  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  text: 'x'.repeat(bytes),
+});
+const present = (i: ReturnType<typeof item>) => ({ id: i.id, text: i.text });
+const positionIn = (cursor: string | null) => pageRequestOf({ limit: 50, cursor }).after;
+
+describe('presentPageWithin', () => {
+  it('keeps a page whose items fit the budget whole, with the repository’s next position', () => {
+    const items = [item(1, 100), item(2, 100)];
+    const shown = presentPageWithin({ items, next: items[1] as PagePosition }, present, (i) => i);
+    expect(shown.items).to.have.lengthOf(2);
+    expect(positionIn(shown.next_cursor)).to.deep.equal({ createdAt: items[1]?.createdAt, id: items[1]?.id });
+  });
+
+  it('ends the page before the item that would pass the budget, continuing after the last item shown', () => {
+    const third = Math.floor(PAGE_BUDGET_BYTES / 3);
+    const items = [item(1, third), item(2, third), item(3, third), item(4, 10)];
+    const shown = presentPageWithin({ items, next: null }, present, (i) => i);
+    expect(shown.items.map((i) => (i as { id: string }).id)).to.deep.equal([items[0]?.id, items[1]?.id]);
+    expect(positionIn(shown.next_cursor)).to.deep.equal({ createdAt: items[1]?.createdAt, id: items[1]?.id });
+  });
+
+  it('always shows the first item, however big', () => {
+    const items = [item(1, PAGE_BUDGET_BYTES * 2), item(2, 10)];
+    const shown = presentPageWithin({ items, next: null }, present, (i) => i);
+    expect(shown.items).to.have.lengthOf(1);
+    expect(positionIn(shown.next_cursor)?.id).to.equal(items[0]?.id);
+  });
+});
