@@ -24,6 +24,17 @@ describe('well-formed JSON', () => {
       });
     });
 
+    it('names U+0000 and lone surrogates in strings and in keys: text PostgreSQL cannot store as sent', () => {
+      expect(illFormedPart({ a: ['ok', 'x\u0000'] })).to.deep.equal({
+        pointer: '/a/1',
+        problem: 'contains U+0000 or a lone surrogate',
+      });
+      expect(illFormedPart({ a: { 'k\u0000': 1 } })?.pointer).to.equal('/a/k\u0000');
+      expect(illFormedPart('\ud800')?.pointer).to.equal('');
+      expect(illFormedPart({ x: 'a\udfffb' })?.pointer).to.equal('/x');
+      expect(illFormedPart({ x: 'surrogates in pairs: 🚀, escapes: \t\u0001' })).to.equal(undefined);
+    });
+
     it('walks 100,000 levels without overflowing the stack', () => {
       expect(illFormedPart(nested(100_000))?.problem).to.equal(
         `is nested deeper than ${MAX_JSON_DEPTH} levels`,

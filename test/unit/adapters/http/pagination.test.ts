@@ -37,3 +37,23 @@ describe('presentPageWithin', () => {
     expect(positionIn(shown.next_cursor)?.id).to.equal(items[0]?.id);
   });
 });
+
+describe('pageRequestOf', () => {
+  const cursor = (text: string) => Buffer.from(text).toString('base64url');
+  const id = '01a20899-eb53-70a5-affe-07bd5edc9c3e';
+
+  it('reads a cursor of this server back to its position', () => {
+    expect(pageRequestOf({ limit: 10, cursor: cursor(`253402300799999.${id}`) })).to.deep.equal({
+      limit: 10,
+      after: { createdAt: new Date('9999-12-31T23:59:59.999Z'), id },
+    });
+  });
+
+  it('refuses a cursor past year 9999, which no list position can be (PostgreSQL cannot read it)', () => {
+    for (const ms of ['253402300800000', '999999999999999']) {
+      expect(() => pageRequestOf({ limit: 10, cursor: cursor(`${ms}.${id}`) })).to.throw(
+        'the request does not match the schema of this route',
+      );
+    }
+  });
+});
