@@ -5,13 +5,25 @@
  */
 export const MAX_JSON_DEPTH = 256;
 
+/**
+ * Text the service stores as it was sent: no U+0000 (PostgreSQL's `text` and `jsonb` refuse it) and no lone
+ * surrogate (UTF-8 cannot encode one: it would be stored as U+FFFD, or refused inside JSONB).
+ */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
+}
+
 /** Where a JSON value breaks a rule (a JSON Pointer, `''` for the whole value) and which. */
 export interface IllFormedPart {
   readonly pointer: string;
   readonly problem: string;
 }
 
-/** The first part of `value` nested deeper than `maxDepth` levels; undefined when there is none. */
+/**
+ * The first part of `value` that breaks a rule: a string or a key that is not storable text, or a value nested
+ * deeper than `maxDepth` levels. Undefined when there is none. Every boundary that stores what a client sent
+ * (request paths, queries and bodies; forms; JSON documents) checks it here.
+ */
 export function illFormedPart(value: unknown, maxDepth = MAX_JSON_DEPTH): IllFormedPart | undefined {
   const path: string[] = [];
   const at = (problem: string): IllFormedPart => ({
@@ -19,11 +31,13 @@ export function illFormedPart(value: unknown, maxDepth = MAX_JSON_DEPTH): IllFor
     problem,
   });
   const visit = (part: unknown): IllFormedPart | undefined => {
+    if (typeof part === 'string') return isStorableText(part) ? undefined : at(NOT_STORABLE);
     if (typeof part !== 'object' || part === null) return undefined;
     // Recursion is safe: it stops `maxDepth` levels down, however deep the value goes.
     if (path.length === maxDepth) return at(`is nested deeper than ${maxDepth} levels`);
     for (const [key, item] of Object.entries(part)) {
       path.push(key);
+      if (!isStorableText(key)) return at(NOT_STORABLE);
       const found = visit(item);
       if (found) return found;
       path.pop();
@@ -32,6 +46,8 @@ export function illFormedPart(value: unknown, maxDepth = MAX_JSON_DEPTH): IllFor
   };
   return visit(value);
 }
+
+const NOT_STORABLE = 'contains U+0000 or a lone surrogate';
 
 /** RFC 6901: `~` and `/` in a key are written `~0` and `~1`. */
 const pointerToken = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');

@@ -3,6 +3,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { DomainError } from '../../domain/errors.ts';
 import { illFormedPart } from '../../domain/well-formed-json.ts';
+import { refuseUndecodable } from './body-decoding.ts';
 import { isRawBody, type RouteInput, type RouteSpec, type Security } from './route.ts';
 import { compileValidator, ValidationFailed, type Validator } from './validation.ts';
 
@@ -62,6 +63,7 @@ function jsonBody(limit: number): Middleware {
     jsonStrict: false,
     jsonLimit: limit,
     patchNode: false,
+    onError: refuseUndecodable,
   });
 }
 

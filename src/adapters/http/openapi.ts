@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../../domain/well-formed-json.ts';
 import { isRawBody, type JsonSchema, type ResponseSpec, type RouteSpec } from './route.ts';
 
 export const problemSchema: JsonSchema = {
@@ -102,14 +103,17 @@ function headersFor(status: number): Record<string, unknown> {
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`).',
+  400:
+    'Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or ' +
+    'schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a ' +
+    `lone surrogate and JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
   401: 'Missing, malformed, expired or revoked credentials.',
   403: 'Authenticated, but the role does not allow this action.',
   404: 'No such resource (or it belongs to another workspace).',
   405: 'Method not allowed on this path.',
   409: 'The resource is not in a state that allows this.',
   413: 'Request body too large.',
-  415: 'Unsupported media type or content encoding.',
+  415: 'Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br).',
   429: 'Throttled; retry after `Retry-After` seconds.',
   500: 'Unexpected error; the body carries no internal detail.',
   503: 'A dependency (the database) is unavailable; retry after `Retry-After` seconds.',

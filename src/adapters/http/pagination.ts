@@ -22,6 +22,8 @@ export const pageQueryProperties: Record<string, JsonSchema> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** 9999-12-31T23:59:59.999Z: past it, a date is no position in a list (and PostgreSQL refuses its ISO form). */
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** An opaque cursor: base64url of `<epoch ms>.<uuid>`, the position of the previous page's last item. */
 export function encodeCursor(position: PagePosition | null): string | null {
@@ -35,11 +37,10 @@ export function pageRequestOf(query: Record<string, unknown>): PageRequest {
   const cursor = query.cursor as string | undefined;
   if (cursor === undefined) return { limit };
   const [ms, id] = Buffer.from(cursor, 'base64url').toString('latin1').split('.');
-  const createdAt = new Date(Number(ms));
-  if (!ms || !/^\d{1,15}$/.test(ms) || Number.isNaN(createdAt.getTime()) || !id || !UUID.test(id)) {
+  if (!ms || !/^\d{1,15}$/.test(ms) || Number(ms) > LAST_MS || !id || !UUID.test(id)) {
     throw new ValidationFailed([{ path: '/query/cursor', message: 'is not a cursor of this list' }]);
   }
-  return { limit, after: { createdAt, id } };
+  return { limit, after: { createdAt: new Date(Number(ms)), id } };
 }
 
 /** `{items, next_cursor}` */

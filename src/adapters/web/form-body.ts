@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError, InvalidInput } from '../../domain/errors.ts';
+import { illFormedPart } from '../../domain/well-formed-json.ts';
+import { refuseUndecodable } from '../http/body-decoding.ts';
 
 class NotAForm extends DomainError {
   constructor() {
@@ -15,17 +17,23 @@ const parseUrlEncoded = koaBody({
   urlencoded: true,
   formLimit: '16kb',
   patchNode: false,
+  onError: refuseUndecodable,
 });
 
 /** The fields of a submitted form; repeated or nested fields are ignored (only plain strings count). */
 export type FormFields = Readonly<Record<string, string | undefined>>;
 
-/** Reads an `application/x-www-form-urlencoded` body (16 KiB at most: 413 above). */
+/**
+ * Reads an `application/x-www-form-urlencoded` body (16 KiB at most: 413 above); a field that is not storable
+ * text (well-formed-json.ts) is a 400, as in the API.
+ */
 export async function readForm(ctx: Context): Promise<FormFields> {
   if (!ctx.is('application/x-www-form-urlencoded')) throw new NotAForm();
   await parseUrlEncoded(ctx as never, async () => {});
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const fields: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;
+  const illFormed = illFormedPart(fields);
+  if (illFormed) throw new InvalidInput(`the form field ${illFormed.pointer.slice(1)} ${illFormed.problem}`);
   return fields;
 }

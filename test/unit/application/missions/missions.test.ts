@@ -110,6 +110,24 @@ describe('mission use cases and starting runs', () => {
     expect(await fail(app.getRun(ada.principal, run.id))).to.be.instanceOf(NotFound);
   });
 
+  it('refuses U+0000 and lone surrogates in definitions, run input and output: PostgreSQL would refuse them', async () => {
+    const { app, bob, workspaceId } = await setup();
+    for (const definition of [{ a: 'x\u0000' }, { 'k\u0000': 1 }, { a: ['\ud800'] }]) {
+      const refused = await fail(app.createMission(bob.principal, { workspaceId, name: 'x', definition }));
+      expect(refused).to.be.instanceOf(InvalidInput);
+    }
+    const mission = await app.createMission(bob.principal, { workspaceId, name: 'Digest' });
+    const input = { a: '\udc00' };
+    expect(await fail(app.startRun(bob.principal, mission.id, { input }))).to.be.instanceOf(InvalidInput);
+    const run = await app.startRun(bob.principal, mission.id, {});
+    await app.claimRun(bob.principal, { workspaceId });
+    const output = { a: 'x\u0000' };
+    const completion = app.completeRun(bob.principal, run.id, { status: 'succeeded', output });
+    expect(((await fail(completion)) as Error).message).to.equal(
+      'output/a contains U+0000 or a lone surrogate',
+    );
+  });
+
   it('lists runs as summaries: no input or output, which reading one run shows', async () => {
     const { app, bob, cy, workspaceId } = await setup();
     const mission = await app.createMission(bob.principal, { workspaceId, name: 'Digest' });
