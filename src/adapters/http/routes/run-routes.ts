@@ -53,7 +53,7 @@ export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
         const runs = await deps.listRuns(principal, listFilterOf(query), pageRequestOf(query));
         ok(
           ctx,
-          presentPageWithin(runs, presentRunSummary, (summary) => summary),
+          presentPageWithin(runs, presentRunSummary, (run) => run),
         );
       },
     }),
