@@ -86,3 +86,44 @@ describe('run lists: no bodies, and a byte budget per page (RELIABILITY finding 
     expect(seen).to.deep.equal(created);
   });
 });
+
+describe('mission lists: a byte budget per page', () => {
+  let app: TestApp;
+
+  before(async () => {
+    app = await startTestApp();
+  });
+  after(() => app?.close());
+
+  it('ends a page of large definitions before the budget and continues after the last mission shown', async () => {
+    const owner = await ownerWithMission(app);
+    const definition = { steps: 'x'.repeat(60 * 1024) };
+    const created = new Set<string>([owner.missionId]);
+    for (let i = 0; i < 24; i++) {
+      const response = await api(app, owner.user, 'POST', '/api/missions', {
+        workspace_id: owner.workspaceId,
+        name: `large ${i}`,
+        definition,
+      });
+      expect(response.status, JSON.stringify(response.body)).to.equal(201);
+      created.add(response.body.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query = `workspace_id=${owner.workspaceId}&limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+      const response = await app.request(`/api/missions?${query}`, { headers: owner.user.auth });
+      const text = await response.text();
+      expect(response.status).to.equal(200);
+      expect(Buffer.byteLength(text)).to.be.below(PAGE_BUDGET_BYTES + 64 * 1024 + 1024);
+      const page = JSON.parse(text) as { items: { id: string }[]; next_cursor: string | null };
+      seen.push(...page.items.map((mission) => mission.id));
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).to.be.greaterThan(1);
+    expect(new Set(seen)).to.deep.equal(created);
+    expect(seen).to.have.lengthOf(created.size);
+  });
+});

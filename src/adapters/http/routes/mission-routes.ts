@@ -4,7 +4,7 @@ import type { GetMission } from '../../../application/missions/get-mission.ts';
 import type { ListMissions } from '../../../application/missions/list-missions.ts';
 import type { UpdateMission } from '../../../application/missions/update-mission.ts';
 import type { StartRun } from '../../../application/runs/start-run.ts';
-import { pageRequestOf, presentPage } from '../pagination.ts';
+import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../pagination.ts';
 import { presentMission } from '../presenters/missions.ts';
 import { presentRun, runUrl } from '../presenters/runs.ts';
 import { camelCased } from '../request-input.ts';
@@ -55,7 +55,9 @@ export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
     bearer.get('/api/missions', {
       operationId: 'listMissions',
       summary: "A workspace's missions",
-      description: 'Newest first.',
+      description:
+        `Newest first. A page ends earlier once its missions reach ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON ` +
+        '(definitions are up to 64 KiB each); `next_cursor` then continues after the last one shown.',
       query: listMissionsQuery,
       errors: [404],
       responses: { 200: { description: 'One page of missions.', schema: page(mission) } },
@@ -65,7 +67,10 @@ export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
           query.workspace_id as string,
           pageRequestOf(query),
         );
-        ok(ctx, presentPage(missions, presentMission));
+        ok(
+          ctx,
+          presentPageWithin(missions, presentMission, (mission) => mission),
+        );
       },
     }),
     bearer.get('/api/missions/{id}', {
