@@ -286,6 +286,31 @@ describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})',
     });
   });
 
+  describe('kept headers', () => {
+    it("shows members no provider's credential: only allow-listed headers reach the log and the run", async () => {
+      const credentials = {
+        'x-shopify-hmac-sha256': 'c2hvcGlmeS1zZWNyZXQ=',
+        'x-hmac': 'hmac-secret',
+        'x-goog-iap-jwt-assertion': 'eyJhbGciOiJFUzI1NiJ9.iap.secret',
+        'x-webhook-pass': 'pass-secret',
+      };
+      const response = await deliver(app, path, '{}', secret, {
+        ...credentials,
+        'x-github-event': 'push',
+        'x-unknown-header': 'whatever',
+      });
+      expect(response.status).to.equal(202);
+      const receipt = await json(response);
+      const delivery = await api(app, owner.user, 'GET', `/api/deliveries/${receipt.delivery_id}`);
+      expect(delivery.body.request_headers).to.deep.equal({
+        'content-type': 'application/json',
+        'user-agent': 'node',
+        'x-github-event': 'push',
+      });
+      expect((await runOf(receipt.run_id)).input.headers).to.deep.equal(delivery.body.request_headers);
+    });
+  });
+
   describe('prototype keys', () => {
     it('keeps __proto__ and constructor keys as data, in the body and the query', async () => {
       const body = '{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}';
