@@ -227,7 +227,12 @@ export const delivery: JsonSchema = {
   ],
   properties: {
     ...(deliverySummary.properties as object),
-    request_headers: { ...headerMap, description: 'The headers kept (no credentials, no signatures).' },
+    request_headers: {
+      ...headerMap,
+      description:
+        'The allow-listed headers kept: content type, user agent, and known event and delivery-id headers ' +
+        '(GitHub, GitLab, Bitbucket, Shopify, Slack, Standard Webhooks, Svix). Never a signature or credential.',
+    },
     query: queryMap,
     body: {
       description:
