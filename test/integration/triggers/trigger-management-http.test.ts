@@ -133,12 +133,13 @@ describe('trigger management over HTTP: secrets and access', () => {
     expect((await call(owner.user, 'GET', `/api/triggers/${trigger.id}`)).body.enabled).to.equal(true);
   });
 
-  it('validates requests: unknown fields, bad paths and limits are 400; a taken path is 409', async () => {
+  it('validates requests: unknown fields, bad paths and limits are 400', async () => {
     const base = { mission_id: owner.missionId, name: 'v' };
     for (const body of [
       { ...base, secret: 'mine' },
       { ...base, webhook_path: 'short' },
       { ...base, webhook_path: 'has.dot-in-it' },
+      { ...base, webhook_path: 'x'.repeat(106) },
       { ...base, max_body_bytes: 0 },
       { ...base, max_body_bytes: 16 * 1024 * 1024 + 1 },
       { name: 'no mission' },
@@ -146,22 +147,40 @@ describe('trigger management over HTTP: secrets and access', () => {
       const response = await call(owner.user, 'POST', '/api/triggers', body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
     }
-    const reserved = await call(owner.user, 'POST', '/api/triggers', { ...base, webhook_path: 'deliveries' });
-    expect(reserved.status).to.equal(400);
-    const path = `custom-${Date.now()}`;
-    expect(
-      (await call(owner.user, 'POST', '/api/triggers', { ...base, webhook_path: path })).status,
-    ).to.equal(201);
-    const taken = await call(owner.user, 'POST', '/api/triggers', { ...base, webhook_path: path });
-    expect(taken.status).to.equal(409);
     const grace = await call(
       owner.user,
       'POST',
-      `/api/triggers/${taken.body.id ?? '00000000-0000-7000-8000-000000000000'}/rotate-secret`,
+      '/api/triggers/00000000-0000-7000-8000-000000000000/rotate-secret',
       {
         grace_seconds: -1,
       },
     );
     expect(grace.status).to.equal(400);
+  });
+
+  it('answers a custom path with that prefix and a random part: no answer tells another tenant used it', async () => {
+    const prefix = `deploys-${Date.now()}`;
+    const theirs = await ownerWithMission(app);
+    const created = [];
+    for (const who of [owner, theirs, owner]) {
+      const response = await call(who.user, 'POST', '/api/triggers', {
+        mission_id: who.missionId,
+        name: 'custom',
+        webhook_path: prefix,
+      });
+      expect(response.status, JSON.stringify(response.body)).to.equal(201);
+      expect(response.body.webhook_path).to.match(new RegExp(`^${prefix}-[A-Za-z0-9_-]{22}$`));
+      expect(response.body.webhook_url).to.equal(
+        `${app.baseUrl}/api/triggers/webhook/${response.body.webhook_path}`,
+      );
+      created.push(response.body);
+    }
+    expect(new Set(created.map((t) => t.webhook_path)).size).to.equal(3);
+    expect((await call(owner.user, 'DELETE', `/api/triggers/${created[0].id}`)).status).to.equal(204);
+    expect((await createTrigger(app, owner, { webhook_path: prefix })).webhook_path).to.not.equal(
+      created[0].webhook_path,
+    );
+    const delivered = await deliver(app, created[1].webhook_path, '{}', created[1].signing_secret);
+    expect(delivered.status).to.equal(202);
   });
 });

@@ -284,6 +284,44 @@ describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})',
       expect((await api(app, owner.user, 'DELETE', `/api/triggers/${trigger.id}`)).status).to.equal(204);
       expect((await signedRight(trigger.webhook_path)).status).to.equal(404);
     });
+
+    it('gives one answer for unknown, disabled and deleted paths whatever the body', async () => {
+      const trigger = await createTrigger(app, owner, { max_body_bytes: 16 });
+      const signed = trigger.signing_secret;
+      const answer = async (p: string, send: () => Promise<{ status: number; body: string }>) => {
+        const { status, body } = await send();
+        return `${p === trigger.webhook_path ? 'that path' : p}: ${status} ${body}`;
+      };
+      const answers = async (p: string) => [
+        await answer(p, async () => {
+          const response = await deliver(app, p, 'x', signed);
+          return { status: response.status, body: await response.text() };
+        }),
+        await answer(p, async () => {
+          const response = await deliver(app, p, 'x'.repeat(64), signed); // over the trigger's 16 bytes
+          return { status: response.status, body: await response.text() };
+        }),
+        await answer(p, async () => {
+          const response = await deliver(app, p, 'x', signed, { 'content-encoding': 'gzip' });
+          return { status: response.status, body: await response.text() };
+        }),
+        await answer(p, () =>
+          rawRequest(
+            app,
+            `/api/triggers/webhook/${p}`,
+            { 'Content-Length': 50 * 1024 * 1024, 'X-Signature': 'sha256=00' },
+            (req) => req.flushHeaders(), // the body is never sent
+          ),
+        ),
+      ];
+      const unknown = await answers('no-such-path-anywhere');
+      const same = (p: string) => unknown.map((line) => line.replace('no-such-path-anywhere', p));
+      await api(app, owner.user, 'PATCH', `/api/triggers/${trigger.id}`, { enabled: false });
+      expect(await answers(trigger.webhook_path)).to.deep.equal(same('that path'));
+      expect((await api(app, owner.user, 'DELETE', `/api/triggers/${trigger.id}`)).status).to.equal(204);
+      expect(await answers(trigger.webhook_path)).to.deep.equal(same('that path'));
+      for (const line of unknown) expect(line).to.match(/: 404 .*"code":"not_found"/);
+    });
   });
 
   describe('kept headers', () => {

@@ -102,6 +102,30 @@ describe('receiveDelivery (in-memory adapters)', () => {
     expect((await uc.deliveries.listForTrigger(trigger.id, {}, { limit: 50 })).items).to.deep.equal([]);
   });
 
+  it('answers disabled and deleted paths like unknown ones whatever the body: size and encoding reveal nothing', async () => {
+    const { uc, principal, trigger, secret, path } = await setUp({ maxBodyBytes: 16 });
+    const encoded = (p: string) =>
+      incoming(p, 'x', secret, {
+        readBody: async () => {
+          throw new UnsupportedContentEncoding();
+        },
+      });
+    const bodies = [
+      (p: string) => incoming(p, 'x', secret),
+      (p: string) => incoming(p, 'x'.repeat(17), secret), // over the trigger's own limit
+      (p: string) => incoming(p, 'x'.repeat(2 * 1024 * 1024), secret), // over any default limit
+      encoded,
+    ];
+    const answers = async (p: string) =>
+      Promise.all(bodies.map(async (body) => (await rejection(uc.receiveDelivery(body(p)))).code));
+    const unknown = await answers('unknown-path-123');
+    expect(unknown).to.deep.equal(['not_found', 'not_found', 'not_found', 'not_found']);
+    await uc.updateTrigger(principal, trigger.id, { enabled: false });
+    expect(await answers(path)).to.deep.equal(unknown);
+    await uc.deleteTrigger(principal, trigger.id);
+    expect(await answers(path)).to.deep.equal(unknown);
+  });
+
   it('answers 404 for a malformed path without spending a budget', async () => {
     const { uc, secret } = await setUp();
     expect((await rejection(uc.receiveDelivery(incoming('a/b', 'x', secret)))).code).to.equal('not_found');

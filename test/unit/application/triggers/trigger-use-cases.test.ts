@@ -40,37 +40,32 @@ describe('trigger use cases (in-memory adapters)', () => {
       member: as(member),
       mission,
       workspaceId: owner.workspace.id,
+      outsiderWorkspaceId: outsider.workspace.id,
     };
   }
 
-  it('creates a trigger with a random 128-bit path and a whsec_ secret, or the custom path given', async () => {
+  it('creates a trigger with a random 128-bit path and a whsec_ secret', async () => {
     const { uc, owner, mission } = await setUp();
     const trigger = await uc.createTrigger(owner, { missionId: mission.id, name: 'hook' });
     expect(trigger.webhookPath).to.match(/^[A-Za-z0-9_-]{22}$/);
     expect(trigger.signingSecret).to.match(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const custom = await uc.createTrigger(owner, {
-      missionId: mission.id,
-      name: 'gh',
-      webhookPath: 'github-push',
-    });
-    expect(custom.webhookPath).to.equal('github-push');
-    expect(
-      await codeOf(uc.createTrigger(owner, { missionId: mission.id, name: 'x', webhookPath: 'github-push' })),
-    ).to.equal('conflict');
   });
 
-  it('keeps a deleted trigger’s path taken', async () => {
-    const { uc, owner, mission } = await setUp();
-    const trigger = await uc.createTrigger(owner, {
-      missionId: mission.id,
-      name: 'x',
-      webhookPath: 'reused-path',
-    });
-    await uc.deleteTrigger(owner, trigger.id);
-    expect(await codeOf(uc.getTrigger(owner, trigger.id))).to.equal('not_found');
-    expect(
-      await codeOf(uc.createTrigger(owner, { missionId: mission.id, name: 'y', webhookPath: 'reused-path' })),
-    ).to.equal('conflict');
+  it('makes a custom path its readable prefix, the server adding 128 random bits: it reveals no other path', async () => {
+    const { world, uc, owner, outsider, outsiderWorkspaceId, mission } = await setUp();
+    const create = (principal: Principal, missionId: string) =>
+      uc.createTrigger(principal, { missionId, name: 'gh', webhookPath: 'github-push' });
+    const first = await create(owner, mission.id);
+    expect(first.webhookPath).to.match(/^github-push-[A-Za-z0-9_-]{22}$/);
+    // The same prefix again, after its trigger is deleted, and in another tenant's workspace: never a conflict.
+    const again = await create(owner, mission.id);
+    await uc.deleteTrigger(owner, first.id);
+    const afterDelete = await create(owner, mission.id);
+    const theirs = await seedMission(world, outsiderWorkspaceId);
+    const elsewhere = await create(outsider, theirs.id);
+    const paths = [first, again, afterDelete, elsewhere].map((t) => t.webhookPath);
+    expect(new Set(paths).size).to.equal(4);
+    for (const path of paths) expect(path.startsWith('github-push-')).to.equal(true);
   });
 
   it('answers 404 to another workspace for every trigger and delivery operation', async () => {
