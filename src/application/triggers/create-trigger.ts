@@ -1,4 +1,5 @@
 import { Trigger } from '../../domain/triggers/trigger.ts';
+import { customWebhookPath } from '../../domain/triggers/trigger-rules.ts';
 import type { Principal } from '../auth/principal.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -9,7 +10,7 @@ import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.t
 export interface CreateTriggerInput {
   readonly missionId: string;
   readonly name: string;
-  /** A custom path; a random one (128 bits) when absent. */
+  /** A readable prefix for the path, to which a random part is added; a random path (128 bits) when absent. */
   readonly webhookPath?: string | undefined;
   readonly maxBodyBytes?: number | undefined;
   readonly requireTimestamp?: boolean | undefined;
@@ -30,13 +31,14 @@ export function makeCreateTrigger(
 ): CreateTrigger {
   return async (principal, input) => {
     const mission = await accessibleMission(deps, principal.userId, input.missionId, 'admin');
+    const random = deps.webhookSecrets.newWebhookPath();
     const trigger = Trigger.create(
       {
         ...input,
         id: deps.ids.newId(),
         workspaceId: mission.workspaceId,
         missionId: mission.id,
-        webhookPath: input.webhookPath ?? deps.webhookSecrets.newWebhookPath(),
+        webhookPath: input.webhookPath === undefined ? random : customWebhookPath(input.webhookPath, random),
         signingSecret: deps.webhookSecrets.newSigningSecret(),
       },
       deps.clock.now(),

@@ -71,9 +71,9 @@ export interface ReceiveDeliveryDeps {
 /**
  * Webhook ingest. In order: the per-path budget (429, before any HMAC work); the body, read raw within the
  * trigger's limit (413, 415); the signature, verified for unknown, deleted and disabled paths too (against a
- * dummy secret or the trigger's own) so they cost the same work before answering 404; the idempotency key;
- * then the delivery and its queued run in one transaction, and only after the commit the receipt. Refusals
- * of a live trigger are logged (metadata only).
+ * dummy secret or the trigger's own) so they cost the same work before answering 404, whatever their body;
+ * the idempotency key; then the delivery and its queued run in one transaction, and only after the commit
+ * the receipt. Refusals of a live trigger are logged (metadata only).
  */
 export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery {
   const dummySecrets = [deps.webhookSecrets.newSigningSecret()];
@@ -92,8 +92,11 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
 
     let body: Uint8Array;
     try {
-      body = await incoming.readBody(found?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+      // A path that takes no delivery is read under the common limit and answers 404 whatever the body: its
+      // trigger's own limit (413) or a refused encoding (415) would tell it apart from an unknown path.
+      body = await incoming.readBody(live?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     } catch (error) {
+      if (!live && error instanceof DomainError) throw new TriggerNotFound();
       if (error instanceof DomainError) {
         const size = error instanceof PayloadTooLarge ? error.sizeBytes : (incoming.declaredBytes ?? 0);
         reject(error.code as RejectionReason, size);

@@ -36,6 +36,20 @@ export function parseWebhookPath(value: string): string {
   return value;
 }
 
+/**
+ * A custom webhook path is only a readable prefix: the server appends `-` and a random part of at least 128
+ * bits, so a custom path is as unguessable as a random one, and asking for a prefix another tenant used (or a
+ * deleted trigger's) answers like any other, never "taken". 105 leaves room for `-` and 22 random characters.
+ */
+export const WEBHOOK_PATH_PREFIX_PATTERN = /^[A-Za-z0-9_-]{8,105}$/;
+
+export function customWebhookPath(prefix: string, randomPart: string): string {
+  if (!WEBHOOK_PATH_PREFIX_PATTERN.test(prefix)) {
+    throw new InvalidInput('webhook_path must be 8 to 105 characters of A-Z, a-z, 0-9, "_" and "-"');
+  }
+  return parseWebhookPath(`${prefix}-${randomPart}`);
+}
+
 export function parseMaxBodyBytes(value: number): number {
   if (!Number.isInteger(value) || value < 1 || value > MAX_MAX_BODY_BYTES) {
     throw new InvalidInput(`max_body_bytes must be an integer from 1 to ${MAX_MAX_BODY_BYTES}`);

@@ -44,9 +44,10 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       summary: 'Create a webhook trigger for a mission',
       description:
         'Admins and owners of the mission workspace. The answer carries the `signing_secret`, shown only here ' +
-        'and in rotation answers. A custom `webhook_path` must be unused (paths of deleted triggers stay taken).',
+        'and in rotation answers. A `webhook_path` asked for is a prefix: the server adds `-` and 128 random bits, ' +
+        'so no answer tells whether another trigger (of any workspace, deleted or not) uses a path.',
       body: createTriggerRequest,
-      errors: [403, 404, 409],
+      errors: [403, 404],
       responses: { 201: { description: 'The trigger, with its signing secret.', schema: triggerWithSecret } },
       handler: async (ctx, { principal, body }) => {
         const trigger = await deps.createTrigger(principal, camelCased(body));

@@ -1,4 +1,5 @@
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
+import { WEBHOOK_PATH_PREFIX_PATTERN } from '../../../domain/triggers/trigger-rules.ts';
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
@@ -11,7 +12,18 @@ const webhookPath: JsonSchema = {
   minLength: 8,
   maxLength: 128,
   pattern: '^[A-Za-z0-9_-]{8,128}$',
-  description: 'The last segment of the webhook URL. Default: 22 random characters (128 bits).',
+  description:
+    'The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for.',
+};
+const webhookPathPrefix: JsonSchema = {
+  type: 'string',
+  minLength: 8,
+  maxLength: 105,
+  pattern: WEBHOOK_PATH_PREFIX_PATTERN.source,
+  description:
+    'A readable prefix for the path: the server appends `-` and 22 random characters (128 bits), so the ' +
+    'path stays unguessable and asking for a prefix never tells whether another trigger uses it. Default: ' +
+    'a path of 22 random characters.',
 };
 const maxBodyBytes: JsonSchema = {
   type: 'integer',
@@ -96,7 +108,7 @@ export const createTriggerRequest: JsonSchema = {
   properties: {
     mission_id: uuid,
     name,
-    webhook_path: webhookPath,
+    webhook_path: webhookPathPrefix,
     max_body_bytes: maxBodyBytes,
     require_timestamp: requireTimestamp,
     require_idempotency_key: requireIdempotencyKey,
