@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { json } from '../../support/json.ts';
 import { ServerProcess } from '../../support/server-process.ts';
+import { TcpProxy } from '../../support/tcp-proxy.ts';
 import { TEST_MASTER_KEY } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
@@ -162,6 +163,31 @@ describe('server process (node src/main.ts)', function () {
       expect(everything.includes(secret), `a secret of ${secret.length} characters was logged`).to.equal(
         false,
       );
+    }
+  });
+
+  it('exits within SHUTDOWN_TIMEOUT_MS of SIGTERM with requests stuck on a silently unreachable database', async () => {
+    const proxy = new TcpProxy();
+    try {
+      const server = run({ DATABASE_URL: await proxy.start(databaseUrl), SHUTDOWN_TIMEOUT_MS: '3000' });
+      const base = await listening(server);
+      expect((await fetch(`${base}/readyz`)).status).to.equal(200);
+      proxy.silence();
+      const stuck = ['/readyz', '/readyz', '/api/auth/login'].map((path) =>
+        fetch(`${base}${path}`, {
+          method: path === '/readyz' ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: path === '/readyz' ? undefined : JSON.stringify({ username_or_email: 'x', password: 'y' }),
+        }).catch(() => undefined),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the queries are on the wire
+      server.child.kill('SIGTERM');
+      const exit = await server.exit(15000);
+      expect(exit.signal, `still running ${Math.round(exit.ms)} ms after SIGTERM`).to.equal(null);
+      expect(exit.ms).to.be.below(3000 + 2000);
+      await Promise.all(stuck);
+    } finally {
+      await proxy.close();
     }
   });
 

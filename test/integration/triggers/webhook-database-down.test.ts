@@ -1,7 +1,7 @@
-import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
 import { json } from '../../support/json.ts';
+import { TcpProxy } from '../../support/tcp-proxy.ts';
 import { startAppAgainst, startTestApp, type TestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import {
@@ -10,50 +10,6 @@ import {
   ownerWithMission,
   type WebhookOwner,
 } from '../../support/webhook-fixture.ts';
-
-/** A TCP proxy in front of PostgreSQL that a test can cut: all at once, or when a statement goes by. */
-class CuttableProxy {
-  readonly #server = createServer((client) => this.#pipe(client));
-  readonly #sockets = new Set<Socket>();
-  #target!: URL;
-  /** When set, the connection whose client sends SQL containing this text is cut right there. */
-  cutOn: string | undefined;
-
-  async start(databaseUrl: string): Promise<string> {
-    this.#target = new URL(databaseUrl);
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-    const url = new URL(databaseUrl);
-    url.hostname = '127.0.0.1';
-    url.port = String((this.#server.address() as AddressInfo).port);
-    return url.toString();
-  }
-
-  /** Stops accepting and drops every open connection: the database is "down". */
-  async down(): Promise<void> {
-    for (const socket of this.#sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-  }
-
-  #pipe(client: Socket): void {
-    const upstream = connect(Number(this.#target.port || 5432), this.#target.hostname);
-    for (const socket of [client, upstream]) {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-      socket.on('error', () => {});
-    }
-    client.on('data', (chunk: Buffer) => {
-      if (this.cutOn && chunk.includes(this.cutOn)) {
-        client.destroy();
-        upstream.destroy();
-        return;
-      }
-      upstream.write(chunk);
-    });
-    upstream.pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  }
-}
 
 describe('webhook ingest when the database is unreachable', () => {
   let app: TestApp;
@@ -74,7 +30,7 @@ describe('webhook ingest when the database is unreachable', () => {
 
   it('answers 503 with Retry-After, never a 2xx, and leaves nothing half-stored', async function () {
     this.timeout(20000);
-    const proxy = new CuttableProxy();
+    const proxy = new TcpProxy();
     // The real app reaching PostgreSQL (ORM and rate-limit store) only through the proxy.
     const proxied = await startAppAgainst(await proxy.start((await testDatabase()).url));
     try {
