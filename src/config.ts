@@ -10,6 +10,8 @@ export interface Config {
   /** Where state lives: PostgreSQL (default), or this process's memory (nothing survives a restart). */
   readonly persistence: 'postgres' | 'memory';
   readonly databaseUrl: string | undefined;
+  /** How long a query may wait on PostgreSQL (connecting, then each statement) before the answer is 503. */
+  readonly databaseDeadlines: { readonly connectMs: number; readonly statementMs: number };
   readonly dataDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly shutdownTimeoutMs: number;
@@ -82,6 +84,8 @@ const schema = {
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' },
     PERSISTENCE: { enum: ['postgres', 'memory'], default: 'postgres' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$' },
+    DATABASE_CONNECT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1500 },
+    DATABASE_STATEMENT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
     DATA_DIR: { type: 'string', minLength: 1, default: './.data' },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
@@ -164,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     publicUrl,
     persistence,
     databaseUrl: input.DATABASE_URL as string | undefined,
+    databaseDeadlines: {
+      connectMs: input.DATABASE_CONNECT_TIMEOUT_MS as number,
+      statementMs: input.DATABASE_STATEMENT_TIMEOUT_MS as number,
+    },
     dataDir: absolute(input.DATA_DIR as string),
     logLevel: input.LOG_LEVEL as Config['logLevel'],
     shutdownTimeoutMs: input.SHUTDOWN_TIMEOUT_MS as number,

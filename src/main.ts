@@ -30,7 +30,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await closeServer(server, config.shutdownTimeoutMs);
+    // The whole shutdown is bounded: whatever still hangs then (a connection stuck on an unreachable database,
+    // a job that ignores its stop) is left behind by a hard exit rather than keeping the process alive.
+    setTimeout(() => {
+      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
+      logger.flush(() => process.exit(1));
+    }, config.shutdownTimeoutMs).unref();
+    // In-flight requests get half of it, closing the pools and the database the rest.
+    await closeServer(server, config.shutdownTimeoutMs / 2);
     await close();
     logger.info('stopped');
     logger.flush(() => process.exit(0));

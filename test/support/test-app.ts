@@ -117,8 +117,8 @@ export async function startAppAgainst(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<DetachedApp> {
-  const db = await connectPostgres({ url: databaseUrl, poolMax: 4 });
   const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const db = await connectPostgres({ url: databaseUrl, poolMax: 4, deadlines: config.databaseDeadlines });
   const container = createContainer(config, {
     infrastructure: {
       logger: createLogger('silent'),

@@ -8,6 +8,7 @@ import {
   connectPostgres,
   type PostgresDatabase,
 } from '../../src/adapters/persistence/postgres/postgres-database.ts';
+import { loadConfig } from '../../src/config.ts';
 
 export interface TestDatabase {
   readonly url: string;
@@ -49,7 +50,8 @@ async function provision() {
   const name = `platform_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   await admin(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
-  const db = await connectPostgres({ url, poolMax: 20 });
+  // The server's default deadlines: the tests see what a deployment would.
+  const db = await connectPostgres({ url, poolMax: 20, deadlines: loadConfig({}).databaseDeadlines });
   await db.migrate();
   return {
     url,

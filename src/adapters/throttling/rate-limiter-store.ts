@@ -52,7 +52,7 @@ export interface RateLimiterStoreDeps {
   readonly redisUrl?: string;
   /** Told when the store fails and a decision falls back to memory, or the connection reports an error. */
   readonly onStoreError?: (error: Error) => void;
-  /** Query timeout in milliseconds before falling back to memory (default 2000). */
+  /** Query timeout in milliseconds before falling back to memory (default 500 on PostgreSQL, 2000 on Redis). */
   readonly timeoutMs?: number;
 }
 
@@ -84,13 +84,17 @@ function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => v
   const { pool } = deps;
   if (!pool) throw new Error('the postgres rate-limit store needs the database pool');
   // The application's own pool (one pool per database): a counter query waits for a free connection at most
-  // as long as any query of the pool does, and runs for at most `timeoutMs` before the limiter falls back.
-  const timeoutMs = deps.timeoutMs ?? 2000;
+  // as long as any query of the pool does, and runs for at most `timeoutMs` before the limiter falls back. A
+  // counter is on the path of every login, refresh and delivery: one that does not answer within half a
+  // second is decided in memory rather than holding the request.
+  const timeoutMs = deps.timeoutMs ?? 500;
   const storeClient = {
     query: (query: pg.QueryConfig) => {
       // pg reads `query_timeout` per query too; its types list it only among the pool's options.
       const timed: pg.QueryConfig = Object.assign({}, query, { query_timeout: timeoutMs });
-      return pool.query(timed);
+      // Bounded as a whole, the wait for a free connection included: a pool whose every connection is stuck
+      // on an unreachable database would otherwise hold the decision for the pool's own connect timeout.
+      return within(timeoutMs, pool.query(timed));
     },
   };
   let sweeping = false;
@@ -152,6 +156,14 @@ function redisFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void
       else client.disconnect();
     },
   });
+}
+
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the rate-limit store did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function connected(client: Redis): Promise<void> {

@@ -166,29 +166,53 @@ describe('server process (node src/main.ts)', function () {
     }
   });
 
-  it('exits within SHUTDOWN_TIMEOUT_MS of SIGTERM with requests stuck on a silently unreachable database', async () => {
-    const proxy = new TcpProxy();
-    try {
-      const server = run({ DATABASE_URL: await proxy.start(databaseUrl), SHUTDOWN_TIMEOUT_MS: '3000' });
-      const base = await listening(server);
-      expect((await fetch(`${base}/readyz`)).status).to.equal(200);
-      proxy.silence();
-      const stuck = ['/readyz', '/readyz', '/api/auth/login'].map((path) =>
-        fetch(`${base}${path}`, {
-          method: path === '/readyz' ? 'GET' : 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: path === '/readyz' ? undefined : JSON.stringify({ username_or_email: 'x', password: 'y' }),
-        }).catch(() => undefined),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 300)); // the queries are on the wire
-      server.child.kill('SIGTERM');
-      const exit = await server.exit(15000);
-      expect(exit.signal, `still running ${Math.round(exit.ms)} ms after SIGTERM`).to.equal(null);
-      expect(exit.ms).to.be.below(3000 + 2000);
-      await Promise.all(stuck);
-    } finally {
-      await proxy.close();
+  describe('SIGTERM with requests stuck on a silently unreachable database', () => {
+    /** A server behind a proxy that goes silent under three requests, then SIGTERM: how it ended. */
+    async function stopWhileStuck(env: Record<string, string>) {
+      const proxy = new TcpProxy();
+      try {
+        const server = run({ DATABASE_URL: await proxy.start(databaseUrl), ...env });
+        const base = await listening(server);
+        expect((await fetch(`${base}/readyz`)).status).to.equal(200);
+        proxy.silence();
+        const login = { username_or_email: 'x', password: 'y' };
+        const stuck = [
+          fetch(`${base}/readyz`),
+          fetch(`${base}/readyz`),
+          fetch(`${base}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(login),
+          }),
+        ].map((request) => request.catch(() => undefined));
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the queries are on the wire
+        server.child.kill('SIGTERM');
+        const exit = await server.exit(15000);
+        await Promise.all(stuck);
+        expect(exit.signal, `still running ${Math.round(exit.ms)} ms after SIGTERM`).to.equal(null);
+        return { exit, messages: server.logs().map((line) => line.msg) };
+      } finally {
+        await proxy.close();
+      }
     }
+
+    it('exits 0 well within SHUTDOWN_TIMEOUT_MS: every query has a deadline', async () => {
+      // Room enough for the deadlines (1.5 s): a clean exit, not the hard one.
+      const { exit, messages } = await stopWhileStuck({ SHUTDOWN_TIMEOUT_MS: '8000' });
+      expect(exit.code).to.equal(0);
+      expect(exit.ms).to.be.below(8000);
+      expect(messages).to.include('stopped');
+    });
+
+    it('exits 1 once SHUTDOWN_TIMEOUT_MS has passed when something still hangs', async () => {
+      const { exit, messages } = await stopWhileStuck({
+        SHUTDOWN_TIMEOUT_MS: '2000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '60000', // queries outlast the shutdown
+      });
+      expect(exit.code).to.equal(1);
+      expect(exit.ms).to.be.within(1900, 2000 + 2000);
+      expect(messages).to.include('shutdown timed out; exiting anyway').and.not.include('stopped');
+    });
   });
 
   describe('a bad configuration', () => {

@@ -10,6 +10,8 @@ const UNAVAILABLE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
+  '57014', // query_canceled: the statement outlived DATABASE_STATEMENT_TIMEOUT_MS
+  '25P03', // idle_in_transaction_session_timeout
   '08000',
   '08001',
   '08003',
@@ -28,7 +30,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     if (
       typeof message === 'string' &&
-      /connection terminated|timeout exceeded when trying to connect/i.test(message)
+      /connection terminated|timeout exceeded when trying to connect|query read timeout|not queryable/i.test(
+        message,
+      )
     ) {
       return true;
     }

@@ -1,21 +1,26 @@
 import type { Logger } from 'pino';
 import { openDatabase } from './database.ts';
+import type { DatabaseDeadlines } from './pool-deadlines.ts';
 import { connectPostgres, type PostgresDatabase } from './postgres-database.ts';
 
-/** Database (configured or embedded) -> pool and MikroORM -> committed migrations applied. */
+/**
+ * Database (configured or embedded) -> committed migrations applied, on a connection of their own without
+ * statement deadlines -> the pool and MikroORM, every query of which has them.
+ */
 export async function openPostgres(
-  settings: { databaseUrl: string | undefined; dataDir: string },
+  settings: { databaseUrl: string | undefined; dataDir: string; databaseDeadlines: DatabaseDeadlines },
   logger: Logger,
 ): Promise<PostgresDatabase> {
   const database = await openDatabase(settings);
-  let db: PostgresDatabase | undefined;
+  const { url } = database;
+  const deadlines = settings.databaseDeadlines;
   try {
-    db = await connectPostgres({ url: database.url, release: () => database.release() });
-    const applied = await db.migrate();
+    const migrator = await connectPostgres({ url, poolMax: 1, deadlines, migrating: true });
+    const applied = await migrator.migrate().finally(() => migrator.close());
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-    return db;
+    return await connectPostgres({ url, deadlines, release: () => database.release() });
   } catch (error) {
-    await (db ? db.close() : database.release());
+    await database.release();
     throw error;
   }
 }

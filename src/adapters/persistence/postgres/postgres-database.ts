@@ -9,6 +9,7 @@ import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
+import { type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
 
 /**
  * An open PostgreSQL database, the one way the adapters reach it, on one pool. Hand-written SQL goes
@@ -74,6 +75,9 @@ export class PostgresDatabase {
 export interface ConnectOptions {
   readonly url: string;
   readonly poolMax?: number;
+  readonly deadlines: DatabaseDeadlines;
+  /** A pool that runs migrations: its statements have no deadline (see `poolOptions`). */
+  readonly migrating?: boolean;
   /** Runs after the pool is closed (to stop an embedded server). */
   readonly release?: () => Promise<void>;
 }
@@ -82,6 +86,8 @@ export interface ConnectOptions {
 export async function connectPostgres({
   url,
   poolMax = 10,
+  deadlines,
+  migrating = false,
   release = async () => {},
 }: ConnectOptions): Promise<PostgresDatabase> {
   const orm = await MikroORM.init({
@@ -100,9 +106,7 @@ export async function connectPostgres({
     // behind a mistyped DATABASE_URL, and connecting does no I/O, so the pool below exists with the server down.
     ensureDatabase: false,
     pool: { max: poolMax },
-    // pg-pool options: a request waits at most 5 s for a connection (then fails, answered 503), instead of
-    // hanging forever when the database is gone or every connection is stuck.
-    driverOptions: { connectionTimeoutMillis: 5000 },
+    driverOptions: poolOptions(deadlines, { statements: migrating ? 'unbounded' : 'bounded' }),
     allowGlobalContext: false,
     debug: false,
   });

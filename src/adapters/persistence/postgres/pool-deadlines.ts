@@ -1,0 +1,77 @@
+import pg from 'pg';
+
+/** How long the service waits on PostgreSQL before giving up (then answering 503 with Retry-After). */
+export interface DatabaseDeadlines {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  readonly connectMs: number;
+  /**
+   * One statement. The server cancels it past this (`statement_timeout`, a clean error on a connection that
+   * stays usable); when the network is silent and nothing comes back at all, the client gives up a moment
+   * later and drops the connection.
+   */
+  readonly statementMs: number;
+}
+
+/** After the server's own cancel would have arrived: only silence gets here. */
+const CLIENT_MARGIN_MS = 250;
+/**
+ * A transaction whose client vanished (its network went silent mid-transaction) is ended by the server after
+ * this, releasing its row locks for the other instances; no transaction here waits on anything but SQL.
+ */
+const IDLE_IN_TRANSACTION_MS = 10_000;
+/** Idle connections are probed after this, so one broken by a network cut is found before a request gets it. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+
+/**
+ * The pg pool options every pool of the service uses: deadlines, keep-alive, and stuck connections dropped.
+ * A pool that runs migrations (`statements: 'unbounded'`) keeps the connect deadline only: a migration may
+ * rightly run for minutes.
+ */
+export function poolOptions(
+  deadlines: DatabaseDeadlines,
+  { statements }: { statements: 'bounded' | 'unbounded' } = { statements: 'bounded' },
+): pg.PoolConfig {
+  const connecting = {
+    connectionTimeoutMillis: deadlines.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+  };
+  if (statements === 'unbounded') return connecting;
+  return {
+    ...connecting,
+    Client: DeadlineClient,
+    statement_timeout: deadlines.statementMs,
+    query_timeout: deadlines.statementMs + CLIENT_MARGIN_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+  };
+}
+
+/**
+ * A pg client that drops its connection when a query outlives `query_timeout`. pg rejects such a query but
+ * keeps the connection, whose unanswered query blocks every later one: the pool would hand it out again and
+ * again, and a process whose network came back would keep failing until TCP gave up, many minutes later.
+ * Dropped, the connection is discarded by the pool and the next request opens a fresh one.
+ */
+class DeadlineClient extends pg.Client {}
+
+const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+
+DeadlineClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const drop = (error: unknown) => {
+    if ((error as Error | null)?.message !== 'Query read timeout') return;
+    // Ending marks the client, so the pool discards it when it comes back; the socket goes at once either way.
+    this.end().catch(() => {});
+    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+  };
+  const callback = args.at(-1);
+  if (typeof callback === 'function') {
+    args[args.length - 1] = (error: unknown, result: unknown) => {
+      drop(error);
+      callback(error, result);
+    };
+    return query.apply(this, args);
+  }
+  const result = query.apply(this, args);
+  if (result instanceof Promise) result.catch(drop);
+  return result;
+} as pg.Client['query'];
