@@ -83,17 +83,14 @@ export function createRateLimiterFactory(
 function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void): RateLimiterFactory {
   const { pool } = deps;
   if (!pool) throw new Error('the postgres rate-limit store needs the database pool');
-  // The application's own pool (one pool per database): a counter query waits for a free connection at most
-  // as long as any query of the pool does, and runs for at most `timeoutMs` before the limiter falls back. A
-  // counter is on the path of every login, refresh and delivery: one that does not answer within half a
-  // second is decided in memory rather than holding the request.
+  // The application's own pool (one pool per database). A counter is on the path of every login, refresh and
+  // delivery: one that does not answer within `timeoutMs`, the wait for a free connection included (a pool
+  // stuck on an unreachable database would otherwise hold it for its connect timeout), is decided in memory.
   const timeoutMs = deps.timeoutMs ?? 500;
   const storeClient = {
     query: (query: pg.QueryConfig) => {
       // pg reads `query_timeout` per query too; its types list it only among the pool's options.
       const timed: pg.QueryConfig = Object.assign({}, query, { query_timeout: timeoutMs });
-      // Bounded as a whole, the wait for a free connection included: a pool whose every connection is stuck
-      // on an unreachable database would otherwise hold the decision for the pool's own connect timeout.
       return within(timeoutMs, pool.query(timed));
     },
   };

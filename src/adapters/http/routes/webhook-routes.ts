@@ -20,9 +20,10 @@ ${SIGNATURE_TOLERANCE_SECONDS} s of the server clock, either side; a trigger wit
 Any content type is accepted and verified over the raw bytes; no \`Content-Encoding\` (415). Checks, in order: the
 per-trigger rate limit (429), the body size against the trigger's limit from \`Content-Length\` and while
 streaming (413), the signature (done for unknown, deleted and disabled paths too, which then answer 404 whatever
-the body: never 413 or 415), the idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same trigger within 24 h answers 200 with
-the first delivery's ids and \`status: "duplicate"\`, creating nothing. 202 comes only after the delivery and its
-queued run are committed; when the database is unreachable the answer is 503 with \`Retry-After\`, never 2xx.`;
+the body: never 413 or 415), the idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same
+trigger within 24 h answers 200 with the first delivery's ids and \`status: "duplicate"\`, creating nothing. 202
+comes only after the delivery and its queued run are committed; when the database is unreachable the answer is 503
+with \`Retry-After\`, never 2xx.`;
 
 const answer = (description: string) => ({ description, schema: deliveryReceipt });
 

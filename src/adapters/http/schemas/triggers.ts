@@ -13,7 +13,8 @@ const webhookPath: JsonSchema = {
   maxLength: 128,
   pattern: '^[A-Za-z0-9_-]{8,128}$',
   description:
-    'The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for.',
+    'The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix ' +
+    'was asked for.',
 };
 const webhookPathPrefix: JsonSchema = {
   type: 'string',

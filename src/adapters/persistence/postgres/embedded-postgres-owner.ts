@@ -86,8 +86,8 @@ async function readRecord(dataDir: string): Promise<OwnerRecord | undefined> {
   }
 }
 
-async function isAlive(process: ProcessIdentity): Promise<boolean> {
-  return (await identify(process.pid))?.startedAt === process.startedAt;
+async function isAlive(identity: ProcessIdentity): Promise<boolean> {
+  return (await identify(identity.pid))?.startedAt === identity.startedAt;
 }
 
 /** Linux's own record of a live process (field 22 of /proc/<pid>/stat: when it started); none for a zombie. */

@@ -29,7 +29,7 @@ const KEEP_ALIVE_DELAY_MS = 10_000;
  */
 export function poolOptions(
   deadlines: DatabaseDeadlines,
-  { statements }: { statements: 'bounded' | 'unbounded' } = { statements: 'bounded' },
+  { statements }: { statements: 'bounded' | 'unbounded' },
 ): pg.PoolConfig {
   const connecting = {
     connectionTimeoutMillis: deadlines.connectMs,
