@@ -1,3 +1,5 @@
+import { InvalidInput } from './errors.ts';
+
 /**
  * How many levels of arrays and objects the service takes in or shows. JSON.parse nests far deeper than
  * JSON.stringify, PostgreSQL's JSONB or a client's parser can follow; a value past this bound is refused where
@@ -11,6 +13,15 @@ export const MAX_JSON_DEPTH = 256;
  */
 export function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && text.isWellFormed();
+}
+
+/**
+ * `text` itself when it is storable, else InvalidInput naming `field`: the domain's own check, so every
+ * driving adapter (HTTP, CLI, jobs) and both persistence families see the same refusal.
+ */
+export function storableText(text: string, field: string): string {
+  if (!isStorableText(text)) throw new InvalidInput(`${field} ${NOT_STORABLE}`);
+  return text;
 }
 
 /** Where a JSON value breaks a rule (a JSON Pointer, `''` for the whole value) and which. */

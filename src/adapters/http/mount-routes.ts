@@ -33,10 +33,16 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
   }
 }
 
-/** A route's security must have something behind it: an authenticator, or the use case it names. */
+/**
+ * A route's security must have something behind it: an authenticator, or (only for a webhook signature,
+ * which covers the raw body the use case reads under the trigger's own limit) the use case it names.
+ */
 function authenticatorOf(route: RouteSpec, authenticators: Authenticators): Middleware | undefined {
   if (route.security === 'public') return undefined;
   const authenticate = authenticators[route.security];
+  if (route.authenticatedBy && route.security !== 'webhookSignature') {
+    throw new Error(`${route.operationId}: only a webhook signature may be checked by the use case`);
+  }
   if (!authenticate && !route.authenticatedBy) {
     throw new Error(`nothing authenticates ${route.operationId}: no ${route.security} authenticator`);
   }

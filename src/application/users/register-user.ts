@@ -1,5 +1,5 @@
 import { Conflict } from '../../domain/errors.ts';
-import { parseEmail, parseUsername, User } from '../../domain/users/user.ts';
+import { parseDisplayName, parseEmail, parseUsername, User } from '../../domain/users/user.ts';
 import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -39,7 +39,7 @@ export function makeRegisterUser(deps: {
       id: deps.ids.newId(),
       username,
       email,
-      displayName: input.displayName?.trim() || username,
+      displayName: parseDisplayName(input.displayName, username),
       passwordHash: await deps.passwordHasher.hash(input.password),
       disabled: false,
       createdAt: now,

@@ -1,4 +1,5 @@
 import { InvalidInput } from '../errors.ts';
+import { storableText } from '../well-formed-json.ts';
 import { type JsonObject, parseJsonObject } from './json-document.ts';
 
 export const MAX_MISSION_NAME_LENGTH = 200;
@@ -70,7 +71,7 @@ export class Mission {
 }
 
 function parseName(value: string): string {
-  const name = value.trim();
+  const name = storableText(value, 'name').trim();
   if (name.length === 0 || name.length > MAX_MISSION_NAME_LENGTH) {
     throw new InvalidInput(`name must be 1 to ${MAX_MISSION_NAME_LENGTH} characters`);
   }
@@ -79,7 +80,7 @@ function parseName(value: string): string {
 
 function parseDescription(value: string | null): string | null {
   if (value === null) return null;
-  if (value.length > MAX_MISSION_DESCRIPTION_LENGTH) {
+  if (storableText(value, 'description').length > MAX_MISSION_DESCRIPTION_LENGTH) {
     throw new InvalidInput(`description must be at most ${MAX_MISSION_DESCRIPTION_LENGTH} characters`);
   }
   return value.trim() || null;

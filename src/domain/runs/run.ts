@@ -1,5 +1,6 @@
 import { InvalidInput } from '../errors.ts';
 import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
+import { storableText } from '../well-formed-json.ts';
 import { LeaseNotHeld, parseLeaseSeconds } from './lease.ts';
 import { assertTransition, IllegalRunTransition, RunNotRunning, type RunStatus } from './run-status.ts';
 
@@ -196,7 +197,8 @@ export class Run {
 }
 
 function parseFailure(error: RunFailure): RunFailure {
-  const message = error.message.trim();
+  const message = storableText(error.message, 'error.message').trim();
+  if (error.code !== undefined) storableText(error.code, 'error.code');
   if (message.length === 0 || message.length > MAX_ERROR_MESSAGE_LENGTH) {
     throw new InvalidInput(`error.message must be 1 to ${MAX_ERROR_MESSAGE_LENGTH} characters`);
   }

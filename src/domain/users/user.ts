@@ -1,4 +1,5 @@
 import { InvalidInput } from '../errors.ts';
+import { storableText } from '../well-formed-json.ts';
 
 const USERNAME = /^[a-z0-9_.-]{3,64}$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
@@ -17,9 +18,14 @@ export function parseUsername(value: string): string {
 }
 
 export function parseEmail(value: string): string {
-  const email = canonicalLogin(value);
+  const email = canonicalLogin(storableText(value, 'email'));
   if (email.length > 254 || !EMAIL.test(email)) throw new InvalidInput('email is not a valid e-mail address');
   return email;
+}
+
+/** A display name as shown: trimmed, `fallback` (the username) when empty. */
+export function parseDisplayName(value: string | undefined, fallback: string): string {
+  return storableText(value?.trim() ?? '', 'display_name') || fallback;
 }
 
 export interface UserProps {

@@ -1,4 +1,5 @@
 import { InvalidInput } from '../errors.ts';
+import { storableText } from '../well-formed-json.ts';
 
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,7 +15,7 @@ export const MAX_WORKSPACE_NAME_LENGTH = 200;
 
 /** A workspace name: trimmed, 1 to 200 characters, no control characters. */
 export function parseWorkspaceName(value: string): string {
-  const name = value.trim();
+  const name = storableText(value, 'name').trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   if (name.length === 0 || name.length > MAX_WORKSPACE_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
     throw new InvalidInput(`name must be 1 to ${MAX_WORKSPACE_NAME_LENGTH} printable characters`);

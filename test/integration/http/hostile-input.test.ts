@@ -52,6 +52,19 @@ describe('hostile input gets a 4xx problem+json and changes nothing (RELIABILITY
   const missions = () => listed(`/api/missions?workspace_id=${owner.workspaceId}&limit=200`);
   const runs = () => listed(`/api/runs?workspace_id=${owner.workspaceId}&limit=200`);
 
+  it('answers an id in any spelling but canonical lower case with 400, in a path and in a body', async () => {
+    const upper = owner.missionId.toUpperCase();
+    const read = await api(app, owner.user, 'GET', `/api/missions/${upper}`);
+    expect(read.status).to.equal(400);
+    expect(read.body.code).to.equal('validation_failed');
+    const started = await api(app, owner.user, 'POST', '/api/missions', {
+      workspace_id: owner.workspaceId.toUpperCase(),
+      name: 'upper',
+    });
+    expect(started.status).to.equal(400);
+    expect((await api(app, owner.user, 'GET', `/api/missions/${owner.missionId}`)).status).to.equal(200);
+  });
+
   it('U+0000 or a lone surrogate in a login name or password', async () => {
     for (const body of [
       '{"username_or_email":"ada\\u0000","password":"whatever it is"}',

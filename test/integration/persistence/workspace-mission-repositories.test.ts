@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Mission } from '../../../src/domain/missions/mission.ts';
+import { Mission } from '../../../src/domain/missions/mission.ts';
 import { AlreadyMember, LastOwner } from '../../../src/domain/workspaces/member-rules.ts';
 import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
 import { at, seedMission, seedUser, WORLDS, type World } from '../../support/persistence-world.ts';
@@ -83,6 +83,20 @@ for (const [adapter, makeWorld] of WORLDS) {
         world.workspaces.membersForChange(workspace.id),
       );
       expect(locked.map((m) => m.role).sort()).to.deep.equal(['owner', 'owner']);
+    });
+
+    it('hands out copies: changing a nested value of what was stored or read changes nothing stored', async () => {
+      const { workspace } = await seedUser(world);
+      const mission = Mission.create(
+        { id: randomUUID(), workspaceId: workspace.id, name: 'nested', definition: { steps: [{ n: 1 }] } },
+        at(0),
+      );
+      await world.missions.add(mission);
+      (mission.definition.steps as { n: number }[])[0]!.n = 2;
+      const read = (await world.missions.findById(mission.id))!;
+      expect(read.definition).to.deep.equal({ steps: [{ n: 1 }] });
+      (read.definition.steps as { n: number }[]).push({ n: 3 });
+      expect((await world.missions.findById(mission.id))!.definition).to.deep.equal({ steps: [{ n: 1 }] });
     });
 
     it('stores missions with their JSON definition, pages them newest first, updates and deletes them', async () => {

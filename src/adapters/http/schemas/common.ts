@@ -1,6 +1,15 @@
 import type { JsonSchema } from '../route.ts';
 
-export const uuid: JsonSchema = { type: 'string', format: 'uuid', maxLength: 36 };
+/**
+ * Ids in their canonical lower-case form only: PostgreSQL's uuid type would match an upper-case spelling where
+ * the in-memory adapters (and any string comparison) would not, and answers would echo it back unchanged.
+ */
+export const uuid: JsonSchema = {
+  type: 'string',
+  format: 'uuid',
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  maxLength: 36,
+};
 export const timestamp: JsonSchema = { type: 'string', format: 'date-time', maxLength: 40 };
 
 export const idParams: JsonSchema = {

@@ -44,7 +44,8 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
     return this.#store.atomically(() =>
       this.#store.loginSessions
         .filter((s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime())
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+        // Newest first, ties by id descending: PostgreSQL's `order by created_at desc, id desc`.
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, 200),
     );
   }

@@ -93,8 +93,13 @@ export class InMemoryStore {
     return this.#table<Row>((row) => row.id, copy);
   }
 
+  /**
+   * A table whose rows go in and out as deep copies (structuredClone, then the domain class again): a caller
+   * changing a mission's definition or a run's input in place changes neither the stored row nor, behind the
+   * undo journal's back, what a rollback restores. PostgreSQL gives the same isolation by serialising.
+   */
   #table<Row>(keyOf: (row: Row) => string, copy: (row: Row) => Row) {
-    return new InMemoryTable<Row>(this.#journal, keyOf, copy);
+    return new InMemoryTable<Row>(this.#journal, keyOf, (row) => copy(structuredClone(row)));
   }
 
   /** The open transaction of this async context; one that ended is no longer current (a late callback). */

@@ -26,6 +26,12 @@ describe('mountRoutes', () => {
     expect(() => mount(declared({ security: 'webhookSignature' }))).to.throw('nothing authenticates doThing');
   });
 
+  it('lets only a webhook signature be checked by the use case: a bearer route naming one is refused', () => {
+    expect(() => mount(declared({ security: 'bearer', authenticatedBy: 'doThing' }))).to.throw(
+      'only a webhook signature',
+    );
+  });
+
   it('mounts a route that names the use case checking its credential, or has an authenticator', () => {
     expect(() =>
       mount(declared({ security: 'webhookSignature', authenticatedBy: 'receiveThing' })),
