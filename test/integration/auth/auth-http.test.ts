@@ -154,6 +154,18 @@ describe('auth over HTTP (PostgreSQL)', () => {
     expect((await me(user.auth)).status).to.equal(401);
   });
 
+  it('a session that outlived a change of its user (a raced disable, re-enabled since) stops working', async () => {
+    const user = await signUp(app);
+    const { users } = app.container.cradle;
+    // The user's state changes without the session being revoked: what a login racing a disable leaves.
+    await users.setDisabled(user.userId, true);
+    await users.setDisabled(user.userId, false);
+    const check = await me(user.auth);
+    expect(check.status).to.equal(401);
+    expect((await json(check)).code).to.equal('invalid_token');
+    expect((await refresh(user.refreshToken)).status).to.equal(401);
+  });
+
   it('lists sessions, revokes one, and hides other users sessions behind 404', async () => {
     const user = await signUp(app);
     const second = await app.request(
