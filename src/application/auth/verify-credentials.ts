@@ -54,7 +54,7 @@ export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCreden
     }
     await deps.loginThrottle.recordSuccess(login);
     if (deps.passwordHasher.needsRehash(user.passwordHash)) {
-      await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));
+      await deps.users.rehashPassword(user.id, user.securityEpoch, await deps.passwordHasher.hash(password));
     }
     return user;
   };

@@ -42,6 +42,7 @@ export function makeRegisterUser(deps: {
       displayName: input.displayName?.trim() || username,
       passwordHash: await deps.passwordHasher.hash(input.password),
       disabled: false,
+      securityEpoch: 0,
       createdAt: now,
     });
     const workspace = new Workspace({

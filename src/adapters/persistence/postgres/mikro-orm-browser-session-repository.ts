@@ -10,8 +10,30 @@ export class MikroOrmBrowserSessionRepository implements BrowserSessionRepositor
     this.#db = db;
   }
 
-  async create(session: BrowserSession): Promise<void> {
-    await this.#db.entityManager().persist(session).flush();
+  /** In SQL: the insert is conditional on the user's row, locked FOR SHARE as for API login sessions. */
+  async create(session: BrowserSession): Promise<boolean> {
+    const s = session;
+    const inserted = await this.#db.query(
+      `insert into browser_sessions (id, user_id, user_epoch, token_hash, csrf_token, created_at, last_seen_at,
+          expires_at, user_agent, ip)
+        select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+          from users where id = $2 and security_epoch = $3 and not disabled
+          for share
+        returning id`,
+      [
+        s.id,
+        s.userId,
+        s.userEpoch,
+        s.tokenHash,
+        s.csrfToken,
+        s.createdAt,
+        s.lastSeenAt,
+        s.expiresAt,
+        s.userAgent,
+        s.ip,
+      ],
+    );
+    return inserted.length === 1;
   }
 
   async findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {
