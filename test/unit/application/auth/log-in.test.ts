@@ -46,6 +46,16 @@ describe('log in', () => {
     expect(app.loginThrottle.failures).to.deep.equal(['nobody', 'ada', 'bob']);
   });
 
+  it('throttles a username and its e-mail as one account', async () => {
+    const app = await useCases();
+    await app.registerUser(ADA);
+    for (const typed of ['ada', 'Ada@Example.com', ' ADA ']) {
+      await app.logIn(login(typed, 'wrong password')).catch(() => undefined);
+    }
+    const [first, ...rest] = app.loginThrottle.failures;
+    expect(rest).to.deep.equal([first, first]);
+  });
+
   it('refuses a password over 1024 bytes before any hashing', async () => {
     const app = await useCases();
     await app.registerUser(ADA);
