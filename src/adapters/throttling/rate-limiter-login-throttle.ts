@@ -5,6 +5,9 @@ import { RateLimited } from '../../domain/errors.ts';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.ts';
 import type { RateLimiterFactory } from './rate-limiter-store.ts';
 
+/** The longest duration a memory store keeps a key for: setTimeout's limit, 2^31 - 1 ms (24.8 days). */
+const MAX_DURATION_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
 /** A per-address budget: `points` attempts per `durationSeconds`. */
 export interface AddressBudget {
   readonly points: number;
@@ -29,7 +32,7 @@ export interface LoginThrottleOptions {
   readonly accountCeiling?: AddressBudget;
   /** In the slow lane, one attempt per this many seconds from the account's unknown addresses (default 5). */
   readonly slowLaneSeconds?: number;
-  /** How long an address that logged in to an account stays known to it (default 30 days). */
+  /** How long an address that logged in to an account stays known to it (default 21 days). */
   readonly knownAddressSeconds?: number;
   /**
    * Key for an HMAC of the account and address. Without it the keys are plain SHA-256, which keeps e-mail
@@ -48,7 +51,7 @@ export interface LoginThrottleOptions {
  *   after 5 the address is refused for that account for 1 s, then 2, 4, ... s, capped at 15 minutes. A success
  *   from the address clears both. This is what stops one guesser, and it never touches the owner elsewhere.
  * - Per account over all addresses (`login_acct`): past 100 failures in an hour (many addresses, each under
- *   its own back-off), the account's slow lane opens: addresses it has not been logged in from in the last 30
+ *   its own back-off), the account's slow lane opens: addresses it has not been logged in from in the last 21
  *   days (`login_known`) share one attempt per 5 s (`login_slow`). A distributed guess is slowed to that pace;
  *   the owner at a known address is not slowed at all, and at a new one waits seconds, never a lock-out.
  *
@@ -77,23 +80,34 @@ export class RateLimiterLoginThrottle implements LoginThrottle {
     this.#threshold = options.accountFailuresBeforeBackOff ?? 5;
     this.#backOffSeconds = options.accountBackOffSeconds ?? 1;
     this.#maxBackOffSeconds = options.accountMaxBackOffSeconds ?? 900;
-    this.#knownSeconds = options.knownAddressSeconds ?? 30 * 86_400;
+    this.#knownSeconds = options.knownAddressSeconds ?? 21 * 86_400;
     this.#accountKeySecret = options.accountKeySecret;
-    for (const [name, value] of Object.entries({
-      'loginPerAddress.points': login.points,
+    const memorySeconds = Math.max(options.accountFailureMemorySeconds ?? 86_400, this.#maxBackOffSeconds);
+    const durations = {
       'loginPerAddress.durationSeconds': login.durationSeconds,
-      'refreshPerAddress.points': refresh.points,
       'refreshPerAddress.durationSeconds': refresh.durationSeconds,
-      'accountCeiling.points': ceiling.points,
       'accountCeiling.durationSeconds': ceiling.durationSeconds,
-      accountFailuresBeforeBackOff: this.#threshold,
-      accountBackOffSeconds: this.#backOffSeconds,
       accountMaxBackOffSeconds: this.#maxBackOffSeconds,
+      accountFailureMemorySeconds: memorySeconds,
       slowLaneSeconds,
       knownAddressSeconds: this.#knownSeconds,
+    };
+    for (const [name, value] of Object.entries({
+      ...durations,
+      'loginPerAddress.points': login.points,
+      'refreshPerAddress.points': refresh.points,
+      'accountCeiling.points': ceiling.points,
+      accountFailuresBeforeBackOff: this.#threshold,
+      accountBackOffSeconds: this.#backOffSeconds,
     })) {
       // Whole seconds: the Redis store truncates fractional durations.
       if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+    }
+    for (const [name, seconds] of Object.entries(durations)) {
+      // The memory store (and every store's in-memory insurance) expires a key with setTimeout, which fires at
+      // once past 2^31 - 1 ms: a longer duration would forget at once.
+      if (seconds > MAX_DURATION_SECONDS)
+        throw new RangeError(`${name} must be at most ${MAX_DURATION_SECONDS}`);
     }
     const budget = (keyPrefix: string, points: number, duration: number) =>
       new FlexibleRateLimiter(createLimiter, { keyPrefix, points, duration });
@@ -103,7 +117,7 @@ export class RateLimiterLoginThrottle implements LoginThrottle {
     this.#pairFailures = createLimiter({
       keyPrefix: 'login_pair',
       points: this.#threshold,
-      duration: Math.max(options.accountFailureMemorySeconds ?? 86_400, this.#maxBackOffSeconds),
+      duration: memorySeconds,
     });
     // Only written by block(): a present, unexpired key means the address is backing off for the account.
     this.#pairLock = createLimiter({

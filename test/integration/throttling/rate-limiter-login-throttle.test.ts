@@ -280,10 +280,19 @@ for (const store of stores) {
         await subject.checkLogin(freshIp(), account);
       });
 
+      it('refuses a duration its memory fallback could not keep (setTimeout stops at 24.8 days)', () => {
+        expect(() => throttle({ knownAddressSeconds: 30 * 86_400 })).to.throw(
+          RangeError,
+          /knownAddressSeconds/,
+        );
+        expect(() => throttle({ accountCeiling: { points: 5, durationSeconds: 0 } })).to.throw(RangeError);
+      });
+
       it('past its ceiling, never slows an address the account was logged in from', async () => {
         const subject = throttle(ceiling);
         const [account, owner] = [freshAccount(), freshIp()];
         await subject.recordSuccess(owner, account);
+        await sleep(20); // timers run: a memory store must not drop the mark at once (setTimeout overflow)
         for (let failure = 1; failure <= 20; failure++) await subject.recordFailure(freshIp(), account);
         for (let attempt = 0; attempt < 5; attempt++) await subject.checkLogin(owner, account);
       });

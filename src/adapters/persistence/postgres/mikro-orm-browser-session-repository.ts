@@ -1,5 +1,6 @@
 import type { BrowserSessionRepository } from '../../../application/ports/browser-session-repository.ts';
 import { BrowserSession } from '../../../domain/browser/browser-session.ts';
+import { insertSessionInUserEpoch } from './insert-session.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
 /** Browser sessions through MikroORM (`BrowserSessionSchema`): plain rows of one table, queried by criteria. */
@@ -10,30 +11,20 @@ export class MikroOrmBrowserSessionRepository implements BrowserSessionRepositor
     this.#db = db;
   }
 
-  /** In SQL: the insert is conditional on the user's row, locked FOR SHARE as for API login sessions. */
-  async create(session: BrowserSession): Promise<boolean> {
-    const s = session;
-    const inserted = await this.#db.query(
-      `insert into browser_sessions (id, user_id, user_epoch, token_hash, csrf_token, created_at, last_seen_at,
-          expires_at, user_agent, ip)
-        select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
-          from users where id = $2 and security_epoch = $3 and not disabled
-          for share
-        returning id`,
-      [
-        s.id,
-        s.userId,
-        s.userEpoch,
-        s.tokenHash,
-        s.csrfToken,
-        s.createdAt,
-        s.lastSeenAt,
-        s.expiresAt,
-        s.userAgent,
-        s.ip,
-      ],
-    );
-    return inserted.length === 1;
+  /** In SQL: stored only while its user is in the session's epoch (see insertSessionInUserEpoch). */
+  create(session: BrowserSession): Promise<boolean> {
+    return insertSessionInUserEpoch(this.#db, 'browser_sessions', {
+      id: session.id,
+      user_id: session.userId,
+      user_epoch: session.userEpoch,
+      token_hash: session.tokenHash,
+      csrf_token: session.csrfToken,
+      created_at: session.createdAt,
+      last_seen_at: session.lastSeenAt,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+    });
   }
 
   async findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {

@@ -3,6 +3,7 @@ import type {
   SessionInUse,
 } from '../../../application/ports/login-session-repository.ts';
 import { LoginSession } from '../../../domain/sessions/login-session.ts';
+import { insertSessionInUserEpoch } from './insert-session.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
 interface SessionRow {
@@ -45,32 +46,21 @@ export class PostgresLoginSessionRepository implements LoginSessionRepository {
     this.#db = db;
   }
 
-  async create(session: LoginSession): Promise<boolean> {
-    // FOR SHARE waits for a transaction that is changing the user (a disable, a new password) and then
-    // re-reads the row, so the epoch compared is the committed one; while this insert holds the lock, such a
-    // change waits for it and then finds the session to revoke.
-    const inserted = await this.#db.query(
-      `insert into login_sessions (${COLUMNS})
-        select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12
-          from users where id = $2 and security_epoch = $3 and not disabled
-          for share
-        returning id`,
-      [
-        session.id,
-        session.userId,
-        session.userEpoch,
-        session.createdAt,
-        session.lastUsedAt,
-        session.expiresAt,
-        session.userAgent,
-        session.ip,
-        session.generation,
-        session.rotatedAt,
-        session.revokedAt,
-        session.revokedReason,
-      ],
-    );
-    return inserted.length === 1;
+  create(session: LoginSession): Promise<boolean> {
+    return insertSessionInUserEpoch(this.#db, 'login_sessions', {
+      id: session.id,
+      user_id: session.userId,
+      user_epoch: session.userEpoch,
+      created_at: session.createdAt,
+      last_used_at: session.lastUsedAt,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+      generation: session.generation,
+      rotated_at: session.rotatedAt,
+      revoked_at: session.revokedAt,
+      revoked_reason: session.revokedReason,
+    });
   }
 
   async findById(id: string): Promise<LoginSession | undefined> {

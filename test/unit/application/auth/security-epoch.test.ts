@@ -71,6 +71,23 @@ describe('security epoch: a login in flight, token checks and refreshes see what
     expect(await app.loginSessions.listForUser(user.id, app.clock.now())).to.deep.equal([]);
   });
 
+  it('a browser sign-in in flight when an administrator resets the password starts no session', async () => {
+    const { app, user } = await adaWithHeldHasher();
+    const entered = app.passwordHasher.holdNext();
+    const signIn = app.signIn({
+      usernameOrEmail: 'ada',
+      password: ADA.password,
+      ip,
+      userAgent: null,
+      previousToken: undefined,
+    });
+    await entered;
+    await app.setPassword('ada', 'a brand new password');
+    app.passwordHasher.release();
+    expect(await signIn.catch((error: unknown) => error)).to.be.instanceOf(InvalidCredentials);
+    expect(await app.browserSessions.listForUser(user.id, app.clock.now())).to.deep.equal([]);
+  });
+
   it('a session that outlived a change of its user is refused by the token check and by refresh', async () => {
     const app = await useCases();
     const user = await app.registerUser(ADA);

@@ -26,12 +26,13 @@ describe('workspace invitations', () => {
       usernameOrEmail: ' Bob@Example.com ',
       role: 'owner',
     });
+    app.clock.advance(1);
     const unknown = await app.inviteMember(ada.principal, workspaceId, {
       usernameOrEmail: 'nobody@example.com',
       role: 'owner',
     });
-    const { id: _k, invitee: knownInvitee, ...knownRest } = known;
-    const { id: _u, invitee: unknownInvitee, ...unknownRest } = unknown;
+    const { id: _k, invitee: knownInvitee, createdAt: _kc, expiresAt: _ke, ...knownRest } = known;
+    const { id: _u, invitee: unknownInvitee, createdAt: _uc, expiresAt: _ue, ...unknownRest } = unknown;
     expect(knownRest).to.deep.equal(unknownRest);
     expect([knownInvitee, unknownInvitee]).to.deep.equal(['bob@example.com', 'nobody@example.com']);
     expect(known).to.include({ status: 'pending', role: 'owner', invitedBy: ada.user.id });
