@@ -34,6 +34,12 @@ import type {
   PurgeDeliveryBodies,
 } from '../application/deliveries/purge-delivery-bodies.ts';
 import type { ReplayDelivery } from '../application/deliveries/replay-delivery.ts';
+import type { AcceptInvitation } from '../application/invitations/accept-invitation.ts';
+import type { DeclineInvitation } from '../application/invitations/decline-invitation.ts';
+import type { InviteMember } from '../application/invitations/invite-member.ts';
+import type { ListInvitations } from '../application/invitations/list-invitations.ts';
+import type { ListReceivedInvitations } from '../application/invitations/list-received-invitations.ts';
+import type { RevokeInvitation } from '../application/invitations/revoke-invitation.ts';
 import type { RotateSigningKey } from '../application/keys/rotate-signing-key.ts';
 import type { CreateMission } from '../application/missions/create-mission.ts';
 import type { DeleteMission } from '../application/missions/delete-mission.ts';
@@ -47,6 +53,7 @@ import type { Clock } from '../application/ports/clock.ts';
 import type { CommonPasswords } from '../application/ports/common-passwords.ts';
 import type { DeliveryRepository } from '../application/ports/delivery-repository.ts';
 import type { IdGenerator } from '../application/ports/id-generator.ts';
+import type { InvitationRepository } from '../application/ports/invitation-repository.ts';
 import type { LoginSessionRepository } from '../application/ports/login-session-repository.ts';
 import type { LoginThrottle } from '../application/ports/login-throttle.ts';
 import type { MissionRepository } from '../application/ports/mission-repository.ts';
@@ -88,7 +95,6 @@ import type { EnsureBootstrapAdmin } from '../application/users/ensure-bootstrap
 import type { ListUsers } from '../application/users/list-users.ts';
 import type { RegisterUser } from '../application/users/register-user.ts';
 import type { SetPassword } from '../application/users/set-password.ts';
-import type { AddMember } from '../application/workspaces/add-member.ts';
 import type { ChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import type { CreateWorkspace } from '../application/workspaces/create-workspace.ts';
 import type { DeleteWorkspace } from '../application/workspaces/delete-workspace.ts';
@@ -121,6 +127,7 @@ export interface PersistenceCradle {
   readinessProbe: ReadinessProbe;
   users: UserRepository;
   workspaces: WorkspaceRepository;
+  invitations: InvitationRepository;
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
@@ -189,7 +196,12 @@ export interface WorkspacesMissionsRunsCradle {
   renameWorkspace: RenameWorkspace;
   deleteWorkspace: DeleteWorkspace;
   listMembers: ListMembers;
-  addMember: AddMember;
+  inviteMember: InviteMember;
+  listInvitations: ListInvitations;
+  revokeInvitation: RevokeInvitation;
+  listReceivedInvitations: ListReceivedInvitations;
+  acceptInvitation: AcceptInvitation;
+  declineInvitation: DeclineInvitation;
   changeMemberRole: ChangeMemberRole;
   removeMember: RemoveMember;
   createMission: CreateMission;

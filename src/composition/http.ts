@@ -4,6 +4,7 @@ import { buildOpenApi } from '../adapters/http/openapi.ts';
 import type { RouteSpec } from '../adapters/http/route.ts';
 import { authRoutes } from '../adapters/http/routes/auth-routes.ts';
 import { deliveryRoutes } from '../adapters/http/routes/delivery-routes.ts';
+import { invitationRoutes } from '../adapters/http/routes/invitation-routes.ts';
 import { loginSessionRoutes } from '../adapters/http/routes/login-session-routes.ts';
 import { missionRoutes } from '../adapters/http/routes/mission-routes.ts';
 import { openApiRoute } from '../adapters/http/routes/openapi-routes.ts';
@@ -43,6 +44,7 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
     ...loginSessionRoutes(cradle),
     sessionRoute(cradle),
     ...workspaceRoutes(cradle),
+    ...invitationRoutes(cradle),
     ...missionRoutes(cradle),
     ...runRoutes(cradle),
     ...webhookRoutes(cradle),

@@ -1,6 +1,7 @@
 import { InMemoryAuditLog } from '../adapters/persistence/in-memory/in-memory-audit-log.ts';
 import { InMemoryBrowserSessionRepository } from '../adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
 import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in-memory-delivery-repository.ts';
+import { InMemoryInvitationRepository } from '../adapters/persistence/in-memory/in-memory-invitation-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-memory-mission-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
@@ -25,6 +26,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     readinessProbe: value({ check: async () => {} }),
     users: value(new InMemoryUserRepository({ store })),
     workspaces: value(new InMemoryWorkspaceRepository({ store })),
+    invitations: value(new InMemoryInvitationRepository({ store })),
     loginSessions: value(new InMemoryLoginSessionRepository({ store })),
     browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),

@@ -4,6 +4,7 @@ import { MikroOrmMissionRepository } from '../adapters/persistence/postgres/mikr
 import { PostgresAuditLog } from '../adapters/persistence/postgres/postgres-audit-log.ts';
 import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
 import { PostgresDeliveryRepository } from '../adapters/persistence/postgres/postgres-delivery-repository.ts';
+import { PostgresInvitationRepository } from '../adapters/persistence/postgres/postgres-invitation-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/persistence/postgres/postgres-login-session-repository.ts';
 import { PostgresReadinessProbe } from '../adapters/persistence/postgres/postgres-readiness-probe.ts';
 import { PostgresRunRepository } from '../adapters/persistence/postgres/postgres-run-repository.ts';
@@ -23,6 +24,7 @@ export function postgresPersistence(db: PostgresDatabase): Registrations<keyof P
     readinessProbe: value(new PostgresReadinessProbe({ db })),
     users: value(new PostgresUserRepository({ db })),
     workspaces: value(new PostgresWorkspaceRepository({ db })),
+    invitations: value(new PostgresInvitationRepository({ db })),
     loginSessions: value(new PostgresLoginSessionRepository({ db })),
     browserSessions: value(new MikroOrmBrowserSessionRepository({ db })),
     auditLog: singleton(({ logger, clock }) => new PostgresAuditLog({ db, logger, clock })),

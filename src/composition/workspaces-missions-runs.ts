@@ -1,4 +1,10 @@
 import { RunLeaseSweeper } from '../adapters/system/run-lease-sweeper.ts';
+import { makeAcceptInvitation } from '../application/invitations/accept-invitation.ts';
+import { makeDeclineInvitation } from '../application/invitations/decline-invitation.ts';
+import { makeInviteMember } from '../application/invitations/invite-member.ts';
+import { makeListInvitations } from '../application/invitations/list-invitations.ts';
+import { makeListReceivedInvitations } from '../application/invitations/list-received-invitations.ts';
+import { makeRevokeInvitation } from '../application/invitations/revoke-invitation.ts';
 import { makeCreateMission } from '../application/missions/create-mission.ts';
 import { makeDeleteMission } from '../application/missions/delete-mission.ts';
 import { makeGetMission } from '../application/missions/get-mission.ts';
@@ -12,7 +18,6 @@ import { makeGetRun } from '../application/runs/get-run.ts';
 import { makeHeartbeatRun } from '../application/runs/heartbeat-run.ts';
 import { makeListRuns } from '../application/runs/list-runs.ts';
 import { makeStartRun } from '../application/runs/start-run.ts';
-import { makeAddMember } from '../application/workspaces/add-member.ts';
 import { makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import { makeCreateWorkspace } from '../application/workspaces/create-workspace.ts';
 import { makeDeleteWorkspace } from '../application/workspaces/delete-workspace.ts';
@@ -36,7 +41,12 @@ export function workspacesMissionsRuns(config: Config): Registrations<keyof Work
     renameWorkspace: singleton(makeRenameWorkspace),
     deleteWorkspace: singleton(makeDeleteWorkspace),
     listMembers: singleton(makeListMembers),
-    addMember: singleton(makeAddMember),
+    inviteMember: singleton(makeInviteMember),
+    listInvitations: singleton(makeListInvitations),
+    revokeInvitation: singleton(makeRevokeInvitation),
+    listReceivedInvitations: singleton(makeListReceivedInvitations),
+    acceptInvitation: singleton(makeAcceptInvitation),
+    declineInvitation: singleton(makeDeclineInvitation),
     changeMemberRole: singleton(makeChangeMemberRole),
     removeMember: singleton(makeRemoveMember),
     createMission: singleton(makeCreateMission),

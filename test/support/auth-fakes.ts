@@ -87,10 +87,10 @@ export class RecordingThrottle implements LoginThrottle {
   async checkLogin(ip: string, account: string): Promise<void> {
     if (this.blocked.has(ip) || this.blocked.has(account)) throw new RateLimited(4);
   }
-  async recordFailure(account: string): Promise<void> {
+  async recordFailure(_ip: string, account: string): Promise<void> {
     this.failures.push(account);
   }
-  async recordSuccess(account: string): Promise<void> {
+  async recordSuccess(_ip: string, account: string): Promise<void> {
     this.successes.push(account);
   }
   async checkRefresh(ip: string): Promise<void> {

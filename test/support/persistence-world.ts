@@ -92,6 +92,7 @@ export async function seedUser(world: Repositories, name = `u${randomUUID().slic
     displayName: name.toUpperCase(),
     passwordHash: 'x',
     disabled: false,
+    securityEpoch: 0,
     createdAt: T0,
   });
   const workspace = new Workspace({

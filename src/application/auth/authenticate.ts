@@ -8,8 +8,9 @@ import type { Principal } from './principal.ts';
 export type Authenticate = (accessToken: string) => Promise<Principal>;
 
 /**
- * A valid signature is not enough: the token's login session must still be live, so logout, revocation and
- * disabling the user (which revokes every session) take effect on the next request, not at expiry.
+ * A valid signature is not enough: the token's login session must still be live, and its user still in the
+ * security epoch it started in, so logout, revocation, disabling the user and a new password take effect on
+ * the next request, not at expiry (the epoch comes with the session, in one query).
  */
 export function makeAuthenticate(deps: {
   accessTokens: AccessTokenService;
@@ -19,11 +20,11 @@ export function makeAuthenticate(deps: {
 }): Authenticate {
   return async (accessToken) => {
     const claims = await deps.accessTokens.verify(accessToken);
-    const session = await deps.loginSessions.findById(claims.sessionId);
+    const found = await deps.loginSessions.findInUse(claims.sessionId);
     if (
-      !session ||
-      session.userId !== claims.userId ||
-      !session.isActive(deps.clock.now(), deps.sessionLifetimes)
+      !found ||
+      found.session.userId !== claims.userId ||
+      !found.session.isActive(deps.clock.now(), deps.sessionLifetimes, found.userEpoch)
     ) {
       throw new InvalidToken('the login session of this access token has ended');
     }

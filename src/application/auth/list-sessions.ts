@@ -1,6 +1,7 @@
 import type { LoginSession, SessionLifetimes } from '../../domain/sessions/login-session.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
+import type { UserRepository } from '../ports/user-repository.ts';
 import type { Principal } from './principal.ts';
 
 export interface SessionView {
@@ -13,14 +14,19 @@ export type ListSessions = (principal: Principal) => Promise<SessionView[]>;
 /** The caller's live login sessions, newest first, marking the one the caller is using. */
 export function makeListSessions(deps: {
   loginSessions: LoginSessionRepository;
+  users: UserRepository;
   clock: Clock;
   sessionLifetimes: SessionLifetimes;
 }): ListSessions {
   return async (principal) => {
     const now = deps.clock.now();
-    const sessions = await deps.loginSessions.listForUser(principal.userId, now);
+    const [sessions, user] = await Promise.all([
+      deps.loginSessions.listForUser(principal.userId, now),
+      deps.users.findById(principal.userId),
+    ]);
+    if (!user) return [];
     return sessions
-      .filter((session) => session.isActive(now, deps.sessionLifetimes))
+      .filter((session) => session.isActive(now, deps.sessionLifetimes, user.securityEpoch))
       .map((session) => ({ session, current: session.id === principal.sessionId }));
   };
 }

@@ -1,3 +1,4 @@
+import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
 import { LoginSession, type SessionLifetimes } from '../../domain/sessions/login-session.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
@@ -24,17 +25,35 @@ export interface LogInDeps extends TokenPairDeps {
   readonly sessionLifetimes: SessionLifetimes;
 }
 
-/** Exchanges a username or e-mail and password for a token pair, starting an API login session. */
+/**
+ * Exchanges a username or e-mail and password for a token pair, starting an API login session in the user's
+ * security epoch as the password check saw it. A disable or a new password that lands while this login is in
+ * flight moves the user on: the session is then not stored, and the answer is the one of a disabled account.
+ */
 export function makeLogIn(deps: LogInDeps): LogIn {
   return async ({ usernameOrEmail, password, ip, userAgent }) => {
     const user = await deps.verifyCredentials({ usernameOrEmail, password, ip });
     const now = deps.clock.now();
     const session = LoginSession.start(
-      { id: deps.ids.newId(), userId: user.id, userAgent: userAgent?.slice(0, 512) ?? null, ip },
+      {
+        id: deps.ids.newId(),
+        userId: user.id,
+        userEpoch: user.securityEpoch,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+        ip,
+      },
       now,
       deps.sessionLifetimes,
     );
-    await deps.loginSessions.create(session);
+    if (!(await deps.loginSessions.create(session))) {
+      await deps.auditLog.record({
+        type: 'login_failed',
+        userId: user.id,
+        ip,
+        details: { reason: 'user_changed_during_login' },
+      });
+      throw new InvalidCredentials();
+    }
     const pair = await issueTokenPair(deps, session, session.generation, now);
     await deps.auditLog.record({ type: 'login_succeeded', userId: user.id, sessionId: session.id, ip });
     return pair;

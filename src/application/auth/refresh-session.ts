@@ -28,10 +28,11 @@ export function makeRefreshSession(deps: RefreshSessionDeps): RefreshSession {
 
     // Two passes at most: losing the compare-and-set to a concurrent refresh re-judges against its result.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const session = await deps.loginSessions.findById(subject.sessionId);
-      if (!session) throw new InvalidRefreshToken();
+      const found = await deps.loginSessions.findInUse(subject.sessionId);
+      if (!found) throw new InvalidRefreshToken();
+      const { session, userEpoch } = found;
       const now = deps.clock.now();
-      const verdict = session.judgeRefresh(subject.generation, now, deps.sessionLifetimes);
+      const verdict = session.judgeRefresh(subject.generation, now, deps.sessionLifetimes, userEpoch);
       switch (verdict.kind) {
         case 'inactive':
           throw new InvalidRefreshToken();

@@ -23,7 +23,7 @@ export interface VerifyCredentialsDeps {
 /**
  * The password check shared by both surfaces (API login and browser sign-in). Unknown user, wrong password and
  * disabled account fail identically and do the same hashing work, so neither the answer nor its timing tells
- * them apart. Throttled callers are refused before any hashing.
+ * them apart. Throttled callers are refused before any hashing; the account is looked up first either way.
  */
 export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCredentials {
   // Only a successful dummy hash is kept: a failure (a full hashing queue) must not poison later logins.
@@ -38,12 +38,14 @@ export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCreden
       throw new InvalidInput(`password must be at most ${MAX_PASSWORD_BYTES} bytes`);
     }
     const login = canonicalLogin(usernameOrEmail);
-    await deps.loginThrottle.checkLogin(ip, login);
-
     const user = await deps.users.findByLogin(login);
+    // The account's id where there is one: its username and its e-mail are one budget (see LoginThrottle).
+    const account = user ? `user:${user.id}` : `name:${login}`;
+    await deps.loginThrottle.checkLogin(ip, account);
+
     const matches = await deps.passwordHasher.verify(user?.passwordHash ?? (await dummy()), password);
     if (!user || !matches || user.disabled) {
-      await deps.loginThrottle.recordFailure(login);
+      await deps.loginThrottle.recordFailure(ip, account);
       await deps.auditLog.record({
         type: 'login_failed',
         userId: user?.id ?? null,
@@ -52,9 +54,9 @@ export function makeVerifyCredentials(deps: VerifyCredentialsDeps): VerifyCreden
       });
       throw new InvalidCredentials();
     }
-    await deps.loginThrottle.recordSuccess(login);
+    await deps.loginThrottle.recordSuccess(ip, account);
     if (deps.passwordHasher.needsRehash(user.passwordHash)) {
-      await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));
+      await deps.users.rehashPassword(user.id, user.securityEpoch, await deps.passwordHasher.hash(password));
     }
     return user;
   };

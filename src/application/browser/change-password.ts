@@ -45,7 +45,7 @@ export function makeChangePassword(deps: {
     }
     const passwordHash = await deps.passwordHasher.hash(newPassword);
     await deps.unitOfWork.transaction(async () => {
-      await deps.users.updatePasswordHash(user.id, passwordHash);
+      await deps.users.changePassword(user.id, passwordHash);
       const now = deps.clock.now();
       const apiSessions = await deps.loginSessions.revokeAllForUser(user.id, 'password_changed', now);
       const browserSessions = await deps.browserSessions.deleteAllForUser(user.id, session.id);

@@ -40,7 +40,7 @@ export function makeGetHome(deps: {
       browserSessions: browserSessions
         .filter((s) => s.id === session.id || s.isActive(now, deps.browserSessionLifetimes))
         .map((s) => ({ session: s, current: s.id === session.id })),
-      apiSessions: apiSessions.filter((s) => s.isActive(now, deps.sessionLifetimes)),
+      apiSessions: apiSessions.filter((s) => s.isActive(now, deps.sessionLifetimes, user.securityEpoch)),
     };
   };
 }

@@ -1,4 +1,5 @@
 import { BrowserSession, type BrowserSessionLifetimes } from '../../domain/browser/browser-session.ts';
+import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
 import type { VerifyCredentials } from '../auth/verify-credentials.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { BrowserSessionRepository } from '../ports/browser-session-repository.ts';
@@ -52,6 +53,7 @@ export function makeSignIn(deps: {
       {
         id: deps.ids.newId(),
         userId: user.id,
+        userEpoch: user.securityEpoch,
         tokenHash: deps.sessionTokens.hash(token),
         csrfToken: deps.sessionTokens.newToken(),
         userAgent: userAgent?.slice(0, 512) ?? null,
@@ -60,7 +62,8 @@ export function makeSignIn(deps: {
       now,
       deps.browserSessionLifetimes,
     );
-    await deps.browserSessions.create(session);
+    // A disable or a new password that landed after the password check moved the user on: no session.
+    if (!(await deps.browserSessions.create(session))) throw new InvalidCredentials();
     await deps.auditLog.record({
       type: 'login_succeeded',
       userId: user.id,

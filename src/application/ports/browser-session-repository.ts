@@ -2,7 +2,12 @@ import type { BrowserSession } from '../../domain/browser/browser-session.ts';
 
 /** Server-side browser sessions. Deleting is the only way one ends early: nothing revoked is kept. */
 export interface BrowserSessionRepository {
-  create(session: BrowserSession): Promise<void>;
+  /**
+   * Stores the session only if its user exists, is enabled and is still in `session.userEpoch`, checked
+   * atomically with the insert (as `LoginSessionRepository.create`); false when nothing was stored. A change
+   * of the user deletes the sessions in the same transaction, so none started before it survives.
+   */
+  create(session: BrowserSession): Promise<boolean>;
   /** The session whose token hashes to `tokenHash` (an indexed lookup), whatever its lifetimes say. */
   findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined>;
   /** Records a request at `now` (a no-op when the session is gone). */

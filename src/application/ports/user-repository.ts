@@ -12,7 +12,14 @@ export interface UserRepository {
    * e-mail is taken (adapters rely on unique indexes, so concurrent creations cannot both succeed).
    */
   create(user: User, workspace: Workspace, membership: Membership): Promise<void>;
-  updatePasswordHash(userId: string, passwordHash: string): Promise<void>;
+  /**
+   * Stores a rehash of the user's same password (stronger parameters): sessions stay. Only while the user is
+   * still in `securityEpoch`: a password changed since the login that rehashes must not be overwritten.
+   */
+  rehashPassword(userId: string, securityEpoch: number, passwordHash: string): Promise<void>;
+  /** Stores a new password and moves the user to the next security epoch, ending every session. */
+  changePassword(userId: string, passwordHash: string): Promise<void>;
+  /** Enables or disables the user and moves them to the next security epoch, ending every session. */
   setDisabled(userId: string, disabled: boolean): Promise<void>;
   list(): Promise<User[]>;
 }

@@ -42,6 +42,7 @@ export function makeRegisterUser(deps: {
       displayName: parseDisplayName(input.displayName, username),
       passwordHash: await deps.passwordHasher.hash(input.password),
       disabled: false,
+      securityEpoch: 0,
       createdAt: now,
     });
     const workspace = new Workspace({

@@ -6,12 +6,17 @@ import type { Clock } from '../ports/clock.ts';
 import type { CommonPasswords } from '../ports/common-passwords.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
 import type { PasswordHasher } from '../ports/password-hasher.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { UserRepository } from '../ports/user-repository.ts';
 import { checkNewPassword } from './check-new-password.ts';
 
 export type SetPassword = (usernameOrEmail: string, password: string) => Promise<void>;
 
-/** An administrator's password reset: the new password applies at once and every session (API and browser) ends. */
+/**
+ * An administrator's password reset: the new password applies at once and every session (API and browser)
+ * ends, in one transaction with the move to the user's next security epoch, so a login in flight either
+ * stored its session before (and it is revoked here) or finds the new epoch and stores nothing.
+ */
 export function makeSetPassword(deps: {
   users: UserRepository;
   loginSessions: LoginSessionRepository;
@@ -20,14 +25,18 @@ export function makeSetPassword(deps: {
   commonPasswords: CommonPasswords;
   auditLog: AuditLog;
   clock: Clock;
+  unitOfWork: UnitOfWork;
 }): SetPassword {
   return async (usernameOrEmail, password) => {
     await checkNewPassword(deps.commonPasswords, password);
     const user = await deps.users.findByLogin(canonicalLogin(usernameOrEmail));
     if (!user) throw new NotFound('user');
-    await deps.users.updatePasswordHash(user.id, await deps.passwordHasher.hash(password));
-    await deps.loginSessions.revokeAllForUser(user.id, 'password_changed', deps.clock.now());
-    await deps.browserSessions.deleteAllForUser(user.id);
-    await deps.auditLog.record({ type: 'password_changed', userId: user.id });
+    const passwordHash = await deps.passwordHasher.hash(password);
+    await deps.unitOfWork.transaction(async () => {
+      await deps.users.changePassword(user.id, passwordHash);
+      await deps.loginSessions.revokeAllForUser(user.id, 'password_changed', deps.clock.now());
+      await deps.browserSessions.deleteAllForUser(user.id);
+      await deps.auditLog.record({ type: 'password_changed', userId: user.id });
+    });
   };
 }

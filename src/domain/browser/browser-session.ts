@@ -8,6 +8,8 @@ import { constantTimeEqual } from './constant-time-equal.ts';
 export interface BrowserSessionProps {
   readonly id: string;
   readonly userId: string;
+  /** The user's security epoch at sign-in: the session is stored only while the user is still in it. */
+  readonly userEpoch: number;
   readonly tokenHash: string;
   /** The synchronizer token every state-changing form of this session must carry. */
   readonly csrfToken: string;
@@ -32,6 +34,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class BrowserSession {
   id!: string;
   userId!: string;
+  userEpoch!: number;
   tokenHash!: string;
   csrfToken!: string;
   createdAt!: Date;

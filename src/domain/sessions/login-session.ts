@@ -5,6 +5,8 @@
 export interface LoginSessionProps {
   readonly id: string;
   readonly userId: string;
+  /** The user's security epoch when the session started (see `User.securityEpoch`). */
+  readonly userEpoch: number;
   readonly createdAt: Date;
   readonly lastUsedAt: Date;
   readonly expiresAt: Date;
@@ -28,6 +30,7 @@ export interface SessionLifetimes {
 export class LoginSession {
   id!: string;
   userId!: string;
+  userEpoch!: number;
   createdAt!: Date;
   lastUsedAt!: Date;
   expiresAt!: Date;
@@ -43,7 +46,7 @@ export class LoginSession {
   }
 
   static start(
-    props: { id: string; userId: string; userAgent: string | null; ip: string | null },
+    props: { id: string; userId: string; userEpoch: number; userAgent: string | null; ip: string | null },
     now: Date,
     lifetimes: SessionLifetimes,
   ): LoginSession {
@@ -65,9 +68,17 @@ export class LoginSession {
     return new Date(Math.min(idleEnd, this.expiresAt.getTime()));
   }
 
-  /** Live: not revoked, not past its absolute lifetime, and used (logged in or refreshed) recently enough. */
-  isActive(now: Date, lifetimes: SessionLifetimes): boolean {
-    return this.revokedAt === null && now.getTime() < this.endsAt(lifetimes).getTime();
+  /**
+   * Live: not revoked, not past its absolute lifetime, used (logged in or refreshed) recently enough, and its
+   * user still in the security epoch it started in (`userEpoch`, the user's as read now): a disable or a new
+   * password that a login in flight raced past still ends the session it started.
+   */
+  isActive(now: Date, lifetimes: SessionLifetimes, userEpoch: number): boolean {
+    return (
+      this.revokedAt === null &&
+      this.userEpoch === userEpoch &&
+      now.getTime() < this.endsAt(lifetimes).getTime()
+    );
   }
 
   /** The session as a successful rotation left it (the repository's compare-and-set records the same). */
@@ -78,10 +89,16 @@ export class LoginSession {
   /**
    * What presenting the refresh token of `generation` means (RFC 9700 rotation with reuse detection):
    * the current token rotates; the immediate parent inside the grace window yields the same successor
-   * (concurrent tabs); any other token is a reuse, and the whole session must be revoked.
+   * (concurrent tabs); any other token is a reuse, and the whole session must be revoked. `userEpoch` is the
+   * user's security epoch as read now.
    */
-  judgeRefresh(generation: number, now: Date, lifetimes: SessionLifetimes): RefreshVerdict {
-    if (!this.isActive(now, lifetimes)) return { kind: 'inactive' };
+  judgeRefresh(
+    generation: number,
+    now: Date,
+    lifetimes: SessionLifetimes,
+    userEpoch: number,
+  ): RefreshVerdict {
+    if (!this.isActive(now, lifetimes, userEpoch)) return { kind: 'inactive' };
     if (generation === this.generation) return { kind: 'rotate', next: this.generation + 1 };
     const graceEnds = (this.rotatedAt?.getTime() ?? 0) + lifetimes.graceSeconds * 1000;
     if (generation === this.generation - 1 && now.getTime() <= graceEnds) {

@@ -35,6 +35,11 @@ export interface UserProps {
   readonly displayName: string;
   readonly passwordHash: string;
   readonly disabled: boolean;
+  /**
+   * Counts the changes that must end every session of the user (disabling, a new password). A session records
+   * the epoch it started in and is over once the user has moved on to another.
+   */
+  readonly securityEpoch: number;
   readonly createdAt: Date;
 }
 
@@ -46,6 +51,7 @@ export class User {
   displayName!: string;
   passwordHash!: string;
   disabled!: boolean;
+  securityEpoch!: number;
   createdAt!: Date;
 
   constructor(props: UserProps) {

@@ -154,6 +154,18 @@ describe('auth over HTTP (PostgreSQL)', () => {
     expect((await me(user.auth)).status).to.equal(401);
   });
 
+  it('a session that outlived a change of its user (a raced disable, re-enabled since) stops working', async () => {
+    const user = await signUp(app);
+    const { users } = app.container.cradle;
+    // The user's state changes without the session being revoked: what a login racing a disable leaves.
+    await users.setDisabled(user.userId, true);
+    await users.setDisabled(user.userId, false);
+    const check = await me(user.auth);
+    expect(check.status).to.equal(401);
+    expect((await json(check)).code).to.equal('invalid_token');
+    expect((await refresh(user.refreshToken)).status).to.equal(401);
+  });
+
   it('lists sessions, revokes one, and hides other users sessions behind 404', async () => {
     const user = await signUp(app);
     const second = await app.request(
@@ -221,5 +233,37 @@ describe('auth throttling over HTTP', () => {
     expect(limited.status).to.equal(429);
     expect(Number(limited.headers.get('retry-after'))).to.be.greaterThan(0);
     expect((await json(limited)).code).to.equal('rate_limited');
+  });
+});
+
+describe('login back-off over HTTP: one budget per account, and no lock-out of its owner', () => {
+  let app: TestApp;
+  before(async () => {
+    // Behind a trusted proxy, X-Forwarded-For names the client: attacker and owner come from different places.
+    app = await startTestApp({ TRUSTED_PROXIES: '127.0.0.1', RATE_LIMIT_STORE: 'memory' });
+  });
+  after(() => app.close());
+
+  const login = (usernameOrEmail: string, password: string, from: string) =>
+    app.request(
+      '/api/auth/login',
+      jsonPost({ username_or_email: usernameOrEmail, password }, { 'x-forwarded-for': from }),
+    );
+
+  it('counts failures typed as the username and as the e-mail against one budget', async () => {
+    const user = await signUp(app);
+    for (let failure = 0; failure < 5; failure++) {
+      expect((await login(user.username, 'a wrong password', '198.51.100.20')).status).to.equal(401);
+    }
+    expect((await login(user.email.toUpperCase(), 'a wrong password', '198.51.100.20')).status).to.equal(429);
+  });
+
+  it("slows whoever guesses an account's password, and still lets its owner in from elsewhere", async () => {
+    const user = await signUp(app);
+    for (let failure = 0; failure < 6; failure++)
+      await login(user.username, 'a wrong password', '203.0.113.50');
+    expect((await login(user.username, 'a wrong password', '203.0.113.50')).status).to.equal(429);
+    const owner = await login(user.username, user.password, '192.0.2.10');
+    expect(owner.status).to.equal(200);
   });
 });

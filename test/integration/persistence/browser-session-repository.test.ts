@@ -11,6 +11,7 @@ function session(userId: string, createdAt = T0): BrowserSession {
     {
       id: randomUUID(),
       userId,
+      userEpoch: 0,
       tokenHash: randomUUID(),
       csrfToken: randomUUID(),
       userAgent: 'Mozilla/5.0 "quoted"',
@@ -37,6 +38,20 @@ for (const [adapter, makeWorld] of WORLDS) {
       await sessions.create(stored);
       expect(await sessions.findByTokenHash(stored.tokenHash)).to.deep.equal(stored);
       expect(await sessions.findByTokenHash('unknown')).to.equal(undefined);
+    });
+
+    it("stores a session only while its user is enabled and still in the session's security epoch", async () => {
+      expect(await sessions.create(session(randomUUID())), 'an unknown user').to.equal(false);
+      await world.users.changePassword(userId, 'new-hash');
+      const stale = session(userId);
+      expect(await sessions.create(stale), 'an epoch left behind').to.equal(false);
+      expect(await sessions.findByTokenHash(stale.tokenHash)).to.equal(undefined);
+      await world.users.setDisabled(userId, true);
+      expect(await sessions.create(new BrowserSession({ ...stale, userEpoch: 2 })), 'disabled').to.equal(
+        false,
+      );
+      await world.users.setDisabled(userId, false);
+      expect(await sessions.create(new BrowserSession({ ...stale, userEpoch: 3 }))).to.equal(true);
     });
 
     it('touches the last-seen time', async () => {

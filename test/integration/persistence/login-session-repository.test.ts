@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { LoginSessionRepository } from '../../../src/application/ports/login-session-repository.ts';
 import { LoginSession } from '../../../src/domain/sessions/login-session.ts';
-import { at, seedUser, T0, WORLDS } from '../../support/persistence-world.ts';
+import { at, seedUser, T0, WORLDS, type World } from '../../support/persistence-world.ts';
 
 const LIFETIMES = { absoluteSeconds: 3600, idleSeconds: 600, graceSeconds: 10 };
 
 function session(userId: string, createdAt = T0): LoginSession {
   return LoginSession.start(
-    { id: randomUUID(), userId, userAgent: 'curl/8.5 "quoted"', ip: '198.51.100.4' },
+    { id: randomUUID(), userId, userEpoch: 0, userAgent: 'curl/8.5 "quoted"', ip: '198.51.100.4' },
     createdAt,
     LIFETIMES,
   );
@@ -16,11 +16,12 @@ function session(userId: string, createdAt = T0): LoginSession {
 
 for (const [adapter, makeWorld] of WORLDS) {
   describe(`LoginSessionRepository contract (${adapter})`, () => {
+    let world: World;
     let sessions: LoginSessionRepository;
     let userId: string;
     let otherUserId: string;
     beforeEach(async () => {
-      const world = await makeWorld();
+      world = await makeWorld();
       sessions = world.loginSessions;
       userId = (await seedUser(world)).user.id;
       otherUserId = (await seedUser(world)).user.id;
@@ -31,6 +32,62 @@ for (const [adapter, makeWorld] of WORLDS) {
       await sessions.create(stored);
       expect(await sessions.findById(stored.id)).to.deep.equal(stored);
       expect(await sessions.findById(randomUUID())).to.equal(undefined);
+    });
+
+    it("stores a session only while its user is enabled and still in the session's security epoch", async () => {
+      expect(await sessions.create(session(randomUUID())), 'an unknown user').to.equal(false);
+      expect(await sessions.create(new LoginSession({ ...session(userId), userEpoch: 1 })), 'ahead').to.equal(
+        false,
+      );
+      await world.users.setDisabled(userId, true);
+      const stale = session(userId);
+      expect(await sessions.create(stale), 'an epoch left behind').to.equal(false);
+      expect(await sessions.create(new LoginSession({ ...stale, userEpoch: 1 })), 'disabled').to.equal(false);
+      await world.users.setDisabled(userId, false);
+      const current = new LoginSession({ ...session(userId), userEpoch: 2 });
+      expect(await sessions.create(current)).to.equal(true);
+      expect(await sessions.findById(stale.id)).to.equal(undefined);
+      expect(await sessions.findById(current.id)).to.deep.equal(current);
+    });
+
+    it("reads a session in use with its user's current security epoch", async () => {
+      const stored = session(userId);
+      await sessions.create(stored);
+      expect(await sessions.findInUse(stored.id)).to.deep.equal({ session: stored, userEpoch: 0 });
+      await world.users.changePassword(userId, 'new-hash');
+      expect(await sessions.findInUse(stored.id)).to.deep.equal({ session: stored, userEpoch: 1 });
+      expect(await sessions.findInUse(randomUUID())).to.equal(undefined);
+    });
+
+    it('a login racing a disable waits for it, then stores nothing; one stored first gets revoked', async () => {
+      // The disable's transaction is held open after its writes while the login inserts from outside it.
+      let written!: () => void;
+      let finish!: () => void;
+      const writtenOnce = new Promise<void>((resolve) => (written = resolve));
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const disabling = world.unitOfWork.transaction(async () => {
+        await world.users.setDisabled(userId, true);
+        await sessions.revokeAllForUser(userId, 'user_disabled', at(1));
+        written();
+        await finished;
+      });
+      await writtenOnce;
+      const racing = session(userId);
+      const creating = sessions.create(racing);
+      await Promise.race([creating, new Promise((resolve) => setTimeout(resolve, 100))]);
+      finish();
+      await disabling;
+      expect(await creating).to.equal(false);
+      expect(await sessions.findById(racing.id)).to.equal(undefined);
+
+      const { user } = await seedUser(world);
+      const first = session(user.id);
+      await sessions.create(first);
+      await world.unitOfWork.transaction(async () => {
+        await world.users.setDisabled(user.id, true);
+        await sessions.revokeAllForUser(user.id, 'user_disabled', at(1));
+      });
+      expect((await sessions.findById(first.id))?.revokedReason).to.equal('user_disabled');
     });
 
     it('rotates from the current generation only, recording the use', async () => {
@@ -48,6 +105,15 @@ for (const [adapter, makeWorld] of WORLDS) {
       await sessions.revoke(stored.id, 'logout', at(62));
       expect(await sessions.rotate(stored.id, 1, at(63)), 'a revoked session').to.equal(false);
       expect((await sessions.findById(stored.id))?.generation).to.equal(1);
+    });
+
+    it('does not rotate a session whose user has left its security epoch', async () => {
+      const stored = session(userId);
+      await sessions.create(stored);
+      await world.users.setDisabled(userId, true);
+      await world.users.setDisabled(userId, false);
+      expect(await sessions.rotate(stored.id, 0, at(1))).to.equal(false);
+      expect((await sessions.findById(stored.id))?.generation).to.equal(0);
     });
 
     it('of 20 concurrent rotations of the same generation, exactly one wins', async () => {

@@ -21,7 +21,11 @@ for (const [adapter, makeWorld] of WORLDS) {
     });
 
     const newSession = (userId: string) =>
-      LoginSession.start({ id: randomUUID(), userId, userAgent: null, ip: null }, T0, LIFETIMES);
+      LoginSession.start(
+        { id: randomUUID(), userId, userEpoch: 0, userAgent: null, ip: null },
+        T0,
+        LIFETIMES,
+      );
 
     /** Runs `work` in a transaction that throws after it; returns what was thrown. */
     async function failingTransaction(work: () => Promise<void>): Promise<unknown> {
@@ -64,7 +68,7 @@ for (const [adapter, makeWorld] of WORLDS) {
       };
       await failingTransaction(async () => {
         // Reads inside see the transaction's own writes.
-        await world.users.updatePasswordHash(user.id, 'changed');
+        await world.users.rehashPassword(user.id, 0, 'changed');
         expect((await world.users.findById(user.id))?.passwordHash).to.equal('changed');
         await world.loginSessions.create(created.session);
         await world.loginSessions.revoke(session.id, 'logout', at(1));

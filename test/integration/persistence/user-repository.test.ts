@@ -22,6 +22,7 @@ function newUser({
     displayName: 'Ada Lovelace',
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
     disabled: false,
+    securityEpoch: 0,
     createdAt,
   });
   const workspace = new Workspace({ id: randomUUID(), name: 'personal', personal: true, createdAt });
@@ -89,16 +90,33 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect(refusals.every((reason) => reason instanceof Conflict)).to.equal(true);
     });
 
-    it('updates the password hash and the disabled flag, and nothing else', async () => {
+    it('changes the password and the disabled flag, each moving the user to the next security epoch', async () => {
       const user = await create(world, newUser());
-      await world.users.updatePasswordHash(user.id, 'new-hash');
+      await world.users.changePassword(user.id, 'new-hash');
       await world.users.setDisabled(user.id, true);
       expect(await world.users.findById(user.id)).to.deep.equal(
-        new User({ ...user, passwordHash: 'new-hash', disabled: true }),
+        new User({ ...user, passwordHash: 'new-hash', disabled: true, securityEpoch: 2 }),
       );
       await world.users.setDisabled(user.id, false);
-      expect((await world.users.findById(user.id))?.disabled).to.equal(false);
-      await world.users.updatePasswordHash(randomUUID(), 'x'); // unknown: nothing happens
+      expect(await world.users.findById(user.id)).to.deep.include({ disabled: false, securityEpoch: 3 });
+      await world.users.changePassword(randomUUID(), 'x'); // unknown: nothing happens
+      await world.users.setDisabled(randomUUID(), true);
+    });
+
+    it('rehashes the password within the epoch given only, keeping the epoch', async () => {
+      const user = await create(world, newUser());
+      await world.users.rehashPassword(user.id, 0, 'rehashed');
+      expect(await world.users.findById(user.id)).to.deep.include({
+        passwordHash: 'rehashed',
+        securityEpoch: 0,
+      });
+      await world.users.changePassword(user.id, 'reset by an administrator');
+      // A login that checked the old password rehashes it late: the reset must stand.
+      await world.users.rehashPassword(user.id, 0, 'old password rehashed');
+      expect(await world.users.findById(user.id)).to.deep.include({
+        passwordHash: 'reset by an administrator',
+        securityEpoch: 1,
+      });
     });
 
     it('lists users oldest first', async () => {

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { Mission } from '../../../src/domain/missions/mission.ts';
 import { AlreadyMember, LastOwner } from '../../../src/domain/workspaces/member-rules.ts';
 import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
+import { joinWorkspace } from '../../support/members.ts';
 import { at, seedMission, seedUser, WORLDS, type World } from '../../support/persistence-world.ts';
 import { actor } from '../../support/test-container.ts';
 
@@ -138,10 +139,13 @@ for (const [adapter, makeWorld] of WORLDS) {
         const ada = await actor(app);
         const bob = await actor(app);
         const workspaceId = ada.personal.id;
-        await app.addMember(ada.principal, workspaceId, {
-          usernameOrEmail: bob.user.username,
-          role: 'owner',
-        });
+        await joinWorkspace(
+          app,
+          ada.principal,
+          workspaceId,
+          { principal: bob.principal, login: bob.user.email },
+          'owner',
+        );
         const results = await Promise.allSettled([
           app.changeMemberRole(ada.principal, workspaceId, bob.user.id, 'member'),
           app.changeMemberRole(bob.principal, workspaceId, ada.user.id, 'member'),

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
+import { joinWorkspaceOverHttp } from '../../support/members.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => {
@@ -14,10 +15,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     workerA = await signUp(app);
     const created = await api(app, owner, 'POST', '/api/workspaces', { name: 'Runs' });
     workspaceId = created.body.id;
-    await api(app, owner, 'POST', `/api/workspaces/${workspaceId}/members`, {
-      username_or_email: workerA.email,
-      role: 'admin',
-    });
+    await joinWorkspaceOverHttp(app, owner, workspaceId, workerA, 'admin');
   });
   after(() => app?.close());
 

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { api } from '../../support/api.ts';
 import { json } from '../../support/json.ts';
+import { joinWorkspaceOverHttp } from '../../support/members.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 import {
   createTrigger,
@@ -31,11 +32,7 @@ describe('trigger management over HTTP: secrets and access', () => {
     owner = await ownerWithMission(app);
     outsider = await signUp(app);
     member = await signUp(app);
-    const added = await api(app, owner.user, 'POST', `/api/workspaces/${owner.workspaceId}/members`, {
-      username_or_email: member.email,
-      role: 'member',
-    });
-    expect(added.status, JSON.stringify(added.body)).to.be.oneOf([200, 201]);
+    await joinWorkspaceOverHttp(app, owner.user, owner.workspaceId, member, 'member');
   });
   after(() => app?.close());
 

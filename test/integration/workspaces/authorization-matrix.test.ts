@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Principal } from '../../../src/application/auth/principal.ts';
 import { api, principalOf } from '../../support/api.ts';
+import { joinWorkspace } from '../../support/members.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 const CALLERS = ['owner', 'admin', 'member', 'outsider', 'anonymous'] as const;
@@ -12,6 +13,8 @@ interface Fixture {
   readonly workspaceId: string;
   readonly missionId: string;
   readonly runId: string;
+  /** An open invitation of the workspace to an address none of the callers holds. */
+  readonly invitationId: string;
 }
 
 interface Case {
@@ -26,8 +29,10 @@ interface Case {
 const READ = { owner: 200, admin: 200, member: 200, outsider: 404 };
 const OWNER_ONLY = (ok: number) => ({ owner: ok, admin: 403, member: 403, outsider: 404 });
 const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 404 });
+/** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
+const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, mission and run route for owner, admin, member, outsider', () => {
+describe('authorisation matrix: every workspace, invitation, mission and run route for owner, admin, member, outsider', () => {
   let app: TestApp;
   const users = {} as Record<Exclude<Caller, 'anonymous'> | 'extra', SignedUp>;
   const principals = {} as Record<Exclude<Caller, 'anonymous'> | 'extra', Principal>;
@@ -46,11 +51,21 @@ describe('authorisation matrix: every workspace, mission and run route for owner
     const owner = principals.owner;
     const { workspace } = await c.createWorkspace(owner, { name: 'Matrix' });
     for (const role of ['admin', 'member'] as const) {
-      await c.addMember(owner, workspace.id, { usernameOrEmail: users[role].username, role });
+      await joinWorkspace(
+        c,
+        owner,
+        workspace.id,
+        { principal: principals[role], login: users[role].username },
+        role,
+      );
     }
     const mission = await c.createMission(owner, { workspaceId: workspace.id, name: 'm' });
     const run = await c.startRun(owner, mission.id, {});
-    return { workspaceId: workspace.id, missionId: mission.id, runId: run.id };
+    const invitation = await c.inviteMember(owner, workspace.id, {
+      usernameOrEmail: `guest-${randomUUID()}@example.com`,
+      role: 'member',
+    });
+    return { workspaceId: workspace.id, missionId: mission.id, runId: run.id, invitationId: invitation.id };
   }
 
   const claimAsCallerIfAdmin = async (f: Fixture, caller: Principal, owner: Principal) => {
@@ -58,10 +73,8 @@ describe('authorisation matrix: every workspace, mission and run route for owner
     await app.container.cradle.claimRun(claimer, { workspaceId: f.workspaceId });
   };
   const addExtra = async (f: Fixture, _caller: Principal, owner: Principal) => {
-    await app.container.cradle.addMember(owner, f.workspaceId, {
-      usernameOrEmail: users.extra.username,
-      role: 'member',
-    });
+    const joiner = { principal: principals.extra, login: users.extra.username };
+    await joinWorkspace(app.container.cradle, owner, f.workspaceId, joiner, 'member');
   };
 
   const cases: Case[] = [
@@ -100,15 +113,6 @@ describe('authorisation matrix: every workspace, mission and run route for owner
       request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/members` }),
     },
     {
-      route: 'POST /api/workspaces/{id}/members',
-      expect: OWNER_ONLY(201),
-      request: (f) => ({
-        method: 'POST',
-        path: `/api/workspaces/${f.workspaceId}/members`,
-        body: { username_or_email: users.extra.email, role: 'member' },
-      }),
-    },
-    {
       route: 'PATCH /api/workspaces/{id}/members/{user_id}',
       expect: OWNER_ONLY(200),
       prepare: addExtra,
@@ -126,6 +130,43 @@ describe('authorisation matrix: every workspace, mission and run route for owner
         method: 'DELETE',
         path: `/api/workspaces/${f.workspaceId}/members/${users.extra.userId}`,
       }),
+    },
+    {
+      route: 'POST /api/workspaces/{id}/invitations',
+      expect: OWNER_ONLY(201),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/workspaces/${f.workspaceId}/invitations`,
+        body: { username_or_email: users.extra.email, role: 'admin' },
+      }),
+    },
+    {
+      route: 'GET /api/workspaces/{id}/invitations',
+      expect: OWNER_ONLY(200),
+      request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/invitations` }),
+    },
+    {
+      route: 'DELETE /api/workspaces/{id}/invitations/{invitation_id}',
+      expect: OWNER_ONLY(204),
+      request: (f) => ({
+        method: 'DELETE',
+        path: `/api/workspaces/${f.workspaceId}/invitations/${f.invitationId}`,
+      }),
+    },
+    {
+      route: 'GET /api/invitations',
+      expect: { ...READ, outsider: 200 },
+      request: () => ({ method: 'GET', path: '/api/invitations' }),
+    },
+    {
+      route: 'POST /api/invitations/{id}/accept',
+      expect: INVITEE_ONLY,
+      request: (f) => ({ method: 'POST', path: `/api/invitations/${f.invitationId}/accept` }),
+    },
+    {
+      route: 'POST /api/invitations/{id}/decline',
+      expect: INVITEE_ONLY,
+      request: (f) => ({ method: 'POST', path: `/api/invitations/${f.invitationId}/decline` }),
     },
     {
       route: 'POST /api/missions',
@@ -200,9 +241,9 @@ describe('authorisation matrix: every workspace, mission and run route for owner
     },
   ];
 
-  it('covers every registered route of workspaces, missions and runs', () => {
+  it('covers every registered route of workspaces, invitations, missions and runs', () => {
     const registered = app.container.cradle.routes
-      .filter((r) => /^\/api\/(workspaces|missions|runs)/.test(r.path))
+      .filter((r) => /^\/api\/(workspaces|invitations|missions|runs)/.test(r.path))
       .map((r) => `${r.method} ${r.path}`);
     expect(cases.map((c) => c.route)).to.have.members(registered);
   });

@@ -1,4 +1,3 @@
-import type { AddMember } from '../../../application/workspaces/add-member.ts';
 import type { ChangeMemberRole } from '../../../application/workspaces/change-member-role.ts';
 import type { CreateWorkspace } from '../../../application/workspaces/create-workspace.ts';
 import type { DeleteWorkspace } from '../../../application/workspaces/delete-workspace.ts';
@@ -16,7 +15,6 @@ import type { RouteSpec } from '../route.ts';
 import { bearerRoutes } from '../route-groups.ts';
 import { idParams, page } from '../schemas/common.ts';
 import {
-  addMemberRequest,
   changeRoleRequest,
   createWorkspaceRequest,
   member,
@@ -34,7 +32,6 @@ export interface WorkspaceRouteDeps {
   renameWorkspace: RenameWorkspace;
   deleteWorkspace: DeleteWorkspace;
   listMembers: ListMembers;
-  addMember: AddMember;
   changeMemberRole: ChangeMemberRole;
   removeMember: RemoveMember;
 }
@@ -103,17 +100,6 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteSpec[] {
           ctx,
           presentPage(await deps.listMembers(principal, params.id, pageRequestOf(query)), presentMember),
         ),
-    }),
-    bearer.post('/api/workspaces/{id}/members', {
-      operationId: 'addWorkspaceMember',
-      summary: 'Add a member (owners)',
-      description: 'Adds an existing user, named by username or e-mail; 404 when there is no such user.',
-      params: idParams,
-      body: addMemberRequest,
-      errors: [403, 409],
-      responses: { 201: { description: 'The new member.', schema: member } },
-      handler: async (ctx, { principal, params, body }) =>
-        created(ctx, presentMember(await deps.addMember(principal, params.id, camelCased(body)))),
     }),
     bearer.patch('/api/workspaces/{id}/members/{user_id}', {
       operationId: 'changeWorkspaceMemberRole',

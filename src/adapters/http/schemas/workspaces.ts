@@ -57,22 +57,6 @@ export const member: JsonSchema = {
   },
 };
 
-export const addMemberRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username_or_email', 'role'],
-  properties: {
-    username_or_email: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 320,
-      pattern: LINE,
-      description: 'An existing user.',
-    },
-    role,
-  },
-};
-
 export const changeRoleRequest: JsonSchema = {
   type: 'object',
   additionalProperties: false,

@@ -10,8 +10,13 @@ export class InMemoryBrowserSessionRepository implements BrowserSessionRepositor
     this.#store = store;
   }
 
-  create(session: BrowserSession): Promise<void> {
-    return this.#store.atomically(() => this.#store.browserSessions.put(session));
+  create(session: BrowserSession): Promise<boolean> {
+    return this.#store.atomically(() => {
+      const user = this.#store.users.get(session.userId);
+      if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
+      this.#store.browserSessions.put(session);
+      return true;
+    });
   }
 
   findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {

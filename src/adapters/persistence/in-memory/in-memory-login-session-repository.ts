@@ -1,4 +1,7 @@
-import type { LoginSessionRepository } from '../../../application/ports/login-session-repository.ts';
+import type {
+  LoginSessionRepository,
+  SessionInUse,
+} from '../../../application/ports/login-session-repository.ts';
 import type { LoginSession } from '../../../domain/sessions/login-session.ts';
 import type { InMemoryStore } from './in-memory-store.ts';
 
@@ -10,12 +13,26 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
     this.#store = store;
   }
 
-  create(session: LoginSession): Promise<void> {
-    return this.#store.atomically(() => this.#store.loginSessions.put(session));
+  /** The user check and the insert are one step, and a transaction changing the user holds the store. */
+  create(session: LoginSession): Promise<boolean> {
+    return this.#store.atomically(() => {
+      const user = this.#store.users.get(session.userId);
+      if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
+      this.#store.loginSessions.put(session);
+      return true;
+    });
   }
 
   findById(id: string): Promise<LoginSession | undefined> {
     return this.#store.atomically(() => this.#store.loginSessions.get(id));
+  }
+
+  findInUse(id: string): Promise<SessionInUse | undefined> {
+    return this.#store.atomically(() => {
+      const session = this.#store.loginSessions.get(id);
+      const user = session && this.#store.users.get(session.userId);
+      return session && user && { session, userEpoch: user.securityEpoch };
+    });
   }
 
   rotate(id: string, fromGeneration: number, now: Date): Promise<boolean> {
@@ -23,6 +40,7 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
       const { loginSessions } = this.#store;
       const session = loginSessions.get(id);
       if (!session || session.generation !== fromGeneration || session.revokedAt !== null) return false;
+      if (this.#store.users.get(session.userId)?.securityEpoch !== session.userEpoch) return false;
       loginSessions.update(id, (s) => {
         s.generation = fromGeneration + 1;
         s.rotatedAt = now;

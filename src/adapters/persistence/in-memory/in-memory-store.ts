@@ -7,6 +7,7 @@ import { LoginSession } from '../../../domain/sessions/login-session.ts';
 import type { Delivery } from '../../../domain/triggers/delivery.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { User } from '../../../domain/users/user.ts';
+import { Invitation } from '../../../domain/workspaces/invitation.ts';
 import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 import { InMemoryTable, type WriteJournal } from './in-memory-table.ts';
 
@@ -47,6 +48,7 @@ export class InMemoryStore {
     (m: Membership) => membershipKey(m.workspaceId, m.userId),
     (m) => new Membership(m),
   );
+  readonly invitations = this.#byId((i: Invitation) => new Invitation(i));
   readonly loginSessions = this.#byId((s: LoginSession) => new LoginSession(s));
   readonly browserSessions = this.#byId((s: BrowserSession) => new BrowserSession(s));
   readonly auditEvents = this.#byId((e: RecordedAuditEvent) => ({ ...e, details: { ...e.details } }));

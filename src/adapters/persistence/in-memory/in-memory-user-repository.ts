@@ -40,20 +40,28 @@ export class InMemoryUserRepository implements UserRepository {
     });
   }
 
-  updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
-    return this.#store.atomically(() => {
-      this.#store.users.update(userId, (user) => {
-        user.passwordHash = passwordHash;
-      });
+  rehashPassword(userId: string, securityEpoch: number, passwordHash: string): Promise<void> {
+    return this.#change(userId, (user) => {
+      if (user.securityEpoch === securityEpoch) user.passwordHash = passwordHash;
+    });
+  }
+
+  changePassword(userId: string, passwordHash: string): Promise<void> {
+    return this.#change(userId, (user) => {
+      user.passwordHash = passwordHash;
+      user.securityEpoch++;
     });
   }
 
   setDisabled(userId: string, disabled: boolean): Promise<void> {
-    return this.#store.atomically(() => {
-      this.#store.users.update(userId, (user) => {
-        user.disabled = disabled;
-      });
+    return this.#change(userId, (user) => {
+      user.disabled = disabled;
+      user.securityEpoch++;
     });
+  }
+
+  async #change(userId: string, change: (user: User) => void): Promise<void> {
+    await this.#store.atomically(() => this.#store.users.update(userId, change));
   }
 
   list(): Promise<User[]> {

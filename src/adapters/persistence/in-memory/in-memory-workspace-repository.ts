@@ -62,6 +62,7 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
     return this.#store.atomically(() => {
       this.#store.workspaces.delete(id);
       this.#store.memberships.deleteWhere((m) => m.workspaceId === id);
+      this.#store.invitations.deleteWhere((i) => i.workspaceId === id);
       deleteMissionsWhere(this.#store, (m) => m.workspaceId === id);
     });
   }

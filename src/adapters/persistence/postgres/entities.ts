@@ -12,6 +12,7 @@ export const BrowserSessionSchema = new EntitySchema<BrowserSession>({
   properties: {
     id: { type: 'uuid', primary: true },
     userId: { type: 'uuid' },
+    userEpoch: { type: 'integer' },
     tokenHash: { type: 'text' },
     csrfToken: { type: 'text' },
     createdAt: { type: 'datetime' },

@@ -1,5 +1,6 @@
 import type { BrowserSessionRepository } from '../../../application/ports/browser-session-repository.ts';
 import { BrowserSession } from '../../../domain/browser/browser-session.ts';
+import { insertSessionInUserEpoch } from './insert-session.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
 /** Browser sessions through MikroORM (`BrowserSessionSchema`): plain rows of one table, queried by criteria. */
@@ -10,8 +11,20 @@ export class MikroOrmBrowserSessionRepository implements BrowserSessionRepositor
     this.#db = db;
   }
 
-  async create(session: BrowserSession): Promise<void> {
-    await this.#db.entityManager().persist(session).flush();
+  /** In SQL: stored only while its user is in the session's epoch (see insertSessionInUserEpoch). */
+  create(session: BrowserSession): Promise<boolean> {
+    return insertSessionInUserEpoch(this.#db, 'browser_sessions', {
+      id: session.id,
+      user_id: session.userId,
+      user_epoch: session.userEpoch,
+      token_hash: session.tokenHash,
+      csrf_token: session.csrfToken,
+      created_at: session.createdAt,
+      last_seen_at: session.lastSeenAt,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+    });
   }
 
   async findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {

@@ -1,10 +1,15 @@
-import type { LoginSessionRepository } from '../../../application/ports/login-session-repository.ts';
+import type {
+  LoginSessionRepository,
+  SessionInUse,
+} from '../../../application/ports/login-session-repository.ts';
 import { LoginSession } from '../../../domain/sessions/login-session.ts';
+import { insertSessionInUserEpoch } from './insert-session.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
 interface SessionRow {
   readonly id: string;
   readonly user_id: string;
+  readonly user_epoch: number;
   readonly created_at: string;
   readonly last_used_at: string;
   readonly expires_at: string;
@@ -16,8 +21,22 @@ interface SessionRow {
   readonly revoked_reason: string | null;
 }
 
-const COLUMNS = `id, user_id, created_at, last_used_at, expires_at, user_agent, ip, generation, rotated_at,
-  revoked_at, revoked_reason`;
+const COLUMN_NAMES = [
+  'id',
+  'user_id',
+  'user_epoch',
+  'created_at',
+  'last_used_at',
+  'expires_at',
+  'user_agent',
+  'ip',
+  'generation',
+  'rotated_at',
+  'revoked_at',
+  'revoked_reason',
+];
+const COLUMNS = COLUMN_NAMES.join(', ');
+const SESSION_COLUMNS = COLUMN_NAMES.map((name) => `s.${name}`).join(', ');
 
 /** Login sessions in SQL: every authenticated request reads one, and skipping hydration is 2.4x faster. */
 export class PostgresLoginSessionRepository implements LoginSessionRepository {
@@ -27,23 +46,21 @@ export class PostgresLoginSessionRepository implements LoginSessionRepository {
     this.#db = db;
   }
 
-  async create(session: LoginSession): Promise<void> {
-    await this.#db.query(
-      `insert into login_sessions (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [
-        session.id,
-        session.userId,
-        session.createdAt,
-        session.lastUsedAt,
-        session.expiresAt,
-        session.userAgent,
-        session.ip,
-        session.generation,
-        session.rotatedAt,
-        session.revokedAt,
-        session.revokedReason,
-      ],
-    );
+  create(session: LoginSession): Promise<boolean> {
+    return insertSessionInUserEpoch(this.#db, 'login_sessions', {
+      id: session.id,
+      user_id: session.userId,
+      user_epoch: session.userEpoch,
+      created_at: session.createdAt,
+      last_used_at: session.lastUsedAt,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip: session.ip,
+      generation: session.generation,
+      rotated_at: session.rotatedAt,
+      revoked_at: session.revokedAt,
+      revoked_reason: session.revokedReason,
+    });
   }
 
   async findById(id: string): Promise<LoginSession | undefined> {
@@ -53,12 +70,24 @@ export class PostgresLoginSessionRepository implements LoginSessionRepository {
     return row && toSession(row);
   }
 
+  async findInUse(id: string): Promise<SessionInUse | undefined> {
+    const [row] = await this.#db.query<SessionRow & { readonly security_epoch: number }>(
+      `select ${SESSION_COLUMNS}, u.security_epoch
+        from login_sessions s join users u on u.id = s.user_id
+        where s.id = $1`,
+      [id],
+    );
+    return row && { session: toSession(row), userEpoch: row.security_epoch };
+  }
+
   async rotate(id: string, fromGeneration: number, now: Date): Promise<boolean> {
     // Compare-and-set in one statement: of two concurrent refreshes of the same token, exactly one matches.
     const rotated = await this.#db.query(
-      `update login_sessions set generation = $1::int + 1, rotated_at = $2, last_used_at = $2
-        where id = $3 and generation = $1 and revoked_at is null
-        returning id`,
+      `update login_sessions s set generation = $1::int + 1, rotated_at = $2, last_used_at = $2
+        from users u
+        where s.id = $3 and s.generation = $1 and s.revoked_at is null
+          and u.id = s.user_id and u.security_epoch = s.user_epoch
+        returning s.id`,
       [fromGeneration, now, id],
     );
     return rotated.length === 1;
@@ -96,6 +125,7 @@ function toSession(row: SessionRow): LoginSession {
   return new LoginSession({
     id: row.id,
     userId: row.user_id,
+    userEpoch: row.user_epoch,
     createdAt: new Date(row.created_at),
     lastUsedAt: new Date(row.last_used_at),
     expiresAt: new Date(row.expires_at),

@@ -13,10 +13,11 @@ interface UserRow {
   readonly display_name: string;
   readonly password_hash: string;
   readonly disabled: boolean;
+  readonly security_epoch: number;
   readonly created_at: string;
 }
 
-const COLUMNS = 'id, username, email, display_name, password_hash, disabled, created_at';
+const COLUMNS = 'id, username, email, display_name, password_hash, disabled, security_epoch, created_at';
 
 /** Users in the `users` table (SQL: login and /me read them on every call, and hydration would cost more). */
 export class PostgresUserRepository implements UserRepository {
@@ -44,13 +45,14 @@ export class PostgresUserRepository implements UserRepository {
   async create(user: User, workspace: Workspace, membership: Membership): Promise<void> {
     try {
       await this.#db.transaction(async () => {
-        await this.#db.query(`insert into users (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7)`, [
+        await this.#db.query(`insert into users (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
           user.id,
           user.username,
           user.email,
           user.displayName,
           user.passwordHash,
           user.disabled,
+          user.securityEpoch,
           user.createdAt,
         ]);
         await insertWorkspace(this.#db, workspace, membership);
@@ -61,12 +63,26 @@ export class PostgresUserRepository implements UserRepository {
     }
   }
 
-  async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
-    await this.#db.query('update users set password_hash = $1 where id = $2', [passwordHash, userId]);
+  async rehashPassword(userId: string, securityEpoch: number, passwordHash: string): Promise<void> {
+    await this.#db.query('update users set password_hash = $1 where id = $2 and security_epoch = $3', [
+      passwordHash,
+      userId,
+      securityEpoch,
+    ]);
+  }
+
+  async changePassword(userId: string, passwordHash: string): Promise<void> {
+    await this.#db.query(
+      'update users set password_hash = $1, security_epoch = security_epoch + 1 where id = $2',
+      [passwordHash, userId],
+    );
   }
 
   async setDisabled(userId: string, disabled: boolean): Promise<void> {
-    await this.#db.query('update users set disabled = $1 where id = $2', [disabled, userId]);
+    await this.#db.query(
+      'update users set disabled = $1, security_epoch = security_epoch + 1 where id = $2',
+      [disabled, userId],
+    );
   }
 
   async list(): Promise<User[]> {
@@ -90,6 +106,7 @@ function toUser(row: UserRow): User {
     displayName: row.display_name,
     passwordHash: row.password_hash,
     disabled: row.disabled,
+    securityEpoch: row.security_epoch,
     createdAt: new Date(row.created_at),
   });
 }

@@ -25,8 +25,12 @@ describe('log in', () => {
 
   it('fails identically for unknown user, wrong password and disabled account, hashing each time', async () => {
     const app = await useCases();
-    await app.registerUser(ADA);
-    await app.registerUser({ username: 'bob', email: 'bob@example.com', password: 'another fine password' });
+    const ada = await app.registerUser(ADA);
+    const bob = await app.registerUser({
+      username: 'bob',
+      email: 'bob@example.com',
+      password: 'another fine password',
+    });
     await app.disableUser('bob');
     const attempts = [
       login('nobody', ADA.password),
@@ -43,7 +47,17 @@ describe('log in', () => {
       expect(error).to.be.instanceOf(InvalidCredentials);
       expect((error as Error).message).to.equal((errors[0] as Error).message);
     }
-    expect(app.loginThrottle.failures).to.deep.equal(['nobody', 'ada', 'bob']);
+    expect(app.loginThrottle.failures).to.deep.equal(['name:nobody', `user:${ada.id}`, `user:${bob.id}`]);
+  });
+
+  it('throttles a username and its e-mail as one account', async () => {
+    const app = await useCases();
+    await app.registerUser(ADA);
+    for (const typed of ['ada', 'Ada@Example.com', ' ADA ']) {
+      await app.logIn(login(typed, 'wrong password')).catch(() => undefined);
+    }
+    const ada = await app.users.findByLogin('ada');
+    expect(app.loginThrottle.failures).to.deep.equal(Array(3).fill(`user:${ada?.id}`));
   });
 
   it('refuses a password over 1024 bytes before any hashing', async () => {
@@ -57,8 +71,8 @@ describe('log in', () => {
 
   it('answers a throttled account or address without checking the password', async () => {
     const app = await useCases();
-    await app.registerUser(ADA);
-    app.loginThrottle.blocked.add('ada');
+    const ada = await app.registerUser(ADA);
+    app.loginThrottle.blocked.add(`user:${ada.id}`);
     const before = app.passwordHasher.verifications;
     expect(await app.logIn(login('ADA', ADA.password)).catch((e: unknown) => e)).to.be.instanceOf(
       RateLimited,

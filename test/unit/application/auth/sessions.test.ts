@@ -77,7 +77,15 @@ describe('sessions, logout and disabling', () => {
 
   it('setting a password ends every session, browser sessions included', async () => {
     const { app, user, first } = await twoSessions();
-    const browser = { id: 'b1', userId: user.id, tokenHash: 'h', csrfToken: 'c', userAgent: null, ip: null };
+    const browser = {
+      id: 'b1',
+      userId: user.id,
+      userEpoch: 0,
+      tokenHash: 'h',
+      csrfToken: 'c',
+      userAgent: null,
+      ip: null,
+    };
     await app.browserSessions.create(
       BrowserSession.start(browser, app.clock.now(), { idleSeconds: 60, absoluteSeconds: 600 }),
     );

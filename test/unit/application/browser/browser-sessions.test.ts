@@ -58,8 +58,9 @@ describe('browser sign-in', () => {
       const error = await app.signIn(signInInput(login, password)).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(InvalidCredentials);
     }
-    expect(app.loginThrottle.failures).to.deep.equal(['ada', 'nobody']);
-    app.loginThrottle.blocked.add('ada');
+    const ada = `user:${(await app.users.findByLogin('ada'))?.id}`;
+    expect(app.loginThrottle.failures).to.deep.equal([ada, 'name:nobody']);
+    app.loginThrottle.blocked.add(ada);
     const before = app.passwordHasher.verifications;
     const throttled = await app.signIn(signInInput('ada', ADA.password)).catch((e: unknown) => e);
     expect(throttled).to.be.instanceOf(RateLimited);
@@ -221,7 +222,7 @@ describe('signed-in browser actions', () => {
     expect(await change('wrong password', 'a new long password')).to.be.instanceOf(WrongCurrentPassword);
     expect(await change('x'.repeat(2000), 'a new long password')).to.be.instanceOf(WrongCurrentPassword);
     expect(app.loginThrottle.failures, 'a wrong current password counts as a failed sign-in').to.include(
-      'ada',
+      `user:${user.id}`,
     );
 
     expect(await change(ADA.password, 'a new long password')).to.equal(undefined);

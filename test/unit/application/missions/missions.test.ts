@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
 import { MAX_JSON_DEPTH } from '../../../../src/domain/well-formed-json.ts';
 import { fail } from '../../../support/fail.ts';
+import { joinWorkspace } from '../../../support/members.ts';
 import { actor, useCases } from '../../../support/test-container.ts';
 
 describe('mission use cases and starting runs', () => {
@@ -14,8 +15,8 @@ describe('mission use cases and starting runs', () => {
       await actor(app, 'eve'),
     ];
     const workspaceId = ada.personal.id;
-    await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'bob', role: 'admin' });
-    await app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'cyd', role: 'member' });
+    await joinWorkspace(app, ada.principal, workspaceId, { principal: bob.principal, login: 'bob' }, 'admin');
+    await joinWorkspace(app, ada.principal, workspaceId, { principal: cy.principal, login: 'cyd' }, 'member');
     return { app, ada, bob, cy, eve, workspaceId };
   }
 

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { Conflict, Forbidden, NotFound } from '../../../../src/domain/errors.ts';
-import { AlreadyMember, LastOwner } from '../../../../src/domain/workspaces/member-rules.ts';
+import { LastOwner } from '../../../../src/domain/workspaces/member-rules.ts';
 import { fail } from '../../../support/fail.ts';
+import { joinWorkspace } from '../../../support/members.ts';
 import { actor, useCases } from '../../../support/test-container.ts';
 
 describe('workspace and member use cases', () => {
@@ -16,9 +17,21 @@ describe('workspace and member use cases', () => {
     app.clock.advance(1);
     const { workspace } = await app.createWorkspace(ada.principal, { name: '  Platform team ' });
     app.clock.advance(1);
-    await app.addMember(ada.principal, workspace.id, { usernameOrEmail: 'BOB@example.com', role: 'admin' });
+    await joinWorkspace(
+      app,
+      ada.principal,
+      workspace.id,
+      { principal: bob.principal, login: 'bob' },
+      'admin',
+    );
     app.clock.advance(1);
-    await app.addMember(ada.principal, workspace.id, { usernameOrEmail: 'cyd', role: 'member' });
+    await joinWorkspace(
+      app,
+      ada.principal,
+      workspace.id,
+      { principal: cy.principal, login: 'cyd' },
+      'member',
+    );
     return { app, ada, bob, cy, eve, workspaceId: workspace.id };
   }
 
@@ -66,28 +79,6 @@ describe('workspace and member use cases', () => {
       after: page.next ?? undefined,
     });
     expect(rest.items.map((m) => m.username)).to.deep.equal(['cyd']);
-  });
-
-  it('adds existing users once, by owners only', async () => {
-    const { app, ada, bob, eve, workspaceId } = await team();
-    expect(
-      await fail(app.addMember(bob.principal, workspaceId, { usernameOrEmail: 'eve', role: 'member' })),
-    ).to.be.instanceOf(Forbidden);
-    expect(
-      await fail(app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'nobody', role: 'member' })),
-    ).to.be.instanceOf(NotFound);
-    expect(
-      await fail(app.addMember(ada.principal, workspaceId, { usernameOrEmail: 'bob', role: 'member' })),
-    ).to.be.instanceOf(AlreadyMember);
-    const added = await app.addMember(ada.principal, workspaceId, {
-      usernameOrEmail: ' Eve@Example.com ',
-      role: 'owner',
-    });
-    expect([added.username, added.membership.role, added.membership.userId]).to.deep.equal([
-      'eve',
-      'owner',
-      eve.user.id,
-    ]);
   });
 
   it('always keeps an owner: the last one can neither step down nor leave, until another owner exists', async () => {

@@ -8,7 +8,15 @@ const LIFETIMES = { idleSeconds: 600, absoluteSeconds: 3600 };
 
 const start = () =>
   BrowserSession.start(
-    { id: 'id', userId: 'user', tokenHash: 'hash', csrfToken: 'csrf-token-value', userAgent: null, ip: null },
+    {
+      id: 'id',
+      userId: 'user',
+      userEpoch: 0,
+      tokenHash: 'hash',
+      csrfToken: 'csrf-token-value',
+      userAgent: null,
+      ip: null,
+    },
     T0,
     LIFETIMES,
   );

@@ -1,0 +1,117 @@
+import type { AcceptInvitation } from '../../../application/invitations/accept-invitation.ts';
+import type { DeclineInvitation } from '../../../application/invitations/decline-invitation.ts';
+import type { InviteMember } from '../../../application/invitations/invite-member.ts';
+import type { ListInvitations } from '../../../application/invitations/list-invitations.ts';
+import type { ListReceivedInvitations } from '../../../application/invitations/list-received-invitations.ts';
+import type { RevokeInvitation } from '../../../application/invitations/revoke-invitation.ts';
+import { pageRequestOf, presentPage } from '../pagination.ts';
+import { presentInvitation, presentReceivedInvitation } from '../presenters/invitations.ts';
+import { presentWorkspace } from '../presenters/workspaces.ts';
+import { camelCased } from '../request-input.ts';
+import { created, ok } from '../respond.ts';
+import type { RouteSpec } from '../route.ts';
+import { bearerRoutes } from '../route-groups.ts';
+import { idParams, page } from '../schemas/common.ts';
+import {
+  invitation,
+  inviteRequest,
+  receivedInvitation,
+  workspaceInvitationParams,
+} from '../schemas/invitations.ts';
+import { pageQuery, workspace } from '../schemas/workspaces.ts';
+import { TAGS } from '../tags.ts';
+
+export interface InvitationRouteDeps {
+  inviteMember: InviteMember;
+  listInvitations: ListInvitations;
+  revokeInvitation: RevokeInvitation;
+  listReceivedInvitations: ListReceivedInvitations;
+  acceptInvitation: AcceptInvitation;
+  declineInvitation: DeclineInvitation;
+}
+
+/** Joining a workspace takes the invitee's consent: owners invite, the invitee accepts or declines. */
+export function invitationRoutes(deps: InvitationRouteDeps): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.account);
+  return [
+    bearer.post('/api/workspaces/{id}/invitations', {
+      operationId: 'inviteWorkspaceMember',
+      summary: 'Invite someone to a workspace (owners)',
+      description:
+        'Invites a username or e-mail with a role; it joins only when its holder accepts, within 7 days. The ' +
+        'answer is the same whether or not an account has that name. Inviting the same name again replaces ' +
+        'the pending invitation; at most 100 are open at once (409).',
+      params: idParams,
+      body: inviteRequest,
+      errors: [403, 409],
+      responses: { 201: { description: 'The pending invitation.', schema: invitation } },
+      handler: async (ctx, { principal, params, body }) =>
+        created(ctx, presentInvitation(await deps.inviteMember(principal, params.id, camelCased(body)))),
+    }),
+    bearer.get('/api/workspaces/{id}/invitations', {
+      operationId: 'listWorkspaceInvitations',
+      summary: "A workspace's open invitations (owners)",
+      description: 'Pending invitations not yet expired, oldest first.',
+      params: idParams,
+      query: pageQuery,
+      errors: [403],
+      responses: { 200: { description: 'One page of invitations.', schema: page(invitation) } },
+      handler: async (ctx, { principal, params, query }) =>
+        ok(
+          ctx,
+          presentPage(
+            await deps.listInvitations(principal, params.id, pageRequestOf(query)),
+            presentInvitation,
+          ),
+        ),
+    }),
+    bearer.delete('/api/workspaces/{id}/invitations/{invitation_id}', {
+      operationId: 'revokeWorkspaceInvitation',
+      summary: 'Revoke an open invitation (owners)',
+      params: workspaceInvitationParams,
+      errors: [403],
+      responses: { 204: { description: 'Revoked: it can no longer be accepted.' } },
+      handler: async (ctx, { principal, params }) => {
+        await deps.revokeInvitation(principal, params.id, params.invitation_id);
+        ctx.status = 204;
+      },
+    }),
+    bearer.get('/api/invitations', {
+      operationId: 'listReceivedInvitations',
+      summary: "The caller's invitations",
+      description: "Open invitations addressed to the caller's username or e-mail, oldest first.",
+      query: pageQuery,
+      responses: { 200: { description: 'One page of invitations.', schema: page(receivedInvitation) } },
+      handler: async (ctx, { principal, query }) =>
+        ok(
+          ctx,
+          presentPage(
+            await deps.listReceivedInvitations(principal, pageRequestOf(query)),
+            presentReceivedInvitation,
+          ),
+        ),
+    }),
+    bearer.post('/api/invitations/{id}/accept', {
+      operationId: 'acceptInvitation',
+      summary: 'Accept an invitation: join the workspace',
+      description:
+        'Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. ' +
+        'Already a member: 409.',
+      params: idParams,
+      errors: [409],
+      responses: { 200: { description: 'The workspace joined, with the role.', schema: workspace } },
+      handler: async (ctx, { principal, params }) =>
+        ok(ctx, presentWorkspace(await deps.acceptInvitation(principal, params.id))),
+    }),
+    bearer.post('/api/invitations/{id}/decline', {
+      operationId: 'declineInvitation',
+      summary: 'Decline an invitation',
+      params: idParams,
+      responses: { 204: { description: 'Declined.' } },
+      handler: async (ctx, { principal, params }) => {
+        await deps.declineInvitation(principal, params.id);
+        ctx.status = 204;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,23 @@
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { InvitationRepository, ReceivedInvitation } from '../ports/invitation-repository.ts';
+import type { Page, PageRequest } from '../ports/page.ts';
+import type { UserRepository } from '../ports/user-repository.ts';
+
+export type ListReceivedInvitations = (
+  principal: Principal,
+  page: PageRequest,
+) => Promise<Page<ReceivedInvitation>>;
+
+/** The caller's open invitations: those addressed to their username or to their e-mail, oldest first. */
+export function makeListReceivedInvitations(deps: {
+  invitations: InvitationRepository;
+  users: UserRepository;
+  clock: Clock;
+}): ListReceivedInvitations {
+  return async (principal, page) => {
+    const user = await deps.users.findById(principal.userId);
+    if (!user) return { items: [], next: null };
+    return deps.invitations.pageOpenFor([user.username, user.email], deps.clock.now(), page);
+  };
+}

@@ -1,0 +1,79 @@
+import { Conflict, InvalidInput } from '../errors.ts';
+import { canonicalLogin } from '../users/user.ts';
+import type { Role } from './workspace.ts';
+
+/** An invitation can be accepted for 7 days. */
+export const INVITATION_LIFETIME_SECONDS = 7 * 86_400;
+/** Open invitations a workspace may have at once: invitations to unknown addresses are kept too. */
+export const MAX_OPEN_INVITATIONS = 100;
+
+export class TooManyOpenInvitations extends Conflict {
+  constructor() {
+    super(`a workspace may have at most ${MAX_OPEN_INVITATIONS} open invitations; revoke some first`);
+  }
+}
+
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'revoked';
+/** How an open invitation is closed. */
+export type InvitationDecision = Exclude<InvitationStatus, 'pending'>;
+
+export interface InvitationProps {
+  readonly id: string;
+  readonly workspaceId: string;
+  /**
+   * The username or e-mail the owner typed, canonical. Never resolved to an account when inviting: whether
+   * one exists is learnt by nobody but its holder, who sees the invitation.
+   */
+  readonly invitee: string;
+  readonly role: Role;
+  readonly invitedBy: string;
+  readonly status: InvitationStatus;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+  readonly decidedAt: Date | null;
+}
+
+/** An owner's offer of a role in a workspace: the invitee becomes a member only by accepting it. */
+export class Invitation {
+  id!: string;
+  workspaceId!: string;
+  invitee!: string;
+  role!: Role;
+  invitedBy!: string;
+  status!: InvitationStatus;
+  createdAt!: Date;
+  expiresAt!: Date;
+  decidedAt!: Date | null;
+
+  constructor(props: InvitationProps) {
+    Object.assign(this, props);
+  }
+
+  static issue(
+    props: { id: string; workspaceId: string; invitee: string; role: Role; invitedBy: string },
+    now: Date,
+  ): Invitation {
+    const invitee = canonicalLogin(props.invitee);
+    if (invitee.length === 0 || invitee.length > 320) {
+      throw new InvalidInput('username_or_email must be 1 to 320 characters');
+    }
+    return new Invitation({
+      ...props,
+      invitee,
+      status: 'pending',
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_SECONDS * 1000),
+      decidedAt: null,
+    });
+  }
+
+  /** Still to be decided: pending and not expired. */
+  isOpen(now: Date): boolean {
+    return this.status === 'pending' && now.getTime() < this.expiresAt.getTime();
+  }
+
+  /** Addressed to this person: their username or their e-mail is the invitee. */
+  isFor(user: { readonly username: string; readonly email: string }): boolean {
+    return this.invitee === user.username || this.invitee === user.email;
+  }
+}
