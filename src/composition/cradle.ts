@@ -64,7 +64,7 @@ import type { RefreshTokens } from '../application/ports/refresh-tokens.ts';
 import type { RunRepository } from '../application/ports/run-repository.ts';
 import type { SecretBox } from '../application/ports/secret-box.ts';
 import type { SessionTokens } from '../application/ports/session-tokens.ts';
-import type { SignatureVerifier } from '../application/ports/signature-verifier.ts';
+import type { SignatureVerifiers } from '../application/ports/signature-verifier.ts';
 import type { SigningKeyStore } from '../application/ports/signing-key-store.ts';
 import type { SigningKeys } from '../application/ports/signing-keys.ts';
 import type { TriggerRepository } from '../application/ports/trigger-repository.ts';
@@ -225,7 +225,7 @@ export interface WorkspacesMissionsRunsCradle {
 export interface WebhookTriggersCradle {
   webhookSecretBox: SecretBox;
   webhookSecrets: WebhookSecretGenerator;
-  signatureVerifier: SignatureVerifier;
+  signatureVerifiers: SignatureVerifiers;
   webhookRateLimiter: RateLimiter;
   deliveryRetention: DeliveryRetention;
   createTrigger: CreateTrigger;

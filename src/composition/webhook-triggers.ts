@@ -1,5 +1,10 @@
+import { GithubSignatureVerifier } from '../adapters/crypto/github-signature-verifier.ts';
 import { HmacSignatureVerifier } from '../adapters/crypto/hmac-signature-verifier.ts';
 import { RandomWebhookSecretGenerator } from '../adapters/crypto/random-webhook-secret-generator.ts';
+import { ShopifySignatureVerifier } from '../adapters/crypto/shopify-signature-verifier.ts';
+import { SlackSignatureVerifier } from '../adapters/crypto/slack-signature-verifier.ts';
+import { StandardWebhooksSignatureVerifier } from '../adapters/crypto/standard-webhooks-signature-verifier.ts';
+import { StripeSignatureVerifier } from '../adapters/crypto/stripe-signature-verifier.ts';
 import { webhookSecretBox } from '../adapters/crypto/webhook-secret-box.ts';
 import { DeliveryPurgeJob } from '../adapters/system/delivery-purge-job.ts';
 import { FlexibleRateLimiter } from '../adapters/throttling/flexible-rate-limiter.ts';
@@ -25,7 +30,15 @@ export function webhookTriggers(config: Config): Registrations<keyof WebhookTrig
     // A key of its own (HKDF purpose `webhook-secrets`): the signing-key box's key never opens webhook secrets.
     webhookSecretBox: singleton(({ masterKey }) => webhookSecretBox(masterKey)),
     webhookSecrets: instance(RandomWebhookSecretGenerator),
-    signatureVerifier: singleton(() => new HmacSignatureVerifier()),
+    // One verifier per signature scheme; ingest picks the trigger's.
+    signatureVerifiers: value({
+      platform: new HmacSignatureVerifier(),
+      github: new GithubSignatureVerifier(),
+      stripe: new StripeSignatureVerifier(),
+      slack: new SlackSignatureVerifier(),
+      'standard-webhooks': new StandardWebhooksSignatureVerifier(),
+      shopify: new ShopifySignatureVerifier(),
+    }),
     webhookRateLimiter: singleton(
       ({ rateLimiterFactory }) =>
         new FlexibleRateLimiter(rateLimiterFactory, {

@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { HmacSignatureVerifier } from '../../src/adapters/crypto/hmac-signature-verifier.ts';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.ts';
-import type { SignatureCheck, SignatureVerifier } from '../../src/application/ports/signature-verifier.ts';
+import type {
+  SignatureCheck,
+  SignatureVerifier,
+  SignatureVerifiers,
+} from '../../src/application/ports/signature-verifier.ts';
 import type { IncomingDelivery } from '../../src/application/triggers/receive-delivery.ts';
 import { RateLimited } from '../../src/domain/errors.ts';
 import { PayloadTooLarge } from '../../src/domain/triggers/webhook-errors.ts';
@@ -16,6 +20,25 @@ export class RecordingVerifier implements SignatureVerifier {
     return this.#inner.verify(check);
   }
 }
+
+/** The registry with the platform scheme recording its calls (the other schemes are not used by these tests). */
+export function recordingVerifiers(): SignatureVerifiers & { readonly platform: RecordingVerifier } {
+  const platform = new RecordingVerifier();
+  return {
+    platform,
+    github: platform,
+    stripe: platform,
+    slack: platform,
+    'standard-webhooks': platform,
+    shopify: platform,
+  };
+}
+
+/** A header lookup over a record of lower-case names, as the HTTP adapter builds it. */
+export const headerLookup =
+  (headers: Readonly<Record<string, string>>) =>
+  (name: string): string | undefined =>
+    headers[name];
 
 /** Counts per key; refuses keys a test blocks. */
 export class RecordingRateLimiter implements RateLimiter {
@@ -32,7 +55,7 @@ export const triggerUseCases = () =>
   useCases({
     now: new Date(),
     doubles: {
-      signatureVerifier: new RecordingVerifier(),
+      signatureVerifiers: recordingVerifiers(),
       webhookRateLimiter: new RecordingRateLimiter(),
       deliveryRetention: { retentionDays: 30, batchSize: 2 },
     },
@@ -46,12 +69,13 @@ export function incoming(
   webhookPath: string,
   body: string | Uint8Array,
   secret: string | undefined,
-  overrides: Partial<IncomingDelivery> = {},
+  { signature, ...overrides }: Partial<IncomingDelivery> & { readonly signature?: string } = {},
 ): IncomingDelivery {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const presented = signature ?? (secret === undefined ? undefined : hexSignature(bytes, secret));
   return {
     webhookPath,
-    signature: secret === undefined ? undefined : hexSignature(bytes, secret),
+    requestHeaders: headerLookup(presented === undefined ? {} : { 'x-signature': presented }),
     readBody: async (limit) => {
       if (bytes.byteLength > limit) throw new PayloadTooLarge(limit, bytes.byteLength);
       return bytes;

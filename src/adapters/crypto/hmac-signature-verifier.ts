@@ -8,7 +8,7 @@ import type { SignatureScheme } from '../../domain/triggers/delivery.ts';
 import { timestampFault } from '../../domain/triggers/signature-policy.ts';
 
 /** Far more than any honest list of signatures; a longer header is not even split (it cannot match). */
-const MAX_HEADER_LENGTH = 4096;
+export const MAX_HEADER_LENGTH = 4096;
 const MAX_ENTRIES = 16;
 const MAC_BYTES = 32;
 
@@ -21,8 +21,8 @@ const V1 = /^v1=([0-9a-fA-F]{64})$/;
 /** Other schemes of the timestamped form (Stripe also sends `v0=`): ignored, as Stripe's own libraries do. */
 const OTHER_SCHEME = /^v\d{1,3}=[^,]*$/;
 
-/** A MAC of `parts`, in order, keyed with the UTF-8 bytes of `secret`. */
-export type MacFunction = (secret: string, ...parts: readonly (string | Uint8Array)[]) => Buffer;
+/** A MAC of `parts`, in order, keyed with the UTF-8 bytes of `secret` (or with the bytes given). */
+export type MacFunction = (secret: string | Uint8Array, ...parts: readonly (string | Uint8Array)[]) => Buffer;
 
 export const hmacSha256: MacFunction = (secret, ...parts) => {
   const hmac = createHmac('sha256', secret);
@@ -40,7 +40,7 @@ type Parsed =
   | { readonly form: 'timestamped'; readonly timestamp: string; readonly candidates: readonly Candidate[] };
 
 /**
- * HMAC-SHA256 webhook signatures, keyed with the UTF-8 bytes of the whole secret string, over the exact raw
+ * The platform scheme: HMAC-SHA256 webhook signatures, keyed with the UTF-8 bytes of the whole secret string, over the exact raw
  * body. `X-Signature` holds one or more comma-separated signatures, each `sha256=<hex>`, bare hex (either
  * case), or base64 / base64url of the 32-byte MAC; or the timestamped form `t=<unix>,v1=<hex>[,v1=<hex>]`
  * over `<t>.<body>`. One matching signature under any of the secrets is enough; the domain's signature policy
@@ -54,7 +54,8 @@ export class HmacSignatureVerifier implements SignatureVerifier {
     this.#mac = mac;
   }
 
-  verify({ header, body, secrets, now, requireTimestamp }: SignatureCheck): SignatureVerdict {
+  verify({ headers, body, secrets, now, requireTimestamp }: SignatureCheck): SignatureVerdict {
+    const header = headers('x-signature');
     const parsed = header === undefined ? undefined : parse(header);
     // One MAC per secret whatever the header holds: the cost of a request depends on its body and the
     // number of secrets, never on how wrong the signature is (nor on whether the path exists).
@@ -93,7 +94,10 @@ function parse(header: string): Parsed | undefined {
   return entries.some((entry) => entry.startsWith('t=')) ? parseTimestamped(entries) : parsePlain(entries);
 }
 
-function parseTimestamped(entries: readonly string[]): Parsed | undefined {
+/** `t=<unix>,v1=<hex>[,v1=<hex>]` (other `vN=` entries ignored), as the platform and Stripe write it. */
+export function parseTimestamped(
+  entries: readonly string[],
+): Extract<Parsed, { form: 'timestamped' }> | undefined {
   let timestamp: string | undefined;
   const candidates: Candidate[] = [];
   for (const entry of entries) {

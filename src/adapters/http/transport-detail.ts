@@ -1,6 +1,7 @@
 import type { DomainError } from '../../domain/errors.ts';
 import { Unauthenticated } from '../../domain/sessions/auth-errors.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../domain/triggers/signature-policy.ts';
+import type { TriggerSignatureScheme } from '../../domain/triggers/signature-schemes.ts';
 import {
   IdempotencyKeyRequired,
   InvalidIdempotencyKey,
@@ -10,19 +11,36 @@ import {
   UnsupportedContentEncoding,
 } from '../../domain/triggers/webhook-errors.ts';
 
-const SIGNATURE_DETAILS: Record<SignatureFault, string> = {
-  mismatch: 'no signature in X-Signature matches the request body',
-  timestamp_outside_window: `the signature timestamp t is more than ${SIGNATURE_TOLERANCE_SECONDS} s away from the server clock`,
-  timestamp_required: 'this trigger accepts only timestamped signatures: t=<unix seconds>,v1=<hex>',
+/** The header each signature scheme reads the signature from (CONTRACT section 8). */
+const SIGNATURE_HEADERS: Record<TriggerSignatureScheme, string> = {
+  platform: 'X-Signature',
+  github: 'X-Hub-Signature-256',
+  stripe: 'Stripe-Signature',
+  slack: 'X-Slack-Signature',
+  'standard-webhooks': 'webhook-signature',
+  shopify: 'X-Shopify-Hmac-Sha256',
 };
+
+function signatureDetail(fault: SignatureFault, scheme: TriggerSignatureScheme): string {
+  switch (fault) {
+    case 'mismatch':
+      return `no signature in ${SIGNATURE_HEADERS[scheme]} matches the request body`;
+    case 'timestamp_outside_window':
+      return scheme === 'platform'
+        ? `the signature timestamp t is more than ${SIGNATURE_TOLERANCE_SECONDS} s away from the server clock`
+        : `the signed timestamp is more than ${SIGNATURE_TOLERANCE_SECONDS} s away from the server clock`;
+    case 'timestamp_required':
+      return 'this trigger accepts only timestamped signatures: t=<unix seconds>,v1=<hex>';
+  }
+}
 
 /**
  * The problem `detail` of a domain error. The domain names the condition; where a client fixes it in a
  * header, the answer names that header too.
  */
 export function transportDetail(error: DomainError): string {
-  if (error instanceof MissingSignature) return 'the X-Signature header is required';
-  if (error instanceof InvalidSignature) return SIGNATURE_DETAILS[error.fault];
+  if (error instanceof MissingSignature) return `the ${SIGNATURE_HEADERS[error.scheme]} header is required`;
+  if (error instanceof InvalidSignature) return signatureDetail(error.fault, error.scheme);
   if (error instanceof IdempotencyKeyRequired) {
     return 'this trigger requires an Idempotency-Key (or X-Delivery-Id) header';
   }

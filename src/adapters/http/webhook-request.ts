@@ -15,7 +15,7 @@ export function incomingDelivery(ctx: Context, { params, query }: RouteInput): I
   const declared = headers['content-length'];
   return {
     webhookPath: params.webhook_path as string,
-    signature: joined(headers['x-signature']),
+    requestHeaders: (name) => joined(headers[name]),
     readBody: (limitBytes) => readRawBody(ctx, limitBytes),
     declaredBytes: declared === undefined ? undefined : Number(declared),
     contentType: headers['content-type'] ?? null,

@@ -1,3 +1,4 @@
+import type { TriggerSignatureScheme } from '../../domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../domain/triggers/trigger.ts';
 import { customWebhookPath } from '../../domain/triggers/trigger-rules.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -12,6 +13,10 @@ export interface CreateTriggerInput {
   readonly name: string;
   /** A readable prefix for the path, to which a random part is added; a random path (128 bits) when absent. */
   readonly webhookPath?: string | undefined;
+  /** `platform` when absent. */
+  readonly signatureScheme?: TriggerSignatureScheme | undefined;
+  /** The provider's own secret (GitHub, Stripe, Slack...); a generated one when absent. */
+  readonly signingSecret?: string | undefined;
   readonly maxBodyBytes?: number | undefined;
   readonly requireTimestamp?: boolean | undefined;
   readonly requireIdempotencyKey?: boolean | undefined;
@@ -39,7 +44,8 @@ export function makeCreateTrigger(
         workspaceId: mission.workspaceId,
         missionId: mission.id,
         webhookPath: input.webhookPath === undefined ? random : customWebhookPath(input.webhookPath, random),
-        signingSecret: deps.webhookSecrets.newSigningSecret(),
+        signingSecret:
+          input.signingSecret ?? deps.webhookSecrets.newSigningSecret(input.signatureScheme ?? 'platform'),
       },
       deps.clock.now(),
     );

@@ -9,6 +9,7 @@ import {
 } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
 import { requiresSignedTimestamp } from '../../domain/triggers/signature-policy.ts';
+import type { TriggerSignatureScheme } from '../../domain/triggers/signature-schemes.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { DEFAULT_MAX_BODY_BYTES, isWellFormedWebhookPath } from '../../domain/triggers/trigger-rules.ts';
 import {
@@ -23,15 +24,15 @@ import type { DeliveryRepository } from '../ports/delivery-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
-import type { SignatureVerdict, SignatureVerifier } from '../ports/signature-verifier.ts';
+import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from '../ports/signature-verifier.ts';
 import type { TriggerRepository } from '../ports/trigger-repository.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
 
 export interface IncomingDelivery {
   readonly webhookPath: string;
-  /** The X-Signature header; undefined when absent. */
-  readonly signature: string | undefined;
+  /** Every request header, for the trigger's signature scheme to read its own. */
+  readonly requestHeaders: HeaderLookup;
   /**
    * Reads the exact raw body, refusing more than `limitBytes` (PayloadTooLarge, from Content-Length before
    * reading and while streaming) and any Content-Encoding (UnsupportedContentEncoding).
@@ -61,7 +62,7 @@ export interface ReceiveDeliveryDeps {
   deliveries: DeliveryRepository;
   runs: RunRepository;
   unitOfWork: UnitOfWork;
-  signatureVerifier: SignatureVerifier;
+  signatureVerifiers: SignatureVerifiers;
   webhookRateLimiter: RateLimiter;
   webhookSecrets: WebhookSecretGenerator;
   clock: Clock;
@@ -76,7 +77,7 @@ export interface ReceiveDeliveryDeps {
  * the receipt. Refusals of a live trigger are logged (metadata only).
  */
 export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery {
-  const dummySecrets = [deps.webhookSecrets.newSigningSecret()];
+  const dummySecrets = [deps.webhookSecrets.newSigningSecret('platform')];
 
   return async (incoming) => {
     // A malformed path can be no trigger's (the pattern is public): nothing to hide, nothing to spend.
@@ -103,8 +104,9 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       }
       throw error;
     }
-    const verdict = deps.signatureVerifier.verify({
-      header: incoming.signature,
+    const verifier = deps.signatureVerifiers[found?.signatureScheme ?? 'platform'];
+    const verdict = verifier.verify({
+      headers: incoming.requestHeaders,
       body,
       secrets: found ? found.activeSecrets(now) : dummySecrets,
       now,
@@ -112,14 +114,16 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
     });
     if (!live) throw new TriggerNotFound();
     if (!verdict.valid) {
-      const error = signatureError(verdict);
+      const error = signatureError(verdict, live.signatureScheme);
       reject(error.code as RejectionReason, body.byteLength);
       throw error;
     }
 
     let idempotencyKey: string | null;
     try {
-      idempotencyKey = parseIdempotencyKey(incoming.idempotencyKey, incoming.deliveryIdHeader);
+      // A scheme's own delivery id (X-GitHub-Delivery, the signed webhook-id) is the sender's key.
+      const schemeKey = verifier.deliveryIdHeader && incoming.requestHeaders(verifier.deliveryIdHeader);
+      idempotencyKey = parseIdempotencyKey(schemeKey || incoming.idempotencyKey, incoming.deliveryIdHeader);
       if (idempotencyKey === null && live.requireIdempotencyKey) throw new IdempotencyKeyRequired();
     } catch (error) {
       reject('invalid_request', body.byteLength);
@@ -169,8 +173,13 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
   };
 }
 
-function signatureError(verdict: Extract<SignatureVerdict, { valid: false }>): DomainError {
-  return verdict.reason === 'missing' ? new MissingSignature() : new InvalidSignature(verdict.reason);
+function signatureError(
+  verdict: Extract<SignatureVerdict, { valid: false }>,
+  scheme: TriggerSignatureScheme,
+): DomainError {
+  return verdict.reason === 'missing'
+    ? new MissingSignature(scheme)
+    : new InvalidSignature(verdict.reason, scheme);
 }
 
 /**

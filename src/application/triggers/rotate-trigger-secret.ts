@@ -5,22 +5,31 @@ import type { Clock } from '../ports/clock.ts';
 import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
 import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
 
+export interface RotateTriggerSecretInput {
+  /** How long the replaced secret keeps verifying (default 1 day). */
+  readonly graceSeconds?: number | undefined;
+  /** The provider's new secret; a generated one when absent. */
+  readonly signingSecret?: string | undefined;
+}
+
 export type RotateTriggerSecret = (
   principal: Principal,
   triggerId: string,
-  graceSeconds?: number | undefined,
+  input?: RotateTriggerSecretInput,
 ) => Promise<Trigger>;
 
 /**
- * Admins and owners give a trigger a new signing secret (returned once, in the answer); the old one keeps
+ * Admins and owners give a trigger a new signing secret (generated, or the provider's own; returned once, in
+ * the answer); the old one keeps
  * verifying for `graceSeconds` (default 1 day) so senders can switch without losing deliveries.
  */
 export function makeRotateTriggerSecret(
   deps: TriggerAccessDeps & { webhookSecrets: WebhookSecretGenerator; clock: Clock },
 ): RotateTriggerSecret {
-  return async (principal, triggerId, graceSeconds = DEFAULT_GRACE_SECONDS) => {
+  return async (principal, triggerId, { graceSeconds = DEFAULT_GRACE_SECONDS, signingSecret } = {}) => {
     const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'admin');
-    trigger.rotateSecret(deps.webhookSecrets.newSigningSecret(), graceSeconds, deps.clock.now());
+    const secret = signingSecret ?? deps.webhookSecrets.newSigningSecret(trigger.signatureScheme);
+    trigger.rotateSecret(secret, graceSeconds, deps.clock.now());
     await deps.triggers.save(trigger);
     return trigger;
   };

@@ -11,8 +11,22 @@ export const REJECTION_REASONS = [
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
-/** How the accepted signature was written (CONTRACT section 4). */
-export const SIGNATURE_SCHEMES = ['sha256_hex', 'hex', 'base64', 'base64url', 'timestamped'] as const;
+/**
+ * How the accepted signature was written: one of the platform's `X-Signature` forms (CONTRACT section 4),
+ * or the provider scheme of the trigger (section 8).
+ */
+export const SIGNATURE_SCHEMES = [
+  'sha256_hex',
+  'hex',
+  'base64',
+  'base64url',
+  'timestamped',
+  'github',
+  'stripe',
+  'slack',
+  'standard-webhooks',
+  'shopify',
+] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
 export type QueryValues = Readonly<Record<string, string | readonly string[]>>;

@@ -1,3 +1,4 @@
+import { checkTimestampRule, parseSigningSecret, type TriggerSignatureScheme } from './signature-schemes.ts';
 import {
   DEFAULT_MAX_BODY_BYTES,
   parseGraceSeconds,
@@ -14,6 +15,8 @@ export interface TriggerProps {
   readonly enabled: boolean;
   readonly webhookPath: string;
   readonly maxBodyBytes: number;
+  /** How deliveries are signed: fixed at creation, since the secret's format follows it. */
+  readonly signatureScheme: TriggerSignatureScheme;
   /** Only the timestamped `t=...,v1=...` signature form is accepted (replay protection). */
   readonly requireTimestamp: boolean;
   readonly requireIdempotencyKey: boolean;
@@ -39,6 +42,7 @@ export interface NewTrigger {
   /** A custom path, or the generated one when the caller gave none. */
   readonly webhookPath: string;
   readonly signingSecret: string;
+  readonly signatureScheme?: TriggerSignatureScheme | undefined;
   readonly maxBodyBytes?: number | undefined;
   readonly requireTimestamp?: boolean | undefined;
   readonly requireIdempotencyKey?: boolean | undefined;
@@ -61,6 +65,7 @@ export class Trigger {
   enabled!: boolean;
   webhookPath!: string;
   maxBodyBytes!: number;
+  signatureScheme!: TriggerSignatureScheme;
   requireTimestamp!: boolean;
   requireIdempotencyKey!: boolean;
   signingSecret!: string;
@@ -74,7 +79,11 @@ export class Trigger {
     Object.assign(this, props);
   }
 
+  /** A new enabled trigger; the secret (generated or supplied) must suit its signature scheme. */
   static create(props: NewTrigger, now: Date): Trigger {
+    const signatureScheme = props.signatureScheme ?? 'platform';
+    const requireTimestamp = props.requireTimestamp ?? false;
+    checkTimestampRule(signatureScheme, requireTimestamp);
     return new Trigger({
       id: props.id,
       workspaceId: props.workspaceId,
@@ -83,9 +92,10 @@ export class Trigger {
       enabled: true,
       webhookPath: parseWebhookPath(props.webhookPath),
       maxBodyBytes: parseMaxBodyBytes(props.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
-      requireTimestamp: props.requireTimestamp ?? false,
+      signatureScheme,
+      requireTimestamp,
       requireIdempotencyKey: props.requireIdempotencyKey ?? false,
-      signingSecret: props.signingSecret,
+      signingSecret: parseSigningSecret(signatureScheme, props.signingSecret),
       previousSecret: null,
       previousSecretExpiresAt: null,
       version: 1,
@@ -107,11 +117,13 @@ export class Trigger {
     const name = changes.name === undefined ? this.name : parseTriggerName(changes.name);
     const maxBodyBytes =
       changes.maxBodyBytes === undefined ? this.maxBodyBytes : parseMaxBodyBytes(changes.maxBodyBytes);
+    const requireTimestamp = changes.requireTimestamp ?? this.requireTimestamp;
+    checkTimestampRule(this.signatureScheme, requireTimestamp);
     Object.assign(this, {
       name,
       maxBodyBytes,
       enabled: changes.enabled ?? this.enabled,
-      requireTimestamp: changes.requireTimestamp ?? this.requireTimestamp,
+      requireTimestamp,
       requireIdempotencyKey: changes.requireIdempotencyKey ?? this.requireIdempotencyKey,
     });
     this.#touch(now);
@@ -123,9 +135,10 @@ export class Trigger {
    */
   rotateSecret(newSecret: string, graceSeconds: number, now: Date): void {
     const grace = parseGraceSeconds(graceSeconds);
+    const secret = parseSigningSecret(this.signatureScheme, newSecret);
     this.previousSecret = grace > 0 ? this.signingSecret : null;
     this.previousSecretExpiresAt = grace > 0 ? new Date(now.getTime() + grace * 1000) : null;
-    this.signingSecret = newSecret;
+    this.signingSecret = secret;
     this.#touch(now);
   }
 

@@ -1,5 +1,6 @@
 import { Conflict, DomainError, NotFound } from '../errors.ts';
 import { SIGNATURE_TOLERANCE_SECONDS, type TimestampFault } from './signature-policy.ts';
+import type { TriggerSignatureScheme } from './signature-schemes.ts';
 
 /** Unknown, deleted or disabled webhook path, and any trigger the caller may not see. */
 export class TriggerNotFound extends NotFound {
@@ -15,8 +16,12 @@ export class DeliveryNotFound extends NotFound {
 }
 
 export class MissingSignature extends DomainError {
-  constructor() {
+  /** The trigger's signature scheme, which names where the signature goes. */
+  readonly scheme: TriggerSignatureScheme;
+
+  constructor(scheme: TriggerSignatureScheme = 'platform') {
     super('unauthenticated', 'missing_signature', 'the delivery carries no signature');
+    this.scheme = scheme;
   }
 }
 
@@ -32,10 +37,12 @@ const SIGNATURE_FAULTS: Record<SignatureFault, string> = {
 /** Never says which secret or which candidate came close: only what a sender can fix. */
 export class InvalidSignature extends DomainError {
   readonly fault: SignatureFault;
+  readonly scheme: TriggerSignatureScheme;
 
-  constructor(fault: SignatureFault = 'mismatch') {
+  constructor(fault: SignatureFault = 'mismatch', scheme: TriggerSignatureScheme = 'platform') {
     super('unauthenticated', 'invalid_signature', SIGNATURE_FAULTS[fault]);
     this.fault = fault;
+    this.scheme = scheme;
   }
 }
 

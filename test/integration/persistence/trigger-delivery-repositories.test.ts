@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { Mission } from '../../../src/domain/missions/mission.ts';
 import { Run } from '../../../src/domain/runs/run.ts';
 import { acceptedDelivery, rejectedDelivery } from '../../../src/domain/triggers/delivery.ts';
+import type { TriggerSignatureScheme } from '../../../src/domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../../src/domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../src/domain/triggers/webhook-errors.ts';
 import {
@@ -27,7 +28,13 @@ for (const [adapter, makeWorld] of WORLDS) {
     });
 
     async function newTrigger(
-      overrides: { webhookPath?: string; createdAt?: Date; missionId?: string } = {},
+      overrides: {
+        webhookPath?: string;
+        createdAt?: Date;
+        missionId?: string;
+        signatureScheme?: TriggerSignatureScheme;
+        signingSecret?: string;
+      } = {},
     ) {
       const { workspace } = await seedUser(world);
       const mission = await seedMission(world, workspace.id);
@@ -38,7 +45,8 @@ for (const [adapter, makeWorld] of WORLDS) {
           missionId: overrides.missionId ?? mission.id,
           name: 'hook',
           webhookPath: overrides.webhookPath ?? randomBytes(16).toString('base64url'),
-          signingSecret: `whsec_${randomBytes(32).toString('base64url')}`,
+          signingSecret: overrides.signingSecret ?? `whsec_${randomBytes(32).toString('base64url')}`,
+          signatureScheme: overrides.signatureScheme,
         },
         overrides.createdAt ?? T0,
       );
@@ -126,6 +134,21 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect(stored.previousSecretExpiresAt).to.deep.equal(at(61));
     });
 
+    it("keeps each trigger's signature scheme and caller-supplied secret", async () => {
+      const github = await newTrigger({
+        signatureScheme: 'github',
+        signingSecret: "It's a Secret to Everybody",
+      });
+      const platform = await newTrigger();
+      expect(await world.triggers.findById(github.id)).to.deep.include({
+        signatureScheme: 'github',
+        signingSecret: "It's a Secret to Everybody",
+      });
+      expect((await world.triggers.findByWebhookPath(platform.webhookPath))?.signatureScheme).to.equal(
+        'platform',
+      );
+    });
+
     it('lists live triggers by workspace and mission, oldest first, a page at a time', async () => {
       const one = await newTrigger();
       const mission2 = await seedMission(world, one.workspaceId);
@@ -137,7 +160,7 @@ for (const [adapter, makeWorld] of WORLDS) {
             missionId,
             name: 'n',
             webhookPath: randomBytes(16).toString('base64url'),
-            signingSecret: 'whsec_x',
+            signingSecret: 'whsec_short-but-8',
           },
           at(seconds),
         );

@@ -15,6 +15,7 @@ export function presentTrigger(t: Trigger, publicUrl: string) {
     webhook_path: t.webhookPath,
     webhook_url: `${publicUrl}/api/triggers/webhook/${t.webhookPath}`,
     max_body_bytes: t.maxBodyBytes,
+    signature_scheme: t.signatureScheme,
     require_timestamp: t.requireTimestamp,
     require_idempotency_key: t.requireIdempotencyKey,
     previous_secret_expires_at: t.previousSecretExpiresAt?.toISOString() ?? null,

@@ -45,7 +45,9 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       description:
         'Admins and owners of the mission workspace. The answer carries the `signing_secret`, shown only here ' +
         'and in rotation answers. A `webhook_path` asked for is a prefix: the server adds `-` and 128 random bits, ' +
-        'so no answer tells whether another trigger (of any workspace, deleted or not) uses a path.',
+        'so no answer tells whether another trigger (of any workspace, deleted or not) uses a path. ' +
+        '`signature_scheme` (fixed at creation) says how senders sign: the platform `X-Signature`, or a ' +
+        "provider's own scheme, whose secret the provider generates and the caller supplies as `signing_secret`.",
       body: createTriggerRequest,
       errors: [403, 404],
       responses: { 201: { description: 'The trigger, with its signing secret.', schema: triggerWithSecret } },
@@ -104,15 +106,15 @@ export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
       operationId: 'rotateTriggerSecret',
       summary: 'Give a trigger a new signing secret',
       description:
-        'The new secret is in the answer (only there). The replaced one keeps verifying for `grace_seconds` ' +
-        '(default one day), so senders can switch without losing deliveries.',
+        'The new secret (generated, or the `signing_secret` supplied from the provider) is in the answer (only ' +
+        'there). The replaced one keeps verifying for `grace_seconds` (default one day), so senders can switch ' +
+        'without losing deliveries.',
       params: idParams,
       body: rotateSecretRequest,
       errors: [403, 409],
       responses: { 200: { description: 'The trigger, with its new secret.', schema: triggerWithSecret } },
       handler: async (ctx, { principal, params, body }) => {
-        const { grace_seconds } = body as { grace_seconds: number };
-        const rotated = await deps.rotateTriggerSecret(principal, params.id, grace_seconds);
+        const rotated = await deps.rotateTriggerSecret(principal, params.id, camelCased(body));
         noStore(ctx);
         ok(ctx, presentWithSecret(rotated));
       },

@@ -10,12 +10,16 @@ export interface WebhookRouteDeps {
   receiveDelivery: ReceiveDelivery;
 }
 
-const DESCRIPTION = `Starts a run of the trigger's mission. Not authenticated with a bearer token (one sent is ignored):
-\`X-Signature\` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
+const DESCRIPTION = `Starts a run of the trigger's mission. Not authenticated with a bearer token (one sent is ignored),
+but by the trigger's \`signature_scheme\`. With \`platform\` (the default), \`X-Signature\` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
 secret, as \`sha256=<hex>\`, bare hex (either case), or base64 / base64url of the 32-byte MAC; several may be sent
 comma-separated, and one valid signature under the current secret (or the previous one during its grace) is
 enough. The timestamped form \`t=<unix seconds>,v1=<hex>\` signs \`<t>.<body>\` and is accepted within
 ${SIGNATURE_TOLERANCE_SECONDS} s of the server clock, either side; a trigger with \`require_timestamp\` accepts only it.
+With a provider scheme the provider's own headers carry the signature: \`github\` \`X-Hub-Signature-256\`, \`stripe\`
+\`Stripe-Signature\`, \`slack\` \`X-Slack-Signature\` and \`X-Slack-Request-Timestamp\`, \`standard-webhooks\`
+\`webhook-id\`, \`webhook-timestamp\` and \`webhook-signature\`, \`shopify\` \`X-Shopify-Hmac-Sha256\`; signed timestamps
+are held to the same ${SIGNATURE_TOLERANCE_SECONDS} s, and \`X-GitHub-Delivery\` or \`webhook-id\` is the idempotency key.
 
 Any content type is accepted and verified over the raw bytes; no \`Content-Encoding\` (415). Checks, in order: the
 per-trigger rate limit (429), the body size against the trigger's limit from \`Content-Length\` and while

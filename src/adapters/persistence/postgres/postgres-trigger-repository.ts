@@ -1,6 +1,7 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { SecretBox } from '../../../application/ports/secret-box.ts';
 import type { TriggerFilter, TriggerRepository } from '../../../application/ports/trigger-repository.ts';
+import type { TriggerSignatureScheme } from '../../../domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
 import { afterPosition, toPage } from './keyset.ts';
@@ -16,6 +17,7 @@ interface TriggerRow {
   readonly enabled: boolean;
   readonly webhook_path: string;
   readonly max_body_bytes: number;
+  readonly signature_scheme: TriggerSignatureScheme;
   readonly require_timestamp: boolean;
   readonly require_idempotency_key: boolean;
   readonly signing_secret_sealed: string;
@@ -26,9 +28,9 @@ interface TriggerRow {
   readonly updated_at: string;
 }
 
-const COLUMNS = `id, workspace_id, mission_id, name, enabled, webhook_path, max_body_bytes, require_timestamp,
-  require_idempotency_key, signing_secret_sealed, previous_secret_sealed, previous_secret_expires_at, version,
-  created_at, updated_at`;
+const COLUMNS = `id, workspace_id, mission_id, name, enabled, webhook_path, max_body_bytes, signature_scheme,
+  require_timestamp, require_idempotency_key, signing_secret_sealed, previous_secret_sealed,
+  previous_secret_expires_at, version, created_at, updated_at`;
 
 /**
  * Triggers in the `triggers` table (SQL, joining the surrounding unit of work). Signing secrets are
@@ -48,7 +50,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
     try {
       await this.#db.query(
         `insert into triggers (${COLUMNS})
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           trigger.id,
           trigger.workspaceId,
@@ -57,6 +59,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
           trigger.enabled,
           trigger.webhookPath,
           trigger.maxBodyBytes,
+          trigger.signatureScheme,
           trigger.requireTimestamp,
           trigger.requireIdempotencyKey,
           ...this.#sealed(trigger),
@@ -162,6 +165,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
       enabled: row.enabled,
       webhookPath: row.webhook_path,
       maxBodyBytes: row.max_body_bytes,
+      signatureScheme: row.signature_scheme,
       requireTimestamp: row.require_timestamp,
       requireIdempotencyKey: row.require_idempotency_key,
       signingSecret: this.#box.open(row.signing_secret_sealed, context),

@@ -77,7 +77,7 @@ describe('receiveDelivery (in-memory adapters)', () => {
     );
     expect(error).to.include({ code: 'rate_limited', retryAfterSeconds: 7 });
     expect(read).to.equal(false);
-    expect(uc.signatureVerifier.calls).to.have.lengthOf(0);
+    expect(uc.signatureVerifiers.platform.calls).to.have.lengthOf(0);
   });
 
   it('does the same HMAC work for unknown, deleted and disabled paths, then answers 404', async () => {
@@ -92,11 +92,11 @@ describe('receiveDelivery (in-memory adapters)', () => {
     const deleted = await rejection(uc.receiveDelivery(incoming(path, 'x', secret)));
     expect(deleted.code).to.equal('not_found');
     // Each was verified against one secret over the body, exactly like a live trigger's delivery.
-    expect(uc.signatureVerifier.calls.map((call) => call.secrets.length)).to.deep.equal([1, 1, 1]);
-    expect(uc.signatureVerifier.calls.every((call) => Buffer.from(call.body).toString() === 'x')).to.equal(
-      true,
-    );
-    const [dummy] = uc.signatureVerifier.calls[0]?.secrets ?? [];
+    expect(uc.signatureVerifiers.platform.calls.map((call) => call.secrets.length)).to.deep.equal([1, 1, 1]);
+    expect(
+      uc.signatureVerifiers.platform.calls.every((call) => Buffer.from(call.body).toString() === 'x'),
+    ).to.equal(true);
+    const [dummy] = uc.signatureVerifiers.platform.calls[0]?.secrets ?? [];
     expect(dummy).to.not.equal(secret);
     // Nothing about those requests is logged under the trigger.
     expect((await uc.deliveries.listForTrigger(trigger.id, {}, { limit: 50 })).items).to.deep.equal([]);
@@ -176,7 +176,7 @@ describe('receiveDelivery (in-memory adapters)', () => {
 
   it('verifies with the previous secret during its grace, and not after it or after revocation', async () => {
     const { uc, principal, trigger, secret: old, path } = await setUp();
-    const rotated = await uc.rotateTriggerSecret(principal, trigger.id, 60);
+    const rotated = await uc.rotateTriggerSecret(principal, trigger.id, { graceSeconds: 60 });
     const fresh = rotated.signingSecret;
     expect((await uc.receiveDelivery(incoming(path, 'a', old))).status).to.equal('accepted');
     expect((await uc.receiveDelivery(incoming(path, 'b', fresh))).status).to.equal('accepted');
@@ -186,7 +186,7 @@ describe('receiveDelivery (in-memory adapters)', () => {
     );
     expect((await uc.receiveDelivery(incoming(path, 'd', fresh))).status).to.equal('accepted');
 
-    const again = await uc.rotateTriggerSecret(principal, trigger.id, 3600);
+    const again = await uc.rotateTriggerSecret(principal, trigger.id, { graceSeconds: 3600 });
     expect((await uc.receiveDelivery(incoming(path, 'e', fresh))).status).to.equal('accepted');
     await uc.revokePreviousTriggerSecret(principal, trigger.id);
     expect((await rejection(uc.receiveDelivery(incoming(path, 'f', fresh)))).code).to.equal(
