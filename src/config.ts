@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhooks/webhook-message.ts';
 
 /** Every setting the service reads, parsed and validated once at boot. */
 export interface Config {
@@ -54,6 +55,15 @@ export interface Config {
     readonly retentionDays: number;
     /** How often the retention purge runs (0: never). */
     readonly purgeIntervalSeconds: number;
+  };
+  /** Outbound webhooks (CONTRACT section 8). */
+  readonly outboundWebhooks: {
+    /** Send to loopback, private, link-local and metadata addresses too: for local testing only. */
+    readonly allowPrivate: boolean;
+    /** Waits before each retry after a failed attempt (tests shorten them here, and only here). */
+    readonly retryScheduleSeconds: readonly number[];
+    /** How often the dispatcher looks for due messages (0: never, this instance only stores them). */
+    readonly pollIntervalMs: number;
   };
   /** Mark browser cookies Secure even on plain-HTTP requests (TLS ends at a proxy); default: PUBLIC_URL is https. */
   readonly cookieSecure: boolean;
@@ -112,6 +122,13 @@ const schema = {
     WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 600 },
     WEBHOOK_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 30 },
     WEBHOOK_PURGE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 3600 },
+    OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: { type: 'boolean', default: false },
+    OUTBOUND_WEBHOOK_RETRY_SCHEDULE: {
+      type: 'string',
+      pattern: '^\\d{1,6}(,\\d{1,6}){0,19}$',
+      default: DEFAULT_RETRY_SCHEDULE_SECONDS.join(','),
+    },
+    OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 1000 },
     COOKIE_SECURE: { type: 'boolean' },
     BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
     BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
@@ -207,6 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,
       retentionDays: input.WEBHOOK_RETENTION_DAYS as number,
       purgeIntervalSeconds: input.WEBHOOK_PURGE_INTERVAL_SECONDS as number,
+    },
+    outboundWebhooks: {
+      allowPrivate: input.OUTBOUND_WEBHOOKS_ALLOW_PRIVATE as boolean,
+      retryScheduleSeconds: (input.OUTBOUND_WEBHOOK_RETRY_SCHEDULE as string).split(',').map(Number),
+      pollIntervalMs: input.OUTBOUND_WEBHOOK_POLL_INTERVAL_MS as number,
     },
     cookieSecure: (input.COOKIE_SECURE as boolean | undefined) ?? publicUrl.startsWith('https://'),
     browserSession: {

@@ -15,6 +15,7 @@ import type { CoreCradle, Cradle, PersistenceCradle, ThrottlingCradle } from './
 import { http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
 import { memoryPersistence } from './composition/memory-persistence.ts';
+import { outboundWebhooks } from './composition/outbound-webhooks.ts';
 import { postgresPersistence } from './composition/postgres-persistence.ts';
 import { instance, type Registrations, singleton, value } from './composition/registration.ts';
 import { webhookTriggers } from './composition/webhook-triggers.ts';
@@ -55,6 +56,7 @@ export function createContainer(
     ...browserSurface(config),
     ...workspacesMissionsRuns(config),
     ...webhookTriggers(config),
+    ...outboundWebhooks(config),
     ...http(config),
     ...overrides,
   };

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   // Periodic jobs, stopped when the container is disposed.
   container.cradle.runLeaseSweeper.start();
   container.cradle.deliveryPurgeJob.start();
+  container.cradle.webhookDispatcher.start();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(

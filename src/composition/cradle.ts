@@ -10,6 +10,7 @@ import type { RouteSpec } from '../adapters/http/route.ts';
 import type { DeliveryPurgeJob } from '../adapters/system/delivery-purge-job.ts';
 import type { Logger } from '../adapters/system/logger.ts';
 import type { RunLeaseSweeper } from '../adapters/system/run-lease-sweeper.ts';
+import type { WebhookDispatcher } from '../adapters/system/webhook-dispatcher.ts';
 import type { RateLimiterFactory } from '../adapters/throttling/rate-limiter-store.ts';
 import type { CookieSettings } from '../adapters/web/cookies.ts';
 import type { Authenticate } from '../application/auth/authenticate.ts';
@@ -70,7 +71,11 @@ import type { SigningKeys } from '../application/ports/signing-keys.ts';
 import type { TriggerRepository } from '../application/ports/trigger-repository.ts';
 import type { UnitOfWork } from '../application/ports/unit-of-work.ts';
 import type { UserRepository } from '../application/ports/user-repository.ts';
+import type { WebhookEndpointRepository } from '../application/ports/webhook-endpoint-repository.ts';
+import type { WebhookMessageRepository } from '../application/ports/webhook-message-repository.ts';
+import type { WebhookPayloads } from '../application/ports/webhook-payloads.ts';
 import type { WebhookSecretGenerator } from '../application/ports/webhook-secret-generator.ts';
+import type { WebhookSender } from '../application/ports/webhook-sender.ts';
 import type { WorkspaceRepository } from '../application/ports/workspace-repository.ts';
 import type { CancelRun } from '../application/runs/cancel-run.ts';
 import type { ClaimRun } from '../application/runs/claim-run.ts';
@@ -80,6 +85,7 @@ import type { GetRun } from '../application/runs/get-run.ts';
 import type { HeartbeatRun } from '../application/runs/heartbeat-run.ts';
 import type { ListRuns } from '../application/runs/list-runs.ts';
 import type { RunSettings } from '../application/runs/run-settings.ts';
+import type { RunTransitions } from '../application/runs/run-transitions.ts';
 import type { StartRun } from '../application/runs/start-run.ts';
 import type { CheckReadiness } from '../application/system/check-readiness.ts';
 import type { CreateTrigger } from '../application/triggers/create-trigger.ts';
@@ -95,6 +101,18 @@ import type { EnsureBootstrapAdmin } from '../application/users/ensure-bootstrap
 import type { ListUsers } from '../application/users/list-users.ts';
 import type { RegisterUser } from '../application/users/register-user.ts';
 import type { SetPassword } from '../application/users/set-password.ts';
+import type { CreateWebhookEndpoint } from '../application/webhooks/create-webhook-endpoint.ts';
+import type { DispatchWebhookMessages } from '../application/webhooks/dispatch-webhook-messages.ts';
+import type { ListWebhookEndpoints } from '../application/webhooks/list-webhook-endpoints.ts';
+import type {
+  DeleteWebhookEndpoint,
+  GetWebhookEndpoint,
+  RotateWebhookEndpointSecret,
+  UpdateWebhookEndpoint,
+} from '../application/webhooks/manage-webhook-endpoint.ts';
+import type { OutboundWebhookSettings } from '../application/webhooks/outbound-webhook-settings.ts';
+import type { RecordRunOutcome } from '../application/webhooks/record-run-outcome.ts';
+import type { ListWebhookMessages, ResendWebhookMessage } from '../application/webhooks/webhook-messages.ts';
 import type { ChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import type { CreateWorkspace } from '../application/workspaces/create-workspace.ts';
 import type { DeleteWorkspace } from '../application/workspaces/delete-workspace.ts';
@@ -136,6 +154,8 @@ export interface PersistenceCradle {
   runs: RunRepository;
   triggers: TriggerRepository;
   deliveries: DeliveryRepository;
+  webhookEndpoints: WebhookEndpointRepository;
+  webhookMessages: WebhookMessageRepository;
 }
 
 /** Rate-limit counters on the store `RATE_LIMIT_STORE` names. */
@@ -210,6 +230,7 @@ export interface WorkspacesMissionsRunsCradle {
   updateMission: UpdateMission;
   deleteMission: DeleteMission;
   runSettings: RunSettings;
+  runTransitions: RunTransitions;
   startRun: StartRun;
   listRuns: ListRuns;
   getRun: GetRun;
@@ -243,6 +264,24 @@ export interface WebhookTriggersCradle {
   deliveryPurgeJob: DeliveryPurgeJob;
 }
 
+/** Outbound webhooks: endpoints, the outbox of run outcomes and its dispatcher. */
+export interface OutboundWebhooksCradle {
+  outboundWebhookSettings: OutboundWebhookSettings;
+  webhookSender: WebhookSender;
+  webhookPayloads: WebhookPayloads;
+  recordRunOutcome: RecordRunOutcome;
+  dispatchWebhookMessages: DispatchWebhookMessages;
+  webhookDispatcher: WebhookDispatcher;
+  createWebhookEndpoint: CreateWebhookEndpoint;
+  listWebhookEndpoints: ListWebhookEndpoints;
+  getWebhookEndpoint: GetWebhookEndpoint;
+  updateWebhookEndpoint: UpdateWebhookEndpoint;
+  deleteWebhookEndpoint: DeleteWebhookEndpoint;
+  rotateWebhookEndpointSecret: RotateWebhookEndpointSecret;
+  listWebhookMessages: ListWebhookMessages;
+  resendWebhookMessage: ResendWebhookMessage;
+}
+
 /** The driving HTTP adapter: every declared route and the Koa app serving them and the web pages. */
 export interface HttpCradle {
   routes: RouteSpec[];
@@ -257,4 +296,5 @@ export interface Cradle
     BrowserSurfaceCradle,
     WorkspacesMissionsRunsCradle,
     WebhookTriggersCradle,
+    OutboundWebhooksCradle,
     HttpCradle {}

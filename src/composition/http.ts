@@ -12,6 +12,7 @@ import { runRoutes } from '../adapters/http/routes/run-routes.ts';
 import { sessionRoute } from '../adapters/http/routes/session-route.ts';
 import { systemRoutes } from '../adapters/http/routes/system-routes.ts';
 import { triggerRoutes } from '../adapters/http/routes/trigger-routes.ts';
+import { webhookEndpointRoutes } from '../adapters/http/routes/webhook-endpoint-routes.ts';
 import { webhookRoutes } from '../adapters/http/routes/webhook-routes.ts';
 import { workspaceRoutes } from '../adapters/http/routes/workspace-routes.ts';
 import type { Config } from '../config.ts';
@@ -50,6 +51,7 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
     ...webhookRoutes(cradle),
     ...triggerRoutes(cradle),
     ...deliveryRoutes(cradle),
+    ...webhookEndpointRoutes(cradle),
   ];
   const document = () =>
     buildOpenApi(routes, {

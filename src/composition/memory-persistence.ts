@@ -10,6 +10,8 @@ import { InMemoryStore } from '../adapters/persistence/in-memory/in-memory-store
 import { InMemoryTriggerRepository } from '../adapters/persistence/in-memory/in-memory-trigger-repository.ts';
 import { InMemoryUnitOfWork } from '../adapters/persistence/in-memory/in-memory-unit-of-work.ts';
 import { InMemoryUserRepository } from '../adapters/persistence/in-memory/in-memory-user-repository.ts';
+import { InMemoryWebhookEndpointRepository } from '../adapters/persistence/in-memory/in-memory-webhook-endpoint-repository.ts';
+import { InMemoryWebhookMessageRepository } from '../adapters/persistence/in-memory/in-memory-webhook-message-repository.ts';
 import { InMemoryWorkspaceRepository } from '../adapters/persistence/in-memory/in-memory-workspace-repository.ts';
 import type { PersistenceCradle } from './cradle.ts';
 import { type Registrations, singleton, value } from './registration.ts';
@@ -35,5 +37,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     runs: value(new InMemoryRunRepository({ store })),
     triggers: value(new InMemoryTriggerRepository({ store })),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
+    webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),
+    webhookMessages: value(new InMemoryWebhookMessageRepository({ store })),
   };
 }

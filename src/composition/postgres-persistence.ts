@@ -12,6 +12,8 @@ import { PostgresSigningKeyStore } from '../adapters/persistence/postgres/postgr
 import { PostgresTriggerRepository } from '../adapters/persistence/postgres/postgres-trigger-repository.ts';
 import { PostgresUnitOfWork } from '../adapters/persistence/postgres/postgres-unit-of-work.ts';
 import { PostgresUserRepository } from '../adapters/persistence/postgres/postgres-user-repository.ts';
+import { PostgresWebhookEndpointRepository } from '../adapters/persistence/postgres/postgres-webhook-endpoint-repository.ts';
+import { PostgresWebhookMessageRepository } from '../adapters/persistence/postgres/postgres-webhook-message-repository.ts';
 import { PostgresWorkspaceRepository } from '../adapters/persistence/postgres/postgres-workspace-repository.ts';
 import type { PersistenceCradle } from './cradle.ts';
 import { type Registrations, singleton, value } from './registration.ts';
@@ -33,5 +35,9 @@ export function postgresPersistence(db: PostgresDatabase): Registrations<keyof P
     runs: value(new PostgresRunRepository({ db })),
     triggers: singleton(({ webhookSecretBox }) => new PostgresTriggerRepository({ db, webhookSecretBox })),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
+    webhookEndpoints: singleton(
+      ({ webhookSecretBox }) => new PostgresWebhookEndpointRepository({ db, webhookSecretBox }),
+    ),
+    webhookMessages: value(new PostgresWebhookMessageRepository({ db })),
   };
 }

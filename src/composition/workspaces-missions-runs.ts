@@ -17,6 +17,7 @@ import { makeExpireRunLeases } from '../application/runs/expire-run-leases.ts';
 import { makeGetRun } from '../application/runs/get-run.ts';
 import { makeHeartbeatRun } from '../application/runs/heartbeat-run.ts';
 import { makeListRuns } from '../application/runs/list-runs.ts';
+import { makeRunTransitions } from '../application/runs/run-transitions.ts';
 import { makeStartRun } from '../application/runs/start-run.ts';
 import { makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import { makeCreateWorkspace } from '../application/workspaces/create-workspace.ts';
@@ -58,6 +59,7 @@ export function workspacesMissionsRuns(config: Config): Registrations<keyof Work
       maxAttempts: config.runs.maxAttempts,
       defaultLeaseSeconds: config.runs.defaultLeaseSeconds,
     }),
+    runTransitions: singleton(makeRunTransitions),
     startRun: singleton(makeStartRun),
     listRuns: singleton(makeListRuns),
     getRun: singleton(makeGetRun),

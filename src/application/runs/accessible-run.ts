@@ -3,6 +3,7 @@ import type { Run } from '../../domain/runs/run.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { RunTransitions } from './run-transitions.ts';
 
 export interface RunAccessDeps {
   readonly runs: RunRepository;
@@ -22,13 +23,13 @@ export async function accessibleRun(
   return run;
 }
 
-/** Applies a domain change to an accessible run under the repository's row lock. */
+/** Applies a domain change to an accessible run under the repository's row lock (see RunTransitions). */
 export async function changeRun(
-  deps: RunAccessDeps,
+  deps: { readonly runTransitions: RunTransitions },
   runId: string,
   change: (run: Run) => void,
 ): Promise<Run> {
-  const changed = await deps.runs.update(runId, change);
+  const changed = await deps.runTransitions.change(runId, change);
   if (!changed) throw new NotFound('run');
   return changed;
 }

@@ -2,11 +2,14 @@ import type { Run } from '../../domain/runs/run.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
+import type { RunTransitions } from './run-transitions.ts';
 
 export type CancelRun = (principal: Principal, runId: string) => Promise<Run>;
 
 /** Admins and owners cancel a queued or running run; a finished one is 409. */
-export function makeCancelRun(deps: RunAccessDeps & { clock: Clock }): CancelRun {
+export function makeCancelRun(
+  deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock },
+): CancelRun {
   return async (principal, runId) => {
     await accessibleRun(deps, principal.userId, runId, 'admin');
     return changeRun(deps, runId, (run) => run.cancel(deps.clock.now()));

@@ -2,11 +2,14 @@ import type { Outcome, Run } from '../../domain/runs/run.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
+import type { RunTransitions } from './run-transitions.ts';
 
 export type CompleteRun = (principal: Principal, runId: string, outcome: Outcome) => Promise<Run>;
 
 /** The worker holding the run's lease reports success or failure; anyone else, or an expired lease, is 409. */
-export function makeCompleteRun(deps: RunAccessDeps & { clock: Clock }): CompleteRun {
+export function makeCompleteRun(
+  deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock },
+): CompleteRun {
   return async (principal, runId, outcome) => {
     await accessibleRun(deps, principal.userId, runId, 'admin');
     return changeRun(deps, runId, (run) => run.complete(principal.sessionId, outcome, deps.clock.now()));

@@ -1,7 +1,7 @@
 import type { Run } from '../../domain/runs/run.ts';
 import type { Clock } from '../ports/clock.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
 import type { RunSettings } from './run-settings.ts';
+import type { RunTransitions } from './run-transitions.ts';
 
 export type ExpireRunLeases = (options?: { workspaceId?: string; limit?: number }) => Promise<Run[]>;
 
@@ -10,13 +10,13 @@ export type ExpireRunLeases = (options?: { workspaceId?: string; limit?: number 
  * or fails after `maxAttempts`. Run by every claim (for its workspace) and periodically (for all).
  */
 export function makeExpireRunLeases(deps: {
-  runs: RunRepository;
+  runTransitions: RunTransitions;
   clock: Clock;
   runSettings: RunSettings;
 }): ExpireRunLeases {
   return ({ workspaceId, limit = 100 } = {}) => {
     const now = deps.clock.now();
-    return deps.runs.expireLeases(now, { limit, ...(workspaceId ? { workspaceId } : {}) }, (run) =>
+    return deps.runTransitions.expireLeases(now, { limit, ...(workspaceId ? { workspaceId } : {}) }, (run) =>
       run.expireLease(now, deps.runSettings.maxAttempts),
     );
   };

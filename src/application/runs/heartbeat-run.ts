@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunSettings } from './run-settings.ts';
+import type { RunTransitions } from './run-transitions.ts';
 
 export type HeartbeatRun = (
   principal: Principal,
@@ -13,7 +14,7 @@ export type HeartbeatRun = (
 
 /** The worker holding the run's lease extends it; anyone else, or an expired lease, is 409. */
 export function makeHeartbeatRun(
-  deps: RunAccessDeps & { clock: Clock; runSettings: RunSettings },
+  deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock; runSettings: RunSettings },
 ): HeartbeatRun {
   return async (principal, runId, { leaseSeconds }) => {
     const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);

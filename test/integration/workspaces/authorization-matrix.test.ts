@@ -15,6 +15,9 @@ interface Fixture {
   readonly runId: string;
   /** An open invitation of the workspace to an address none of the callers holds. */
   readonly invitationId: string;
+  /** An outbound webhook endpoint of the workspace, with one message (a cancelled run's). */
+  readonly endpointId: string;
+  readonly messageId: string;
 }
 
 interface Case {
@@ -65,7 +68,21 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       usernameOrEmail: `guest-${randomUUID()}@example.com`,
       role: 'member',
     });
-    return { workspaceId: workspace.id, missionId: mission.id, runId: run.id, invitationId: invitation.id };
+    const endpoint = await c.createWebhookEndpoint(owner, workspace.id, {
+      url: 'https://receiver.example/hooks',
+      eventTypes: ['run.cancelled'],
+    });
+    await c.cancelRun(owner, (await c.startRun(owner, mission.id, {})).id);
+    const [message] = (await c.listWebhookMessages(owner, endpoint.id, { limit: 1 })).items;
+    if (!message) throw new Error('cancelling a run recorded no webhook message');
+    return {
+      workspaceId: workspace.id,
+      missionId: mission.id,
+      runId: run.id,
+      invitationId: invitation.id,
+      endpointId: endpoint.id,
+      messageId: message.message.id,
+    };
   }
 
   const claimAsCallerIfAdmin = async (f: Fixture, caller: Principal, owner: Principal) => {
@@ -239,11 +256,61 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
         body: { status: 'succeeded' },
       }),
     },
+    {
+      route: 'POST /api/workspaces/{id}/webhook-endpoints',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/workspaces/${f.workspaceId}/webhook-endpoints`,
+        body: { url: 'https://receiver.example/other', event_types: ['run.failed'] },
+      }),
+    },
+    {
+      route: 'GET /api/workspaces/{id}/webhook-endpoints',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/webhook-endpoints` }),
+    },
+    {
+      route: 'GET /api/webhook-endpoints/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/webhook-endpoints/${f.endpointId}` }),
+    },
+    {
+      route: 'PATCH /api/webhook-endpoints/{id}',
+      expect: ADMIN(200),
+      request: (f) => ({
+        method: 'PATCH',
+        path: `/api/webhook-endpoints/${f.endpointId}`,
+        body: { enabled: false },
+      }),
+    },
+    {
+      route: 'DELETE /api/webhook-endpoints/{id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/webhook-endpoints/${f.endpointId}` }),
+    },
+    {
+      route: 'POST /api/webhook-endpoints/{id}/rotate-secret',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'POST', path: `/api/webhook-endpoints/${f.endpointId}/rotate-secret` }),
+    },
+    {
+      route: 'GET /api/webhook-endpoints/{id}/messages',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/webhook-endpoints/${f.endpointId}/messages` }),
+    },
+    {
+      route: 'POST /api/webhook-messages/{id}/resend',
+      expect: ADMIN(202),
+      request: (f) => ({ method: 'POST', path: `/api/webhook-messages/${f.messageId}/resend` }),
+    },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions and runs', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs and outbound webhooks', () => {
     const registered = app.container.cradle.routes
-      .filter((r) => /^\/api\/(workspaces|invitations|missions|runs)/.test(r.path))
+      .filter((r) =>
+        /^\/api\/(workspaces|invitations|missions|runs|webhook-endpoints|webhook-messages)/.test(r.path),
+      )
       .map((r) => `${r.method} ${r.path}`);
     expect(cases.map((c) => c.route)).to.have.members(registered);
   });
@@ -286,6 +353,8 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       [`/api/missions/${f.missionId}`, `/api/missions/${randomUUID()}`],
       [`/api/runs/${f.runId}`, `/api/runs/${randomUUID()}`],
       [`/api/runs?workspace_id=${f.workspaceId}`, `/api/runs?workspace_id=${randomUUID()}`],
+      [`/api/webhook-endpoints/${f.endpointId}`, `/api/webhook-endpoints/${randomUUID()}`],
+      [`/api/webhook-endpoints/${f.endpointId}/messages`, `/api/webhook-endpoints/${randomUUID()}/messages`],
     ];
     for (const [existing, missing] of pairs) {
       const hidden = await api(app, users.outsider, 'GET', existing as string);

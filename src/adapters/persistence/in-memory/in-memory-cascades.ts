@@ -1,4 +1,5 @@
 import type { Mission } from '../../../domain/missions/mission.ts';
+import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
 import type { InMemoryStore } from './in-memory-store.ts';
 
 /**
@@ -11,4 +12,15 @@ export function deleteMissionsWhere(store: InMemoryStore, matches: (mission: Mis
   const triggers = store.triggers.deleteWhere(({ trigger }) => missionIds.has(trigger.missionId));
   const triggerIds = new Set(triggers.map(({ trigger }) => trigger.id));
   store.deliveries.deleteWhere((delivery) => triggerIds.has(delivery.triggerId));
+}
+
+/** Deletes the matching outbound endpoints with their messages and those messages' attempts. */
+export function deleteWebhookEndpointsWhere(
+  store: InMemoryStore,
+  matches: (endpoint: WebhookEndpoint) => boolean,
+): void {
+  const endpointIds = new Set(store.webhookEndpoints.deleteWhere(matches).map((e) => e.id));
+  const messages = store.webhookMessages.deleteWhere(({ message }) => endpointIds.has(message.endpointId));
+  const messageIds = new Set(messages.map(({ message }) => message.id));
+  store.webhookAttempts.deleteWhere((attempt) => messageIds.has(attempt.messageId));
 }

@@ -7,6 +7,8 @@ import { LoginSession } from '../../../domain/sessions/login-session.ts';
 import type { Delivery } from '../../../domain/triggers/delivery.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { User } from '../../../domain/users/user.ts';
+import { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
+import { type DeliveryAttempt, WebhookMessage } from '../../../domain/webhooks/webhook-message.ts';
 import { Invitation } from '../../../domain/workspaces/invitation.ts';
 import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 import { InMemoryTable, type WriteJournal } from './in-memory-table.ts';
@@ -21,6 +23,13 @@ export interface RecordedAuditEvent extends Required<AuditEvent> {
 export interface TriggerRow {
   readonly trigger: Trigger;
   readonly deletedAt: Date | null;
+}
+
+/** An outbox row: the message and the dispatcher lease on it (the columns `lease_token`, `leased_until`). */
+export interface WebhookMessageRow {
+  readonly message: WebhookMessage;
+  readonly lease: string | null;
+  readonly leasedUntil: Date | null;
 }
 
 export const membershipKey = (workspaceId: string, userId: string) => `${workspaceId}/${userId}`;
@@ -59,6 +68,12 @@ export class InMemoryStore {
     (t) => ({ trigger: new Trigger(t.trigger), deletedAt: t.deletedAt }),
   );
   readonly deliveries = this.#byId((d: Delivery) => ({ ...d }));
+  readonly webhookEndpoints = this.#byId((e: WebhookEndpoint) => new WebhookEndpoint(e));
+  readonly webhookMessages = this.#table(
+    (row: WebhookMessageRow) => row.message.id,
+    (row) => ({ ...row, message: new WebhookMessage(row.message) }),
+  );
+  readonly webhookAttempts = this.#byId((a: DeliveryAttempt) => ({ ...a }));
 
   /**
    * Runs `step` inside the current transaction, or alone once no transaction holds the store. `step` is

@@ -6,7 +6,7 @@ import type {
 } from '../../../application/ports/workspace-repository.ts';
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
 import type { Membership, Role, Workspace } from '../../../domain/workspaces/workspace.ts';
-import { deleteMissionsWhere } from './in-memory-cascades.ts';
+import { deleteMissionsWhere, deleteWebhookEndpointsWhere } from './in-memory-cascades.ts';
 import { comparePositions, pageOf } from './in-memory-page.ts';
 import { type InMemoryStore, membershipKey } from './in-memory-store.ts';
 
@@ -64,6 +64,7 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
       this.#store.memberships.deleteWhere((m) => m.workspaceId === id);
       this.#store.invitations.deleteWhere((i) => i.workspaceId === id);
       deleteMissionsWhere(this.#store, (m) => m.workspaceId === id);
+      deleteWebhookEndpointsWhere(this.#store, (e) => e.workspaceId === id);
     });
   }
 

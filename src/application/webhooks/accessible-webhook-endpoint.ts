@@ -1,0 +1,23 @@
+import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
+import { WebhookEndpointNotFound } from '../../domain/webhooks/webhook-errors.ts';
+import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export interface EndpointAccessDeps {
+  readonly webhookEndpoints: WebhookEndpointRepository;
+  readonly workspaceAccess: WorkspaceAccess;
+}
+
+/** The endpoint when the user holds `minimum` in its workspace; another workspace's endpoint is NotFound. */
+export async function accessibleEndpoint(
+  deps: EndpointAccessDeps,
+  userId: string,
+  endpointId: string,
+  minimum: Role,
+): Promise<WebhookEndpoint> {
+  const endpoint = await deps.webhookEndpoints.findById(endpointId);
+  if (!endpoint) throw new WebhookEndpointNotFound();
+  await deps.workspaceAccess(userId, endpoint.workspaceId, minimum, 'webhook endpoint');
+  return endpoint;
+}

@@ -1,0 +1,44 @@
+import { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
+import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+
+export interface CreateWebhookEndpointInput {
+  readonly url: string;
+  readonly eventTypes: readonly string[];
+  readonly description?: string | undefined;
+}
+
+/** The new endpoint; its signing secret is shown to the caller this once (and at each rotation). */
+export type CreateWebhookEndpoint = (
+  principal: Principal,
+  workspaceId: string,
+  input: CreateWebhookEndpointInput,
+) => Promise<WebhookEndpoint>;
+
+/** Admins and owners add an endpoint, with a Standard Webhooks secret (`whsec_` + base64 of 32 bytes). */
+export function makeCreateWebhookEndpoint(deps: {
+  webhookEndpoints: WebhookEndpointRepository;
+  workspaceAccess: WorkspaceAccess;
+  webhookSecrets: WebhookSecretGenerator;
+  clock: Clock;
+  ids: IdGenerator;
+}): CreateWebhookEndpoint {
+  return async (principal, workspaceId, input) => {
+    await deps.workspaceAccess(principal.userId, workspaceId, 'admin');
+    const endpoint = WebhookEndpoint.create(
+      {
+        ...input,
+        id: deps.ids.newId(),
+        workspaceId,
+        signingSecret: deps.webhookSecrets.newSigningSecret('standard-webhooks'),
+      },
+      deps.clock.now(),
+    );
+    await deps.webhookEndpoints.add(endpoint);
+    return endpoint;
+  };
+}

@@ -1,0 +1,44 @@
+import type { Run } from '../../domain/runs/run.ts';
+import { eventTypeForRunStatus } from '../../domain/webhooks/webhook-event-types.ts';
+import { WebhookMessage } from '../../domain/webhooks/webhook-message.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
+import type { WebhookMessageRepository } from '../ports/webhook-message-repository.ts';
+import type { WebhookPayloads } from '../ports/webhook-payloads.ts';
+
+/** Called inside the transaction that stored a run's new status (see RunTransitions). */
+export type RecordRunOutcome = (run: Run) => Promise<void>;
+
+/**
+ * The transactional outbox's writer: when a run has just finished, one message per enabled endpoint of its
+ * workspace subscribed to the outcome, stored in the same transaction as the run (a crash loses neither or
+ * both); the dispatcher sends them after the commit.
+ */
+export function makeRecordRunOutcome(deps: {
+  webhookEndpoints: WebhookEndpointRepository;
+  webhookMessages: WebhookMessageRepository;
+  webhookPayloads: WebhookPayloads;
+  clock: Clock;
+  ids: IdGenerator;
+}): RecordRunOutcome {
+  return async (run) => {
+    const type = eventTypeForRunStatus(run.status);
+    if (!type) return;
+    const endpoints = await deps.webhookEndpoints.subscribedTo(run.workspaceId, type);
+    if (endpoints.length === 0) return;
+    const now = deps.clock.now();
+    const payload = deps.webhookPayloads.runEvent(type, run, run.finishedAt ?? now);
+    const messages = endpoints.map((endpoint) =>
+      WebhookMessage.create({
+        id: deps.ids.newId(),
+        endpointId: endpoint.id,
+        workspaceId: run.workspaceId,
+        eventType: type,
+        payload,
+        createdAt: now,
+      }),
+    );
+    await deps.webhookMessages.add(messages);
+  };
+}
