@@ -30,14 +30,24 @@ for (const [network, prefix] of [
   FORBIDDEN.addSubnet(network, prefix, 'ipv6');
 }
 
-const EMBEDDED_IPV4 = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i;
+/** IPv4-mapped (`::ffff:`) and NAT64 (`64:ff9b::`) addresses, dotted or in hex as URLs write them. */
+const EMBEDDED_DOTTED = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/i;
+const EMBEDDED_HEX = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
 
 /** Whether `address` (an IP literal) is one outbound webhooks must not reach; anything unparsable is. */
 export function isForbiddenAddress(address: string): boolean {
-  const embedded = EMBEDDED_IPV4.exec(address)?.[1];
+  const embedded = embeddedIpv4(address);
   if (embedded) return isForbiddenAddress(embedded);
   const family = isIP(address);
   if (family === 0) return true;
-  if (family === 6 && /^::ffff:[0-9a-f]{1,4}:[0-9a-f]{1,4}$/i.test(address)) return true; // mapped, hex form
   return FORBIDDEN.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+function embeddedIpv4(address: string): string | undefined {
+  const dotted = EMBEDDED_DOTTED.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = EMBEDDED_HEX.exec(address);
+  if (!hex) return undefined;
+  const [high, low] = [Number.parseInt(hex[1] as string, 16), Number.parseInt(hex[2] as string, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
 }
