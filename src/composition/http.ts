@@ -15,6 +15,7 @@ import { triggerRoutes } from '../adapters/http/routes/trigger-routes.ts';
 import { webhookEndpointRoutes } from '../adapters/http/routes/webhook-endpoint-routes.ts';
 import { webhookRoutes } from '../adapters/http/routes/webhook-routes.ts';
 import { workspaceRoutes } from '../adapters/http/routes/workspace-routes.ts';
+import { runOutcomeWebhooks } from '../adapters/http/schemas/webhook-endpoints.ts';
 import type { Config } from '../config.ts';
 import type { Cradle, HttpCradle } from './cradle.ts';
 import { type Registrations, singleton } from './registration.ts';
@@ -60,6 +61,7 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
       description:
         'Backend HTTP API. Authenticate with `POST /api/auth/login`, then send the access token as a bearer.',
       serverUrl: config.publicUrl,
+      webhooks: runOutcomeWebhooks,
     });
   routes.push(openApiRoute(document));
   return routes;

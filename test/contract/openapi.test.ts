@@ -71,6 +71,20 @@ describe('published OpenAPI contract (GET /api/v2/openapi.json)', () => {
     }
   });
 
+  it('describes the outbound messages as OpenAPI 3.1 webhooks: one per event type, Standard Webhooks headers', () => {
+    expect(Object.keys(document.webhooks)).to.have.members(['run.succeeded', 'run.failed', 'run.cancelled']);
+    for (const [name, item] of Object.entries(document.webhooks as Record<string, Json>)) {
+      const headers = item.post.parameters
+        .filter((p: Json) => p.in === 'header' && p.required)
+        .map((p: Json) => p.name);
+      expect(headers, name).to.deep.equal(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      const body = item.post.requestBody.content['application/json'].schema;
+      expect(body.required, name).to.deep.equal(['type', 'timestamp', 'data']);
+      expect(body.properties.type.const, name).to.equal(name);
+      expect(body.properties.data.properties.run.required, name).to.include.members(['id', 'status']);
+    }
+  });
+
   it('uses unique operation ids', () => {
     const ids = operations().map(({ op }) => op.operationId);
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).to.equal(true);

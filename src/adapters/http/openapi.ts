@@ -126,6 +126,61 @@ export interface OpenApiInfo {
   readonly version: string;
   readonly description: string;
   readonly serverUrl: string;
+  /** Requests this API sends (OpenAPI 3.1 `webhooks`), by event name. */
+  readonly webhooks?: readonly OutboundWebhookSpec[];
+}
+
+/** One kind of request the API sends to its users' endpoints. */
+export interface OutboundWebhookSpec {
+  readonly name: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly schema: JsonSchema;
+}
+
+/** The Standard Webhooks headers every outbound message carries. */
+const WEBHOOK_HEADERS = [
+  {
+    name: 'webhook-id',
+    description:
+      'The message id (`msg_` and a UUID): the same on every attempt and resend; drop repeats by it.',
+    schema: { type: 'string', maxLength: 40, pattern: '^msg_[0-9a-f-]{36}$' },
+  },
+  {
+    name: 'webhook-timestamp',
+    description: 'Unix seconds when this attempt was signed; refuse values far from your clock (replays).',
+    schema: { type: 'string', maxLength: 12, pattern: '^[0-9]{1,12}$' },
+  },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64>`: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the ' +
+      "base64-decoded part of the endpoint's `whsec_` secret; two during the 24 h after a rotation, one per " +
+      'secret. Any Standard Webhooks library verifies it.',
+    schema: { type: 'string', maxLength: 200, pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
+  },
+];
+
+function outboundWebhook(spec: OutboundWebhookSpec): Record<string, unknown> {
+  return {
+    post: {
+      operationId: spec.operationId,
+      summary: spec.summary,
+      description: spec.description,
+      tags: spec.tags,
+      security: [],
+      parameters: WEBHOOK_HEADERS.map((header) => ({ ...header, in: 'header', required: true })),
+      requestBody: { required: true, content: { 'application/json': { schema: spec.schema } } },
+      responses: {
+        '200': { description: 'Received (any 2xx within 15 s counts). Anything else is retried.' },
+        '410': {
+          description: 'Gone: the endpoint is disabled and gets no more messages until it is enabled.',
+        },
+      },
+    },
+  };
 }
 
 /** Builds the OpenAPI 3.1 document from the same route declarations the router validates with. */
@@ -150,6 +205,9 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: OpenApiInfo): R
     security: [],
     tags: [...new Set(routes.filter((r) => !r.internal).flatMap((r) => r.tags))].map((name) => ({ name })),
     paths,
+    ...(info.webhooks
+      ? { webhooks: Object.fromEntries(info.webhooks.map((spec) => [spec.name, outboundWebhook(spec)])) }
+      : {}),
     components: {
       schemas: { Problem: problemSchema },
       headers: Object.fromEntries(
@@ -170,8 +228,10 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: OpenApiInfo): R
           in: 'header',
           name: 'X-Signature',
           description:
-            'HMAC-SHA256 of the raw request body keyed with the trigger signing secret: `sha256=<hex>`, bare hex, ' +
-            'base64 or base64url; or `t=<unix seconds>,v1=<hex>` over `<t>.<body>`.',
+            'With the `platform` scheme: HMAC-SHA256 of the raw request body keyed with the trigger signing secret: ' +
+            '`sha256=<hex>`, bare hex, base64 or base64url; or `t=<unix seconds>,v1=<hex>` over `<t>.<body>`. A ' +
+            "trigger with a provider `signature_scheme` reads that provider's headers instead (`X-Hub-Signature-256`, " +
+            '`Stripe-Signature`, `X-Slack-Signature`, `webhook-signature`, `X-Shopify-Hmac-Sha256`).',
         },
       },
     },

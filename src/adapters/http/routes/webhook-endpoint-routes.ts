@@ -150,6 +150,7 @@ export function webhookEndpointRoutes(deps: WebhookEndpointRouteDeps): RouteSpec
       path: '/api/webhook-endpoints/{id}',
       operationId: 'deleteWebhookEndpoint',
       summary: 'Delete an outbound webhook endpoint and its messages',
+      description: 'Admins and owners. Nothing more is sent to it, pending messages included.',
       tags,
       security,
       params: idParams,

@@ -1,3 +1,4 @@
+import type { OutboundWebhookSpec } from '../openapi.ts';
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
@@ -117,7 +118,12 @@ const attempt: JsonSchema = {
       description: "The receiver's status code; null when no answer came.",
     },
     outcome: { type: 'string', enum: ['succeeded', 'failed'] },
-    error: { type: ['string', 'null'], maxLength: 500, description: 'Why no acceptable answer came.' },
+    error: {
+      type: ['string', 'null'],
+      maxLength: 500,
+      pattern: LINE,
+      description: 'Why no acceptable answer came.',
+    },
   },
 };
 
@@ -185,3 +191,25 @@ export const pageOnlyQuery: JsonSchema = {
   additionalProperties: false,
   properties: { ...pageQueryProperties },
 };
+
+const OUTCOMES: Record<string, string> = {
+  'run.succeeded': 'A run succeeded',
+  'run.failed': 'A run failed (reported by its worker, or out of lease attempts)',
+  'run.cancelled': 'A run was cancelled',
+};
+
+/** The outbound messages, as OpenAPI 3.1 `webhooks`: one per event type, each the same envelope. */
+export const runOutcomeWebhooks: OutboundWebhookSpec[] = Object.entries(OUTCOMES).map(([name, summary]) => ({
+  name,
+  operationId: `${name.replace('.', '_')}_webhook`,
+  summary,
+  description:
+    'Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard ' +
+    'Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, ' +
+    '10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.',
+  tags: ['notifications'],
+  schema: {
+    ...webhookMessageBody,
+    properties: { ...(webhookMessageBody.properties as object), type: { type: 'string', const: name } },
+  },
+}));
