@@ -102,17 +102,16 @@ import type { ListUsers } from '../application/users/list-users.ts';
 import type { RegisterUser } from '../application/users/register-user.ts';
 import type { SetPassword } from '../application/users/set-password.ts';
 import type { CreateWebhookEndpoint } from '../application/webhooks/create-webhook-endpoint.ts';
+import type { DeleteWebhookEndpoint } from '../application/webhooks/delete-webhook-endpoint.ts';
 import type { DispatchWebhookMessages } from '../application/webhooks/dispatch-webhook-messages.ts';
+import type { GetWebhookEndpoint } from '../application/webhooks/get-webhook-endpoint.ts';
 import type { ListWebhookEndpoints } from '../application/webhooks/list-webhook-endpoints.ts';
-import type {
-  DeleteWebhookEndpoint,
-  GetWebhookEndpoint,
-  RotateWebhookEndpointSecret,
-  UpdateWebhookEndpoint,
-} from '../application/webhooks/manage-webhook-endpoint.ts';
+import type { ListWebhookMessages } from '../application/webhooks/list-webhook-messages.ts';
 import type { OutboundWebhookSettings } from '../application/webhooks/outbound-webhook-settings.ts';
 import type { RecordRunOutcome } from '../application/webhooks/record-run-outcome.ts';
-import type { ListWebhookMessages, ResendWebhookMessage } from '../application/webhooks/webhook-messages.ts';
+import type { ResendWebhookMessage } from '../application/webhooks/resend-webhook-message.ts';
+import type { RotateWebhookEndpointSecret } from '../application/webhooks/rotate-webhook-endpoint-secret.ts';
+import type { UpdateWebhookEndpoint } from '../application/webhooks/update-webhook-endpoint.ts';
 import type { ChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import type { CreateWorkspace } from '../application/workspaces/create-workspace.ts';
 import type { DeleteWorkspace } from '../application/workspaces/delete-workspace.ts';

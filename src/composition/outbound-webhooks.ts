@@ -2,19 +2,15 @@ import { apiWebhookPayloads } from '../adapters/http/presenters/webhook-endpoint
 import { NodeHttpWebhookSender } from '../adapters/outbound/node-http-webhook-sender.ts';
 import { WebhookDispatcher } from '../adapters/system/webhook-dispatcher.ts';
 import { makeCreateWebhookEndpoint } from '../application/webhooks/create-webhook-endpoint.ts';
+import { makeDeleteWebhookEndpoint } from '../application/webhooks/delete-webhook-endpoint.ts';
 import { makeDispatchWebhookMessages } from '../application/webhooks/dispatch-webhook-messages.ts';
+import { makeGetWebhookEndpoint } from '../application/webhooks/get-webhook-endpoint.ts';
 import { makeListWebhookEndpoints } from '../application/webhooks/list-webhook-endpoints.ts';
-import {
-  makeDeleteWebhookEndpoint,
-  makeGetWebhookEndpoint,
-  makeRotateWebhookEndpointSecret,
-  makeUpdateWebhookEndpoint,
-} from '../application/webhooks/manage-webhook-endpoint.ts';
+import { makeListWebhookMessages } from '../application/webhooks/list-webhook-messages.ts';
 import { makeRecordRunOutcome } from '../application/webhooks/record-run-outcome.ts';
-import {
-  makeListWebhookMessages,
-  makeResendWebhookMessage,
-} from '../application/webhooks/webhook-messages.ts';
+import { makeResendWebhookMessage } from '../application/webhooks/resend-webhook-message.ts';
+import { makeRotateWebhookEndpointSecret } from '../application/webhooks/rotate-webhook-endpoint-secret.ts';
+import { makeUpdateWebhookEndpoint } from '../application/webhooks/update-webhook-endpoint.ts';
 import type { Config } from '../config.ts';
 import type { OutboundWebhooksCradle } from './cradle.ts';
 import { type Registrations, singleton, value } from './registration.ts';

@@ -4,5 +4,6 @@ export const TAGS = {
   missions: 'missions and runs',
   workers: 'agents and orchestration',
   integrations: 'integrations and webhooks',
+  notifications: 'notifications',
   platform: 'platform services',
 } as const;

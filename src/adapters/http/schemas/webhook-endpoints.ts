@@ -1,6 +1,6 @@
 import type { OutboundWebhookSpec } from '../openapi.ts';
-import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
+import { TAGS } from '../tags.ts';
 import { timestamp, uuid } from './common.ts';
 import { run } from './runs.ts';
 import { LINE } from './workspaces.ts';
@@ -179,19 +179,6 @@ export const webhookMessage: JsonSchema = {
   },
 };
 
-export const workspaceIdParams: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { ...uuid, description: 'Workspace id.' } },
-};
-
-export const pageOnlyQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { ...pageQueryProperties },
-};
-
 const OUTCOMES: Record<string, string> = {
   'run.succeeded': 'A run succeeded',
   'run.failed': 'A run failed (reported by its worker, or out of lease attempts)',
@@ -207,7 +194,7 @@ export const runOutcomeWebhooks: OutboundWebhookSpec[] = Object.entries(OUTCOMES
     'Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard ' +
     'Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, ' +
     '10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.',
-  tags: ['notifications'],
+  tags: [TAGS.notifications],
   schema: {
     ...webhookMessageBody,
     properties: { ...(webhookMessageBody.properties as object), type: { type: 'string', const: name } },

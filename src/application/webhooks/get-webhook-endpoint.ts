@@ -1,0 +1,10 @@
+import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
+import type { Principal } from '../auth/principal.ts';
+import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
+
+export type GetWebhookEndpoint = (principal: Principal, endpointId: string) => Promise<WebhookEndpoint>;
+
+/** Any member reads an endpoint (never its secret: presenters leave it out). */
+export function makeGetWebhookEndpoint(deps: EndpointAccessDeps): GetWebhookEndpoint {
+  return (principal, endpointId) => accessibleEndpoint(deps, principal.userId, endpointId, 'member');
+}

@@ -1,0 +1,20 @@
+import type { Principal } from '../auth/principal.ts';
+import type { Page, PageRequest } from '../ports/page.ts';
+import type { MessageWithAttempts, WebhookMessageRepository } from '../ports/webhook-message-repository.ts';
+import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
+
+export type ListWebhookMessages = (
+  principal: Principal,
+  endpointId: string,
+  page: PageRequest,
+) => Promise<Page<MessageWithAttempts>>;
+
+/** Any member reads an endpoint's messages, newest first, with every attempt. */
+export function makeListWebhookMessages(
+  deps: EndpointAccessDeps & { webhookMessages: WebhookMessageRepository },
+): ListWebhookMessages {
+  return async (principal, endpointId, page) => {
+    const endpoint = await accessibleEndpoint(deps, principal.userId, endpointId, 'member');
+    return deps.webhookMessages.listForEndpoint(endpoint.id, page);
+  };
+}

@@ -1,0 +1,22 @@
+import type { EndpointChanges, WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
+
+export type UpdateWebhookEndpoint = (
+  principal: Principal,
+  endpointId: string,
+  changes: EndpointChanges,
+) => Promise<WebhookEndpoint>;
+
+/** Admins and owners change the URL, event types or description, or disable and enable the endpoint. */
+export function makeUpdateWebhookEndpoint(
+  deps: EndpointAccessDeps & { clock: Clock },
+): UpdateWebhookEndpoint {
+  return async (principal, endpointId, changes) => {
+    const endpoint = await accessibleEndpoint(deps, principal.userId, endpointId, 'admin');
+    endpoint.update(changes, deps.clock.now());
+    await deps.webhookEndpoints.save(endpoint);
+    return endpoint;
+  };
+}
