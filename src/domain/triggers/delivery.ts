@@ -1,3 +1,5 @@
+import { PROVIDER_SIGNATURE_SCHEMES } from './signature-schemes.ts';
+
 export const DELIVERY_STATUSES = ['accepted', 'duplicate', 'rejected'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -21,11 +23,7 @@ export const SIGNATURE_SCHEMES = [
   'base64',
   'base64url',
   'timestamped',
-  'github',
-  'stripe',
-  'slack',
-  'standard-webhooks',
-  'shopify',
+  ...PROVIDER_SIGNATURE_SCHEMES,
 ] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 

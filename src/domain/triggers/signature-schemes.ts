@@ -4,14 +4,15 @@ import { InvalidInput } from '../errors.ts';
  * How a trigger's deliveries are signed (CONTRACT section 8): the platform's own `X-Signature`, or the
  * scheme of a provider whose webhooks the trigger receives as they are sent.
  */
-export const TRIGGER_SIGNATURE_SCHEMES = [
-  'platform',
+/** Providers whose own signature scheme a trigger can take, as they send it. */
+export const PROVIDER_SIGNATURE_SCHEMES = [
   'github',
   'stripe',
   'slack',
   'standard-webhooks',
   'shopify',
 ] as const;
+export const TRIGGER_SIGNATURE_SCHEMES = ['platform', ...PROVIDER_SIGNATURE_SCHEMES] as const;
 export type TriggerSignatureScheme = (typeof TRIGGER_SIGNATURE_SCHEMES)[number];
 
 /** Schemes whose signatures sign no timestamp: a trigger using one cannot require timestamped signatures. */

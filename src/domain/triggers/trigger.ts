@@ -1,3 +1,4 @@
+import { secretsInUse } from '../secrets/rotating-secret.ts';
 import { checkTimestampRule, parseSigningSecret, type TriggerSignatureScheme } from './signature-schemes.ts';
 import {
   DEFAULT_MAX_BODY_BYTES,
@@ -106,10 +107,7 @@ export class Trigger {
 
   /** The secrets a delivery may be signed with at `now`: the current one, then the previous one in its grace. */
   activeSecrets(now: Date): string[] {
-    const previous = this.previousSecret;
-    const inGrace =
-      previous !== null && this.previousSecretExpiresAt !== null && now < this.previousSecretExpiresAt;
-    return inGrace ? [this.signingSecret, previous] : [this.signingSecret];
+    return secretsInUse(this, now);
   }
 
   /** Applies the given changes (all validated before any is applied). */

@@ -1,4 +1,5 @@
 import { InvalidInput } from '../errors.ts';
+import { secretsInUse } from '../secrets/rotating-secret.ts';
 import { parseEventTypes, type WebhookEventType } from './webhook-event-types.ts';
 
 /** After a rotation the replaced secret signs too for this long (both signatures sent), CONTRACT section 8. */
@@ -84,10 +85,7 @@ export class WebhookEndpoint {
 
   /** The secrets that sign a message sent at `now`: the current one, then the replaced one in its overlap. */
   activeSecrets(now: Date): string[] {
-    const previous = this.previousSecret;
-    const overlapping =
-      previous !== null && this.previousSecretExpiresAt !== null && now < this.previousSecretExpiresAt;
-    return overlapping ? [this.signingSecret, previous] : [this.signingSecret];
+    return secretsInUse(this, now);
   }
 
   subscribesTo(type: WebhookEventType): boolean {

@@ -1,5 +1,8 @@
+import { SIGNATURE_SCHEMES } from '../../../domain/triggers/delivery.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
+import { TRIGGER_SIGNATURE_SCHEMES } from '../../../domain/triggers/signature-schemes.ts';
 import { WEBHOOK_PATH_PREFIX_PATTERN } from '../../../domain/triggers/trigger-rules.ts';
+
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
 import { timestamp, uuid } from './common.ts';
@@ -67,7 +70,7 @@ const suppliedSecret: JsonSchema = {
 };
 const signatureScheme: JsonSchema = {
   type: 'string',
-  enum: ['platform', 'github', 'stripe', 'slack', 'standard-webhooks', 'shopify'],
+  enum: [...TRIGGER_SIGNATURE_SCHEMES],
   description:
     'How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` ' +
     '`X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` ' +
@@ -232,19 +235,7 @@ export const deliverySummary: JsonSchema = {
     content_type: { type: ['string', 'null'], maxLength: 1024, pattern: '^[\\x20-\\x7E]*$' },
     signature_scheme: {
       type: ['string', 'null'],
-      enum: [
-        'sha256_hex',
-        'hex',
-        'base64',
-        'base64url',
-        'timestamped',
-        'github',
-        'stripe',
-        'slack',
-        'standard-webhooks',
-        'shopify',
-        null,
-      ],
+      enum: [...SIGNATURE_SCHEMES, null],
       description:
         "How the accepted signature was written: a platform `X-Signature` form, or the trigger's provider scheme.",
     },

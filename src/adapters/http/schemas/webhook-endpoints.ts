@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/webhook-event-types.ts';
 import type { OutboundWebhookSpec } from '../openapi.ts';
 import type { JsonSchema } from '../route.ts';
 import { TAGS } from '../tags.ts';
@@ -6,7 +7,7 @@ import { run } from './runs.ts';
 import { LINE } from './workspaces.ts';
 
 const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
-const eventType: JsonSchema = { type: 'string', enum: ['run.succeeded', 'run.failed', 'run.cancelled'] };
+const eventType: JsonSchema = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };
 const eventTypes: JsonSchema = {
   type: 'array',
   minItems: 1,

@@ -6,6 +6,7 @@ import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { openRotatingSecret, sealRotatingSecret } from './sealed-rotating-secret.ts';
 import { SqlParameters } from './sql-parameters.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -146,13 +147,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
   }
 
   #sealed(trigger: Trigger): [string, string | null, Date | null] {
-    const context = webhookSecretContext(trigger.id);
-    const previous = trigger.previousSecret;
-    return [
-      this.#box.seal(trigger.signingSecret, context),
-      previous === null ? null : this.#box.seal(previous, context),
-      previous === null ? null : trigger.previousSecretExpiresAt,
-    ];
+    return sealRotatingSecret(this.#box, webhookSecretContext(trigger.id), trigger);
   }
 
   #toTrigger(row: TriggerRow): Trigger {
@@ -168,11 +163,7 @@ export class PostgresTriggerRepository implements TriggerRepository {
       signatureScheme: row.signature_scheme,
       requireTimestamp: row.require_timestamp,
       requireIdempotencyKey: row.require_idempotency_key,
-      signingSecret: this.#box.open(row.signing_secret_sealed, context),
-      previousSecret:
-        row.previous_secret_sealed === null ? null : this.#box.open(row.previous_secret_sealed, context),
-      previousSecretExpiresAt:
-        row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at),
+      ...openRotatingSecret(this.#box, context, row),
       version: row.version,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),

@@ -6,6 +6,7 @@ import { WebhookEndpointChanged } from '../../../domain/webhooks/webhook-errors.
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
 import { toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { openRotatingSecret, sealRotatingSecret } from './sealed-rotating-secret.ts';
 
 interface EndpointRow {
   readonly id: string;
@@ -122,13 +123,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   #sealed(e: WebhookEndpoint): [string, string | null, Date | null] {
-    const context = endpointSecretContext(e.id);
-    const previous = e.previousSecret;
-    return [
-      this.#box.seal(e.signingSecret, context),
-      previous === null ? null : this.#box.seal(previous, context),
-      previous === null ? null : e.previousSecretExpiresAt,
-    ];
+    return sealRotatingSecret(this.#box, endpointSecretContext(e.id), e);
   }
 
   #toEndpoint(row: EndpointRow): WebhookEndpoint {
@@ -141,11 +136,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
       eventTypes: row.event_types,
       enabled: row.enabled,
       disabledReason: row.disabled_reason,
-      signingSecret: this.#box.open(row.signing_secret_sealed, context),
-      previousSecret:
-        row.previous_secret_sealed === null ? null : this.#box.open(row.previous_secret_sealed, context),
-      previousSecretExpiresAt:
-        row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at),
+      ...openRotatingSecret(this.#box, context, row),
       version: row.version,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),

@@ -1,0 +1,41 @@
+/**
+ * Runs `task` every `intervalMs`, one run at a time (a tick while one runs is skipped), with a timer that
+ * never keeps the process alive. A failing run is the task's to report; the next tick tries again.
+ */
+export class PeriodicJob<T> {
+  readonly #task: () => Promise<T>;
+  readonly #intervalMs: number;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<T> | undefined;
+
+  constructor(task: () => Promise<T>, intervalMs: number) {
+    this.#task = task;
+    this.#intervalMs = intervalMs;
+  }
+
+  /** Starts ticking, with a first run now when `runNow` (a no-op when the interval is 0 or it already ticks). */
+  start({ runNow = false }: { runNow?: boolean } = {}): void {
+    if (this.#intervalMs <= 0 || this.#timer) return;
+    const tick = () => void this.run().catch(() => {});
+    this.#timer = setInterval(() => {
+      if (!this.#running) tick();
+    }, this.#intervalMs);
+    this.#timer.unref();
+    if (runNow) tick();
+  }
+
+  /** Stops ticking and waits for the run in progress. */
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running?.catch(() => {});
+  }
+
+  /** Runs the task now, or joins the run in progress. */
+  run(): Promise<T> {
+    this.#running ??= this.#task().finally(() => {
+      this.#running = undefined;
+    });
+    return this.#running;
+  }
+}
