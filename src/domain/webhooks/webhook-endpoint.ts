@@ -1,5 +1,6 @@
 import { InvalidInput } from '../errors.ts';
 import { secretsInUse } from '../secrets/rotating-secret.ts';
+import { storableText } from '../well-formed-json.ts';
 import { parseEventTypes, type WebhookEventType } from './webhook-event-types.ts';
 
 /** After a rotation the replaced secret signs too for this long (both signatures sent), CONTRACT section 8. */
@@ -140,7 +141,7 @@ export function parseEndpointUrl(value: string): string {
 
 function parseDescription(value: string | null): string | null {
   if (value === null) return null;
-  const text = value.trim();
+  const text = storableText(value, 'description').trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   if (text.length > MAX_ENDPOINT_DESCRIPTION_LENGTH || /[\u0000-\u001f\u007f]/.test(text)) {
     throw new InvalidInput(
