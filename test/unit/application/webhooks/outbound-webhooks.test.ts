@@ -144,4 +144,27 @@ describe('outbound webhooks (in-memory adapters)', () => {
     await uc.dispatchWebhookMessages();
     expect(uc.webhookSender.sent[0]?.secrets).to.deep.equal([rotated.signingSecret, endpoint.signingSecret]);
   });
+
+  it('lists endpoints to members without their secrets being needed, and deleting one drops its messages', async () => {
+    const { uc, owner, endpoint, finishOne, messages } = await setUp();
+    await finishOne('succeeded');
+    expect(await messages()).to.have.lengthOf(1);
+    const listed = await uc.listWebhookEndpoints(owner.principal, owner.personal.id, { limit: 10 });
+    expect(listed.items.map((e) => e.id)).to.deep.equal([endpoint.id]);
+    await uc.deleteWebhookEndpoint(owner.principal, endpoint.id);
+    expect(
+      (await uc.listWebhookEndpoints(owner.principal, owner.personal.id, { limit: 10 })).items,
+    ).to.deep.equal([]);
+    expect(await uc.webhookMessages.listForEndpoint(endpoint.id, { limit: 10 })).to.deep.include({
+      items: [],
+    });
+    const outsider = await actor(uc);
+    let code = 'ok';
+    await uc
+      .listWebhookEndpoints(outsider.principal, owner.personal.id, { limit: 10 })
+      .catch((error: { code: string }) => {
+        code = error.code;
+      });
+    expect(code).to.equal('not_found');
+  });
 });
