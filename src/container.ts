@@ -10,6 +10,7 @@ import { SystemClock } from './adapters/system/system-clock.ts';
 import { UuidV7IdGenerator } from './adapters/system/uuid-v7-id-generator.ts';
 import { createRateLimiterFactory } from './adapters/throttling/rate-limiter-store.ts';
 import { makeCheckReadiness } from './application/system/check-readiness.ts';
+import { apiKeys } from './composition/api-keys.ts';
 import { browserSurface } from './composition/browser-surface.ts';
 import type { CoreCradle, Cradle, PersistenceCradle, ThrottlingCradle } from './composition/cradle.ts';
 import { http } from './composition/http.ts';
@@ -53,6 +54,7 @@ export function createContainer(
     ...persistence(config, infrastructure),
     ...throttling(config, infrastructure),
     ...identity(config),
+    ...apiKeys(),
     ...browserSurface(config),
     ...workspacesMissionsRuns(config),
     ...webhookTriggers(config),

@@ -13,6 +13,11 @@ import type { RunLeaseSweeper } from '../adapters/system/run-lease-sweeper.ts';
 import type { WebhookDispatcher } from '../adapters/system/webhook-dispatcher.ts';
 import type { RateLimiterFactory } from '../adapters/throttling/rate-limiter-store.ts';
 import type { CookieSettings } from '../adapters/web/cookies.ts';
+import type { AuthenticateApiKey } from '../application/api-keys/authenticate-api-key.ts';
+import type { CreateApiKey } from '../application/api-keys/create-api-key.ts';
+import type { IssueApiKey } from '../application/api-keys/issue-api-key.ts';
+import type { ListApiKeys } from '../application/api-keys/list-api-keys.ts';
+import type { RevokeApiKey } from '../application/api-keys/revoke-api-key.ts';
 import type { Authenticate } from '../application/auth/authenticate.ts';
 import type { GetCurrentUser } from '../application/auth/get-current-user.ts';
 import type { ListSessions } from '../application/auth/list-sessions.ts';
@@ -48,6 +53,8 @@ import type { GetMission } from '../application/missions/get-mission.ts';
 import type { ListMissions } from '../application/missions/list-missions.ts';
 import type { UpdateMission } from '../application/missions/update-mission.ts';
 import type { AccessTokenService } from '../application/ports/access-token-service.ts';
+import type { ApiKeyRepository } from '../application/ports/api-key-repository.ts';
+import type { ApiKeySecrets } from '../application/ports/api-key-secrets.ts';
 import type { AuditLog } from '../application/ports/audit-log.ts';
 import type { BrowserSessionRepository } from '../application/ports/browser-session-repository.ts';
 import type { Clock } from '../application/ports/clock.ts';
@@ -145,6 +152,7 @@ export interface PersistenceCradle {
   users: UserRepository;
   workspaces: WorkspaceRepository;
   invitations: InvitationRepository;
+  apiKeys: ApiKeyRepository;
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
@@ -281,6 +289,16 @@ export interface OutboundWebhooksCradle {
   resendWebhookMessage: ResendWebhookMessage;
 }
 
+/** Workspace API keys: the credentials of machines, and the authentication of `pk_` bearer credentials. */
+export interface ApiKeysCradle {
+  apiKeySecrets: ApiKeySecrets;
+  authenticateApiKey: AuthenticateApiKey;
+  issueApiKey: IssueApiKey;
+  createApiKey: CreateApiKey;
+  listApiKeys: ListApiKeys;
+  revokeApiKey: RevokeApiKey;
+}
+
 /** The driving HTTP adapter: every declared route and the Koa app serving them and the web pages. */
 export interface HttpCradle {
   routes: RouteSpec[];
@@ -292,6 +310,7 @@ export interface Cradle
     PersistenceCradle,
     ThrottlingCradle,
     IdentityCradle,
+    ApiKeysCradle,
     BrowserSurfaceCradle,
     WorkspacesMissionsRunsCradle,
     WebhookTriggersCradle,

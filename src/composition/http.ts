@@ -2,6 +2,7 @@ import { bearerAuthenticator } from '../adapters/http/bearer-authenticator.ts';
 import { createHttpApp } from '../adapters/http/create-http-app.ts';
 import { buildOpenApi } from '../adapters/http/openapi.ts';
 import type { RouteSpec } from '../adapters/http/route.ts';
+import { apiKeyRoutes } from '../adapters/http/routes/api-key-routes.ts';
 import { authRoutes } from '../adapters/http/routes/auth-routes.ts';
 import { deliveryRoutes } from '../adapters/http/routes/delivery-routes.ts';
 import { invitationRoutes } from '../adapters/http/routes/invitation-routes.ts';
@@ -24,11 +25,11 @@ import { type Registrations, singleton } from './registration.ts';
 export function http(config: Config): Registrations<keyof HttpCradle> {
   return {
     routes: singleton((cradle) => apiRoutes(cradle, config)),
-    httpApp: singleton(({ routes, authenticate, webSurface, logger, isUnavailable }) =>
+    httpApp: singleton(({ routes, authenticate, authenticateApiKey, webSurface, logger, isUnavailable }) =>
       createHttpApp({
         logger,
         routes,
-        authenticators: { bearer: bearerAuthenticator(authenticate) },
+        authenticators: { bearer: bearerAuthenticator({ authenticate, authenticateApiKey }) },
         maxJsonBodyBytes: config.maxJsonBodyBytes,
         apiRateLimitPerMinute: config.apiRateLimit,
         trustedProxies: config.trustedProxies,
@@ -47,6 +48,7 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
     sessionRoute(cradle),
     ...workspaceRoutes(cradle),
     ...invitationRoutes(cradle),
+    ...apiKeyRoutes(cradle),
     ...missionRoutes(cradle),
     ...runRoutes(cradle),
     ...webhookRoutes(cradle),

@@ -1,3 +1,4 @@
+import { InMemoryApiKeyRepository } from '../adapters/persistence/in-memory/in-memory-api-key-repository.ts';
 import { InMemoryAuditLog } from '../adapters/persistence/in-memory/in-memory-audit-log.ts';
 import { InMemoryBrowserSessionRepository } from '../adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
 import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in-memory-delivery-repository.ts';
@@ -29,6 +30,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     users: value(new InMemoryUserRepository({ store })),
     workspaces: value(new InMemoryWorkspaceRepository({ store })),
     invitations: value(new InMemoryInvitationRepository({ store })),
+    apiKeys: value(new InMemoryApiKeyRepository({ store })),
     loginSessions: value(new InMemoryLoginSessionRepository({ store })),
     browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),

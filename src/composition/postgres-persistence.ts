@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '../adapters/persistence/postgres/database-unavailable.ts';
 import { MikroOrmBrowserSessionRepository } from '../adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
 import { MikroOrmMissionRepository } from '../adapters/persistence/postgres/mikro-orm-mission-repository.ts';
+import { PostgresApiKeyRepository } from '../adapters/persistence/postgres/postgres-api-key-repository.ts';
 import { PostgresAuditLog } from '../adapters/persistence/postgres/postgres-audit-log.ts';
 import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
 import { PostgresDeliveryRepository } from '../adapters/persistence/postgres/postgres-delivery-repository.ts';
@@ -27,6 +28,7 @@ export function postgresPersistence(db: PostgresDatabase): Registrations<keyof P
     users: value(new PostgresUserRepository({ db })),
     workspaces: value(new PostgresWorkspaceRepository({ db })),
     invitations: value(new PostgresInvitationRepository({ db })),
+    apiKeys: value(new PostgresApiKeyRepository({ db })),
     loginSessions: value(new PostgresLoginSessionRepository({ db })),
     browserSessions: value(new MikroOrmBrowserSessionRepository({ db })),
     auditLog: singleton(({ logger, clock }) => new PostgresAuditLog({ db, logger, clock })),

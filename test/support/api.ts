@@ -8,10 +8,18 @@ export interface ApiResponse {
   readonly body: Json;
 }
 
+/** Anyone with a bearer credential: a signed-up user, or an API key (`withKey`). */
+export interface Caller {
+  readonly auth: Record<string, string>;
+}
+
+/** A caller sending an API key. */
+export const withKey = (key: string): Caller => ({ auth: { authorization: `Bearer ${key}` } });
+
 /** One JSON API call as `user` (anonymous when undefined); the body is parsed when there is one. */
 export async function api(
   app: TestApp,
-  user: SignedUp | undefined,
+  user: Caller | undefined,
   method: string,
   path: string,
   body?: unknown,

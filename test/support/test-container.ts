@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AwilixContainer } from 'awilix';
 import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
 import { createLogger } from '../../src/adapters/system/logger.ts';
-import type { Principal } from '../../src/application/auth/principal.ts';
+import { type UserPrincipal, userPrincipal } from '../../src/application/auth/principal.ts';
 import type { Cradle } from '../../src/composition/cradle.ts';
 import { type Registrations, value } from '../../src/composition/registration.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
@@ -111,9 +111,10 @@ export async function actor(
   return {
     user,
     personal: personal.workspace,
-    principal: { userId: user.id, sessionId: `session-${user.id}` },
+    principal: userPrincipal(user.id, `session-${user.id}`),
   };
 }
 
 /** A worker or caller: the principal of one login session of `userId`. */
-export const principal = (userId: string, sessionId: string): Principal => ({ userId, sessionId });
+export const principal = (userId: string, sessionId: string): UserPrincipal =>
+  userPrincipal(userId, sessionId);

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { boot } from '../../boot.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Cradle } from '../../container.ts';
+import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/api-keys/api-key.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { createLogger } from '../system/logger.ts';
 import { readPassword } from './read-password.ts';
@@ -16,7 +17,11 @@ commands:
   user set-password <username-or-email>     set a new password (same input); ends the user's sessions
   user disable <username-or-email>          disable the account and end its sessions
   user list                                 list users
-  keys rotate                               make a new access-token signing key current`;
+  keys rotate                               make a new access-token signing key current
+  api-key create --workspace ID --name N --role admin|member [--expires-at TIME]
+                                            create a workspace API key; prints the key (only this once)`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Command = (cradle: Cradle, args: string[]) => Promise<void>;
 
@@ -64,6 +69,39 @@ const COMMANDS: Record<string, Command> = {
   },
   'keys rotate': async ({ rotateSigningKey }) => {
     print(`new signing key: ${await rotateSigningKey()}`);
+  },
+  'api-key create': async ({ issueApiKey }, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        workspace: { type: 'string' },
+        name: { type: 'string' },
+        role: { type: 'string' },
+        'expires-at': { type: 'string' },
+      },
+    });
+    const { workspace, name, role } = values;
+    if (!workspace || !name || !role) {
+      throw new UsageError('api-key create needs --workspace, --name and --role');
+    }
+    if (!UUID.test(workspace)) throw new UsageError('--workspace is a workspace id (a UUID)');
+    if (!(API_KEY_ROLES as readonly string[]).includes(role)) {
+      throw new UsageError(`--role is one of ${API_KEY_ROLES.join(', ')}`);
+    }
+    const expiresAt = values['expires-at'] === undefined ? null : new Date(values['expires-at']);
+    if (expiresAt && Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at is not a time');
+    const { apiKey, key } = await issueApiKey({
+      workspaceId: workspace,
+      name,
+      role: role as ApiKeyRole,
+      expiresAt,
+      createdBy: null,
+    });
+    // The key alone on stdout (KEY=$(... api-key create ...)); what it is on stderr.
+    process.stderr.write(
+      `created API key ${apiKey.name} (${apiKey.id}), role ${apiKey.role}; shown only now:\n`,
+    );
+    print(key);
   },
 };
 

@@ -217,11 +217,17 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: OpenApiInfo): R
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          bearerFormat: 'JWT',
+          bearerFormat: 'JWT access token or pk_ API key',
           description:
-            'Access token (a JWS-signed JWT, `typ: at+jwt`) from POST /api/auth/login or /api/auth/refresh, ' +
-            'valid for 900 s. Issued and verified following the JWT best current practices of RFC8725: the ' +
-            'algorithm, issuer, audience and type are pinned on verification; anything else is a 401.',
+            'Either credential, as `Authorization: Bearer <credential>`. (1) A person: an access token (a ' +
+            'JWS-signed JWT, `typ: at+jwt`) from POST /api/auth/login or /api/auth/refresh, valid for 900 s, ' +
+            'issued and verified following the JWT best current practices of RFC8725: the algorithm, issuer, ' +
+            'audience and type are pinned on verification; anything else is a 401. (2) A machine: a workspace ' +
+            'API key `pk_<22-character key id>_<43-character secret>` from POST /api/workspaces/{id}/api-keys, ' +
+            'valid until revoked or its `expires_at`; it acts only in its own workspace with its role (another ' +
+            "workspace's resources answer 404) and gets 403 `api_key_not_allowed` on a person's own routes " +
+            '(logout, login sessions, new workspaces, new keys). An unknown, revoked or expired key is 401 ' +
+            '`invalid_token`.',
         },
         webhookSignature: {
           type: 'apiKey',

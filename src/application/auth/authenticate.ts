@@ -3,9 +3,9 @@ import type { SessionLifetimes } from '../../domain/sessions/login-session.ts';
 import type { AccessTokenService } from '../ports/access-token-service.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
-import type { Principal } from './principal.ts';
+import { type UserPrincipal, userPrincipal } from './principal.ts';
 
-export type Authenticate = (accessToken: string) => Promise<Principal>;
+export type Authenticate = (accessToken: string) => Promise<UserPrincipal>;
 
 /**
  * A valid signature is not enough: the token's login session must still be live, and its user still in the
@@ -28,6 +28,6 @@ export function makeAuthenticate(deps: {
     ) {
       throw new InvalidToken('the login session of this access token has ended');
     }
-    return { userId: claims.userId, sessionId: claims.sessionId };
+    return userPrincipal(claims.userId, claims.sessionId);
   };
 }

@@ -2,7 +2,7 @@ import type { LoginSession, SessionLifetimes } from '../../domain/sessions/login
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
 import type { UserRepository } from '../ports/user-repository.ts';
-import type { Principal } from './principal.ts';
+import { type Principal, personOf } from './principal.ts';
 
 export interface SessionView {
   readonly session: LoginSession;
@@ -18,7 +18,8 @@ export function makeListSessions(deps: {
   clock: Clock;
   sessionLifetimes: SessionLifetimes;
 }): ListSessions {
-  return async (principal) => {
+  return async (caller) => {
+    const principal = personOf(caller);
     const now = deps.clock.now();
     const [sessions, user] = await Promise.all([
       deps.loginSessions.listForUser(principal.userId, now),

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
-import type { Principal } from './principal.ts';
+import { type Principal, personOf } from './principal.ts';
 
 export type LogOut = (principal: Principal, ip: string) => Promise<void>;
 
@@ -11,7 +11,8 @@ export function makeLogOut(deps: {
   auditLog: AuditLog;
   clock: Clock;
 }): LogOut {
-  return async (principal, ip) => {
+  return async (caller, ip) => {
+    const principal = personOf(caller);
     await deps.loginSessions.revoke(principal.sessionId, 'logout', deps.clock.now());
     await deps.auditLog.record({
       type: 'logout',

@@ -1,7 +1,7 @@
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
-import type { Principal } from './principal.ts';
+import { type Principal, personOf } from './principal.ts';
 
 export type RevokeAllSessions = (principal: Principal, ip: string) => Promise<number>;
 
@@ -11,7 +11,8 @@ export function makeRevokeAllSessions(deps: {
   auditLog: AuditLog;
   clock: Clock;
 }): RevokeAllSessions {
-  return async (principal, ip) => {
+  return async (caller, ip) => {
+    const principal = personOf(caller);
     const count = await deps.loginSessions.revokeAllForUser(
       principal.userId,
       'revoked_all',

@@ -2,7 +2,7 @@ import { NotFound } from '../../domain/errors.ts';
 import type { AuditLog } from '../ports/audit-log.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { LoginSessionRepository } from '../ports/login-session-repository.ts';
-import type { Principal } from './principal.ts';
+import { type Principal, personOf } from './principal.ts';
 
 export type RevokeSession = (principal: Principal, sessionId: string, ip: string) => Promise<void>;
 
@@ -12,7 +12,8 @@ export function makeRevokeSession(deps: {
   auditLog: AuditLog;
   clock: Clock;
 }): RevokeSession {
-  return async (principal, sessionId, ip) => {
+  return async (caller, sessionId, ip) => {
+    const principal = personOf(caller);
     const session = await deps.loginSessions.findById(sessionId);
     if (!session || session.userId !== principal.userId || session.revokedAt !== null)
       throw new NotFound('session');

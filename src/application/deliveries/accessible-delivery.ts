@@ -2,6 +2,7 @@ import type { Delivery } from '../../domain/triggers/delivery.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { DeliveryNotFound } from '../../domain/triggers/webhook-errors.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { DeliveryRepository } from '../ports/delivery-repository.ts';
 import type { TriggerRepository } from '../ports/trigger-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
@@ -13,18 +14,18 @@ export interface DeliveryAccessDeps {
 }
 
 /**
- * The delivery and its trigger when the user holds `minimum` in the trigger's workspace. Another
+ * The delivery and its trigger when the caller holds `minimum` in the trigger's workspace. Another
  * workspace's delivery, and a deleted trigger's, are NotFound.
  */
 export async function accessibleDelivery(
   deps: DeliveryAccessDeps,
-  userId: string,
+  principal: Principal,
   deliveryId: string,
   minimum: Role,
 ): Promise<{ delivery: Delivery; trigger: Trigger }> {
   const delivery = await deps.deliveries.findById(deliveryId);
   const trigger = delivery && (await deps.triggers.findById(delivery.triggerId));
   if (!delivery || !trigger) throw new DeliveryNotFound();
-  await deps.workspaceAccess(userId, trigger.workspaceId, minimum, 'delivery');
+  await deps.workspaceAccess(principal, trigger.workspaceId, minimum, 'delivery');
   return { delivery, trigger };
 }

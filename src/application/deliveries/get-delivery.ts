@@ -7,5 +7,5 @@ export type GetDelivery = (principal: Principal, deliveryId: string) => Promise<
 /** Any member reads a delivery of their workspace, with its raw body while it is retained. */
 export function makeGetDelivery(deps: DeliveryAccessDeps): GetDelivery {
   return async (principal, deliveryId) =>
-    (await accessibleDelivery(deps, principal.userId, deliveryId, 'member')).delivery;
+    (await accessibleDelivery(deps, principal, deliveryId, 'member')).delivery;
 }

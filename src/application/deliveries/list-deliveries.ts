@@ -16,7 +16,7 @@ export function makeListDeliveries(
   deps: TriggerAccessDeps & { deliveries: DeliveryRepository },
 ): ListDeliveries {
   return async (principal, triggerId, filter, page) => {
-    const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'member');
+    const trigger = await accessibleTrigger(deps, principal, triggerId, 'member');
     return deps.deliveries.listForTrigger(trigger.id, filter, page);
   };
 }

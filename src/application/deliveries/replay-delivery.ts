@@ -17,7 +17,7 @@ export function makeReplayDelivery(
   deps: DeliveryAccessDeps & { runs: RunRepository; clock: Clock; ids: IdGenerator },
 ): ReplayDelivery {
   return async (principal, deliveryId) => {
-    const { delivery, trigger } = await accessibleDelivery(deps, principal.userId, deliveryId, 'admin');
+    const { delivery, trigger } = await accessibleDelivery(deps, principal, deliveryId, 'admin');
     if (delivery.status !== 'accepted') throw new NotReplayable();
     if (delivery.body === null) throw new DeliveryBodyPurged();
     const run = Run.queue({

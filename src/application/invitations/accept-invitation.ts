@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/errors.ts';
 import { Membership } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
+import { type Principal, personOf } from '../auth/principal.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { WorkspaceMembershipView, WorkspaceRepository } from '../ports/workspace-repository.ts';
 import { type InvitationForDeps, openInvitationFor } from './open-invitation-for.ts';
@@ -24,7 +24,7 @@ export function makeAcceptInvitation(
     await deps.unitOfWork.transaction(async () => {
       if (!(await deps.invitations.decide(invitationId, 'accepted', now))) throw new NotFound('invitation');
       await deps.workspaces.addMember(
-        new Membership({ workspaceId, userId: principal.userId, role, createdAt: now }),
+        new Membership({ workspaceId, userId: personOf(principal).userId, role, createdAt: now }),
       );
     });
     const workspace = await deps.workspaces.findById(workspaceId);

@@ -4,7 +4,7 @@ import {
   TooManyOpenInvitations,
 } from '../../domain/workspaces/invitation.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
+import { type Principal, personOf } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { InvitationRepository } from '../ports/invitation-repository.ts';
@@ -31,10 +31,16 @@ export function makeInviteMember(deps: {
   ids: IdGenerator;
 }): InviteMember {
   return async (principal, workspaceId, { usernameOrEmail, role }) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+    await deps.workspaceAccess(principal, workspaceId, 'owner');
     const now = deps.clock.now();
     const invitation = Invitation.issue(
-      { id: deps.ids.newId(), workspaceId, invitee: usernameOrEmail, role, invitedBy: principal.userId },
+      {
+        id: deps.ids.newId(),
+        workspaceId,
+        invitee: usernameOrEmail,
+        role,
+        invitedBy: personOf(principal).userId,
+      },
       now,
     );
     await deps.unitOfWork.transaction(async () => {

@@ -18,7 +18,7 @@ export function makeListInvitations(deps: {
   clock: Clock;
 }): ListInvitations {
   return async (principal, workspaceId, page) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+    await deps.workspaceAccess(principal, workspaceId, 'owner');
     return deps.invitations.pageOpenForWorkspace(workspaceId, deps.clock.now(), page);
   };
 }

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts';
+import { type Principal, personOf } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { InvitationRepository, ReceivedInvitation } from '../ports/invitation-repository.ts';
 import type { Page, PageRequest } from '../ports/page.ts';
@@ -16,7 +16,7 @@ export function makeListReceivedInvitations(deps: {
   clock: Clock;
 }): ListReceivedInvitations {
   return async (principal, page) => {
-    const user = await deps.users.findById(principal.userId);
+    const user = await deps.users.findById(personOf(principal).userId);
     if (!user) return { items: [], next: null };
     return deps.invitations.pageOpenFor([user.username, user.email], deps.clock.now(), page);
   };

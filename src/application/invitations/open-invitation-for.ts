@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/errors.ts';
 import type { Invitation } from '../../domain/workspaces/invitation.ts';
-import type { Principal } from '../auth/principal.ts';
+import { type Principal, personOf } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { InvitationRepository } from '../ports/invitation-repository.ts';
 import type { UserRepository } from '../ports/user-repository.ts';
@@ -22,7 +22,7 @@ export async function openInvitationFor(
 ): Promise<Invitation> {
   const [invitation, user] = await Promise.all([
     deps.invitations.findById(invitationId),
-    deps.users.findById(principal.userId),
+    deps.users.findById(personOf(principal).userId),
   ]);
   if (!invitation || !user || !invitation.isFor(user) || !invitation.isOpen(deps.clock.now())) {
     throw new NotFound('invitation');

@@ -17,7 +17,7 @@ export function makeRevokeInvitation(deps: {
   clock: Clock;
 }): RevokeInvitation {
   return async (principal, workspaceId, invitationId) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+    await deps.workspaceAccess(principal, workspaceId, 'owner');
     const now = deps.clock.now();
     const invitation = await deps.invitations.findById(invitationId);
     const open = invitation?.workspaceId === workspaceId && invitation.isOpen(now);

@@ -1,6 +1,7 @@
 import { NotFound } from '../../domain/errors.ts';
 import type { Mission } from '../../domain/missions/mission.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { MissionRepository } from '../ports/mission-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
@@ -9,15 +10,15 @@ export interface MissionAccessDeps {
   readonly workspaceAccess: WorkspaceAccess;
 }
 
-/** The mission when the user holds `minimum` in its workspace; another workspace's mission is NotFound. */
+/** The mission when the caller holds `minimum` in its workspace; another workspace's mission is NotFound. */
 export async function accessibleMission(
   deps: MissionAccessDeps,
-  userId: string,
+  principal: Principal,
   missionId: string,
   minimum: Role,
 ): Promise<Mission> {
   const mission = await deps.missions.findById(missionId);
   if (!mission) throw new NotFound('mission');
-  await deps.workspaceAccess(userId, mission.workspaceId, minimum, 'mission');
+  await deps.workspaceAccess(principal, mission.workspaceId, minimum, 'mission');
   return mission;
 }

@@ -22,7 +22,7 @@ export function makeCreateMission(deps: {
   ids: IdGenerator;
 }): CreateMission {
   return async (principal, input) => {
-    await deps.workspaceAccess(principal.userId, input.workspaceId, 'admin');
+    await deps.workspaceAccess(principal, input.workspaceId, 'admin');
     const mission = Mission.create({ id: deps.ids.newId(), ...input }, deps.clock.now());
     await deps.missions.add(mission);
     return mission;

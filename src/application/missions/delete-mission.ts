@@ -8,7 +8,7 @@ export type DeleteMission = (principal: Principal, missionId: string) => Promise
 /** Admins and owners delete a mission with its finished runs; while a run is queued or running it is 409. */
 export function makeDeleteMission(deps: MissionAccessDeps & { runs: RunRepository }): DeleteMission {
   return async (principal, missionId) => {
-    const mission = await accessibleMission(deps, principal.userId, missionId, 'admin');
+    const mission = await accessibleMission(deps, principal, missionId, 'admin');
     if (await deps.runs.hasActiveRuns(mission.id)) {
       throw new Conflict('the mission has queued or running runs; cancel them first');
     }

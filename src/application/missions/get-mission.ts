@@ -5,5 +5,5 @@ import { accessibleMission, type MissionAccessDeps } from './accessible-mission.
 export type GetMission = (principal: Principal, missionId: string) => Promise<Mission>;
 
 export function makeGetMission(deps: MissionAccessDeps): GetMission {
-  return (principal, missionId) => accessibleMission(deps, principal.userId, missionId, 'member');
+  return (principal, missionId) => accessibleMission(deps, principal, missionId, 'member');
 }

@@ -16,7 +16,7 @@ export function makeListMissions(deps: {
   workspaceAccess: WorkspaceAccess;
 }): ListMissions {
   return async (principal, workspaceId, page) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'member');
+    await deps.workspaceAccess(principal, workspaceId, 'member');
     return deps.missions.listForWorkspace(workspaceId, page);
   };
 }

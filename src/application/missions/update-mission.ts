@@ -12,7 +12,7 @@ export type UpdateMission = (
 /** Admins and owners change a mission's name, description or definition. */
 export function makeUpdateMission(deps: MissionAccessDeps & { clock: Clock }): UpdateMission {
   return async (principal, missionId, changes) => {
-    const mission = await accessibleMission(deps, principal.userId, missionId, 'admin');
+    const mission = await accessibleMission(deps, principal, missionId, 'admin');
     mission.update(changes, deps.clock.now());
     await deps.missions.update(mission);
     return mission;

@@ -7,7 +7,9 @@ export type AuditEventType =
   | 'signing_key_rotated'
   | 'user_created'
   | 'user_disabled'
-  | 'password_changed';
+  | 'password_changed'
+  | 'api_key_created'
+  | 'api_key_revoked';
 
 export interface AuditEvent {
   readonly type: AuditEventType;

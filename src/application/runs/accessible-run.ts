@@ -1,6 +1,7 @@
 import { NotFound } from '../../domain/errors.ts';
 import type { Run } from '../../domain/runs/run.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import type { RunTransitions } from './run-transitions.ts';
@@ -10,16 +11,16 @@ export interface RunAccessDeps {
   readonly workspaceAccess: WorkspaceAccess;
 }
 
-/** The run when the user holds `minimum` in its workspace; another workspace's run is NotFound. */
+/** The run when the caller holds `minimum` in its workspace; another workspace's run is NotFound. */
 export async function accessibleRun(
   deps: RunAccessDeps,
-  userId: string,
+  principal: Principal,
   runId: string,
   minimum: Role,
 ): Promise<Run> {
   const run = await deps.runs.findById(runId);
   if (!run) throw new NotFound('run');
-  await deps.workspaceAccess(userId, run.workspaceId, minimum, 'run');
+  await deps.workspaceAccess(principal, run.workspaceId, minimum, 'run');
   return run;
 }
 

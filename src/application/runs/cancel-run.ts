@@ -11,7 +11,7 @@ export function makeCancelRun(
   deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock },
 ): CancelRun {
   return async (principal, runId) => {
-    await accessibleRun(deps, principal.userId, runId, 'admin');
+    await accessibleRun(deps, principal, runId, 'admin');
     return changeRun(deps, runId, (run) => run.cancel(deps.clock.now()));
   };
 }

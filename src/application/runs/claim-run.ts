@@ -1,6 +1,6 @@
 import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import type { Principal } from '../auth/principal.ts';
+import { leaseOwner, type Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
 import type { UnitOfWork } from '../ports/unit-of-work.ts';
@@ -17,7 +17,7 @@ export interface ClaimRunInput {
 export type ClaimRun = (principal: Principal, input: ClaimRunInput) => Promise<Run | undefined>;
 
 /**
- * A worker (an admin's login session) takes the oldest queued run of the workspace and holds it under a
+ * A worker (an admin's login session, or an admin API key) takes the oldest queued run of the workspace and holds it under a
  * lease; undefined when nothing is queued. Expired leases of the workspace are taken back first, in the same
  * transaction, so a crashed worker's run is retried by the next claim. Nothing that can fail follows the
  * commit: the run's input was checked when it came in (a webhook body too deep to show is shown as text), so
@@ -33,11 +33,11 @@ export function makeClaimRun(deps: {
 }): ClaimRun {
   return async (principal, { workspaceId, missionIds, leaseSeconds }) => {
     const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);
-    await deps.workspaceAccess(principal.userId, workspaceId, 'admin');
+    await deps.workspaceAccess(principal, workspaceId, 'admin');
     return deps.unitOfWork.transaction(async () => {
       await deps.expireRunLeases({ workspaceId, limit: 50 });
       return deps.runs.claimNext({ workspaceId, missionIds }, (run) =>
-        run.claim(principal.sessionId, deps.clock.now(), lease),
+        run.claim(leaseOwner(principal), deps.clock.now(), lease),
       );
     });
   };

@@ -1,5 +1,5 @@
 import type { Outcome, Run } from '../../domain/runs/run.ts';
-import type { Principal } from '../auth/principal.ts';
+import { leaseOwner, type Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunTransitions } from './run-transitions.ts';
@@ -11,7 +11,7 @@ export function makeCompleteRun(
   deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock },
 ): CompleteRun {
   return async (principal, runId, outcome) => {
-    await accessibleRun(deps, principal.userId, runId, 'admin');
-    return changeRun(deps, runId, (run) => run.complete(principal.sessionId, outcome, deps.clock.now()));
+    await accessibleRun(deps, principal, runId, 'admin');
+    return changeRun(deps, runId, (run) => run.complete(leaseOwner(principal), outcome, deps.clock.now()));
   };
 }

@@ -5,5 +5,5 @@ import { accessibleRun, type RunAccessDeps } from './accessible-run.ts';
 export type GetRun = (principal: Principal, runId: string) => Promise<Run>;
 
 export function makeGetRun(deps: RunAccessDeps): GetRun {
-  return (principal, runId) => accessibleRun(deps, principal.userId, runId, 'member');
+  return (principal, runId) => accessibleRun(deps, principal, runId, 'member');
 }

@@ -13,7 +13,7 @@ export type ListRuns = (
 /** A workspace's runs (summaries), newest first, optionally of one mission and in one status; for any member. */
 export function makeListRuns(deps: { runs: RunRepository; workspaceAccess: WorkspaceAccess }): ListRuns {
   return async (principal, filter, page) => {
-    await deps.workspaceAccess(principal.userId, filter.workspaceId, 'member');
+    await deps.workspaceAccess(principal, filter.workspaceId, 'member');
     return deps.runs.list(filter, page);
   };
 }

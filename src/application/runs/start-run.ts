@@ -12,7 +12,7 @@ export function makeStartRun(
   deps: MissionAccessDeps & { runs: RunRepository; clock: Clock; ids: IdGenerator },
 ): StartRun {
   return async (principal, missionId, { input }) => {
-    const mission = await accessibleMission(deps, principal.userId, missionId, 'admin');
+    const mission = await accessibleMission(deps, principal, missionId, 'admin');
     const run = Run.queue({
       id: deps.ids.newId(),
       missionId: mission.id,

@@ -1,6 +1,7 @@
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { TriggerNotFound } from '../../domain/triggers/webhook-errors.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { TriggerRepository } from '../ports/trigger-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
@@ -9,15 +10,15 @@ export interface TriggerAccessDeps {
   readonly workspaceAccess: WorkspaceAccess;
 }
 
-/** The trigger when the user holds `minimum` in its workspace; another workspace's trigger is NotFound. */
+/** The trigger when the caller holds `minimum` in its workspace; another workspace's trigger is NotFound. */
 export async function accessibleTrigger(
   deps: TriggerAccessDeps,
-  userId: string,
+  principal: Principal,
   triggerId: string,
   minimum: Role,
 ): Promise<Trigger> {
   const trigger = await deps.triggers.findById(triggerId);
   if (!trigger) throw new TriggerNotFound();
-  await deps.workspaceAccess(userId, trigger.workspaceId, minimum, 'trigger');
+  await deps.workspaceAccess(principal, trigger.workspaceId, minimum, 'trigger');
   return trigger;
 }

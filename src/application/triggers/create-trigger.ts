@@ -35,7 +35,7 @@ export function makeCreateTrigger(
   },
 ): CreateTrigger {
   return async (principal, input) => {
-    const mission = await accessibleMission(deps, principal.userId, input.missionId, 'admin');
+    const mission = await accessibleMission(deps, principal, input.missionId, 'admin');
     const random = deps.webhookSecrets.newWebhookPath();
     const trigger = Trigger.create(
       {

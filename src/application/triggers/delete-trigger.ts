@@ -7,7 +7,7 @@ export type DeleteTrigger = (principal: Principal, triggerId: string) => Promise
 /** Admins and owners delete a trigger: its path answers 404 from now on; its runs stay. */
 export function makeDeleteTrigger(deps: TriggerAccessDeps & { clock: Clock }): DeleteTrigger {
   return async (principal, triggerId) => {
-    const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'admin');
+    const trigger = await accessibleTrigger(deps, principal, triggerId, 'admin');
     await deps.triggers.delete(trigger.id, deps.clock.now());
   };
 }

@@ -6,5 +6,5 @@ export type GetTrigger = (principal: Principal, triggerId: string) => Promise<Tr
 
 /** Any member reads a trigger (never its secret: presenters leave it out). */
 export function makeGetTrigger(deps: TriggerAccessDeps): GetTrigger {
-  return (principal, triggerId) => accessibleTrigger(deps, principal.userId, triggerId, 'member');
+  return (principal, triggerId) => accessibleTrigger(deps, principal, triggerId, 'member');
 }

@@ -16,7 +16,7 @@ export function makeListTriggers(deps: {
   workspaceAccess: WorkspaceAccess;
 }): ListTriggers {
   return async (principal, filter, page) => {
-    await deps.workspaceAccess(principal.userId, filter.workspaceId, 'member');
+    await deps.workspaceAccess(principal, filter.workspaceId, 'member');
     return deps.triggers.list(filter, page);
   };
 }

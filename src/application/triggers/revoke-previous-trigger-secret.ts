@@ -10,7 +10,7 @@ export function makeRevokePreviousTriggerSecret(
   deps: TriggerAccessDeps & { clock: Clock },
 ): RevokePreviousTriggerSecret {
   return async (principal, triggerId) => {
-    const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'admin');
+    const trigger = await accessibleTrigger(deps, principal, triggerId, 'admin');
     trigger.revokePreviousSecret(deps.clock.now());
     await deps.triggers.save(trigger);
     return trigger;

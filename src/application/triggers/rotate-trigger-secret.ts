@@ -27,7 +27,7 @@ export function makeRotateTriggerSecret(
   deps: TriggerAccessDeps & { webhookSecrets: WebhookSecretGenerator; clock: Clock },
 ): RotateTriggerSecret {
   return async (principal, triggerId, { graceSeconds = DEFAULT_GRACE_SECONDS, signingSecret } = {}) => {
-    const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'admin');
+    const trigger = await accessibleTrigger(deps, principal, triggerId, 'admin');
     const secret = signingSecret ?? deps.webhookSecrets.newSigningSecret(trigger.signatureScheme);
     trigger.rotateSecret(secret, graceSeconds, deps.clock.now());
     await deps.triggers.save(trigger);

@@ -12,7 +12,7 @@ export type UpdateTrigger = (
 /** Admins and owners rename, enable or disable a trigger and change its limits. */
 export function makeUpdateTrigger(deps: TriggerAccessDeps & { clock: Clock }): UpdateTrigger {
   return async (principal, triggerId, changes) => {
-    const trigger = await accessibleTrigger(deps, principal.userId, triggerId, 'admin');
+    const trigger = await accessibleTrigger(deps, principal, triggerId, 'admin');
     trigger.update(changes, deps.clock.now());
     await deps.triggers.save(trigger);
     return trigger;

@@ -1,6 +1,7 @@
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
 import { WebhookEndpointNotFound } from '../../domain/webhooks/webhook-errors.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 
@@ -9,15 +10,15 @@ export interface EndpointAccessDeps {
   readonly workspaceAccess: WorkspaceAccess;
 }
 
-/** The endpoint when the user holds `minimum` in its workspace; another workspace's endpoint is NotFound. */
+/** The endpoint when the caller holds `minimum` in its workspace; another workspace's endpoint is NotFound. */
 export async function accessibleEndpoint(
   deps: EndpointAccessDeps,
-  userId: string,
+  principal: Principal,
   endpointId: string,
   minimum: Role,
 ): Promise<WebhookEndpoint> {
   const endpoint = await deps.webhookEndpoints.findById(endpointId);
   if (!endpoint) throw new WebhookEndpointNotFound();
-  await deps.workspaceAccess(userId, endpoint.workspaceId, minimum, 'webhook endpoint');
+  await deps.workspaceAccess(principal, endpoint.workspaceId, minimum, 'webhook endpoint');
   return endpoint;
 }

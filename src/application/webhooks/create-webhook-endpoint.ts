@@ -28,7 +28,7 @@ export function makeCreateWebhookEndpoint(deps: {
   ids: IdGenerator;
 }): CreateWebhookEndpoint {
   return async (principal, workspaceId, input) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'admin');
+    await deps.workspaceAccess(principal, workspaceId, 'admin');
     const endpoint = WebhookEndpoint.create(
       {
         ...input,

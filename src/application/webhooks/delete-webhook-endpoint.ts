@@ -6,7 +6,7 @@ export type DeleteWebhookEndpoint = (principal: Principal, endpointId: string) =
 /** Admins and owners delete an endpoint with its messages: nothing more is sent to it. */
 export function makeDeleteWebhookEndpoint(deps: EndpointAccessDeps): DeleteWebhookEndpoint {
   return async (principal, endpointId) => {
-    const endpoint = await accessibleEndpoint(deps, principal.userId, endpointId, 'admin');
+    const endpoint = await accessibleEndpoint(deps, principal, endpointId, 'admin');
     await deps.webhookEndpoints.delete(endpoint.id);
   };
 }

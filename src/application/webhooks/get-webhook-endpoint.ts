@@ -6,5 +6,5 @@ export type GetWebhookEndpoint = (principal: Principal, endpointId: string) => P
 
 /** Any member reads an endpoint (never its secret: presenters leave it out). */
 export function makeGetWebhookEndpoint(deps: EndpointAccessDeps): GetWebhookEndpoint {
-  return (principal, endpointId) => accessibleEndpoint(deps, principal.userId, endpointId, 'member');
+  return (principal, endpointId) => accessibleEndpoint(deps, principal, endpointId, 'member');
 }

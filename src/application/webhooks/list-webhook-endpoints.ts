@@ -16,7 +16,7 @@ export function makeListWebhookEndpoints(deps: {
   workspaceAccess: WorkspaceAccess;
 }): ListWebhookEndpoints {
   return async (principal, workspaceId, page) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'member');
+    await deps.workspaceAccess(principal, workspaceId, 'member');
     return deps.webhookEndpoints.list(workspaceId, page);
   };
 }

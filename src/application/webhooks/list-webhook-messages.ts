@@ -14,7 +14,7 @@ export function makeListWebhookMessages(
   deps: EndpointAccessDeps & { webhookMessages: WebhookMessageRepository },
 ): ListWebhookMessages {
   return async (principal, endpointId, page) => {
-    const endpoint = await accessibleEndpoint(deps, principal.userId, endpointId, 'member');
+    const endpoint = await accessibleEndpoint(deps, principal, endpointId, 'member');
     return deps.webhookMessages.listForEndpoint(endpoint.id, page);
   };
 }

@@ -15,7 +15,7 @@ export function makeResendWebhookMessage(deps: {
   return async (principal, messageId) => {
     const message = await deps.webhookMessages.findById(messageId);
     if (!message) throw new WebhookMessageNotFound();
-    await deps.workspaceAccess(principal.userId, message.workspaceId, 'admin', 'webhook message');
+    await deps.workspaceAccess(principal, message.workspaceId, 'admin', 'webhook message');
     message.resend(deps.clock.now());
     await deps.webhookMessages.save(message);
     return { message, attempts: await deps.webhookMessages.attemptsOf(message.id) };

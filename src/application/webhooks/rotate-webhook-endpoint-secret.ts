@@ -17,7 +17,7 @@ export function makeRotateWebhookEndpointSecret(
   deps: EndpointAccessDeps & { webhookSecrets: WebhookSecretGenerator; clock: Clock },
 ): RotateWebhookEndpointSecret {
   return async (principal, endpointId) => {
-    const endpoint = await accessibleEndpoint(deps, principal.userId, endpointId, 'admin');
+    const endpoint = await accessibleEndpoint(deps, principal, endpointId, 'admin');
     endpoint.rotateSecret(deps.webhookSecrets.newSigningSecret('standard-webhooks'), deps.clock.now());
     await deps.webhookEndpoints.save(endpoint);
     return endpoint;

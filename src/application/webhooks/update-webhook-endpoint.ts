@@ -14,7 +14,7 @@ export function makeUpdateWebhookEndpoint(
   deps: EndpointAccessDeps & { clock: Clock },
 ): UpdateWebhookEndpoint {
   return async (principal, endpointId, changes) => {
-    const endpoint = await accessibleEndpoint(deps, principal.userId, endpointId, 'admin');
+    const endpoint = await accessibleEndpoint(deps, principal, endpointId, 'admin');
     endpoint.update(changes, deps.clock.now());
     await deps.webhookEndpoints.save(endpoint);
     return endpoint;

@@ -22,7 +22,7 @@ export function makeChangeMemberRole(deps: {
   return async (principal, workspaceId, userId, role) => {
     await deps.unitOfWork.transaction(async () => {
       const members = await deps.workspaces.membersForChange(workspaceId);
-      await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+      await deps.workspaceAccess(principal, workspaceId, 'owner');
       if (!members.some((m) => m.userId === userId)) throw new NotFound('member');
       assertKeepsAnOwner(members, { userId, role });
       await deps.workspaces.setRole(workspaceId, userId, role);

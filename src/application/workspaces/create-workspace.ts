@@ -1,5 +1,5 @@
 import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
+import { type Principal, personOf } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { WorkspaceMembershipView, WorkspaceRepository } from '../ports/workspace-repository.ts';
@@ -9,7 +9,7 @@ export type CreateWorkspace = (
   input: { name: string },
 ) => Promise<WorkspaceMembershipView>;
 
-/** A shared workspace; the caller becomes its owner. */
+/** A shared workspace; the caller becomes its owner. People only: a key acts in its own workspace. */
 export function makeCreateWorkspace(deps: {
   workspaces: WorkspaceRepository;
   clock: Clock;
@@ -20,7 +20,7 @@ export function makeCreateWorkspace(deps: {
     const workspace = Workspace.create({ id: deps.ids.newId(), name }, now);
     const owner = new Membership({
       workspaceId: workspace.id,
-      userId: principal.userId,
+      userId: personOf(principal).userId,
       role: 'owner',
       createdAt: now,
     });

@@ -12,7 +12,7 @@ export function makeDeleteWorkspace(deps: {
   workspaceAccess: WorkspaceAccess;
 }): DeleteWorkspace {
   return async (principal, workspaceId) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+    await deps.workspaceAccess(principal, workspaceId, 'owner');
     const workspace = await deps.workspaces.findById(workspaceId);
     if (!workspace) throw new NotFound('workspace');
     assertDeletable(workspace);

@@ -11,7 +11,7 @@ export function makeGetWorkspace(deps: {
   workspaceAccess: WorkspaceAccess;
 }): GetWorkspace {
   return async (principal, workspaceId) => {
-    const role = await deps.workspaceAccess(principal.userId, workspaceId, 'member');
+    const role = await deps.workspaceAccess(principal, workspaceId, 'member');
     const workspace = await deps.workspaces.findById(workspaceId);
     if (!workspace) throw new NotFound('workspace');
     return { workspace, role };

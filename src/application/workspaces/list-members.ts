@@ -15,7 +15,7 @@ export function makeListMembers(deps: {
   workspaceAccess: WorkspaceAccess;
 }): ListMembers {
   return async (principal, workspaceId, page) => {
-    await deps.workspaceAccess(principal.userId, workspaceId, 'member');
+    await deps.workspaceAccess(principal, workspaceId, 'member');
     return deps.workspaces.listMembers(workspaceId, page);
   };
 }

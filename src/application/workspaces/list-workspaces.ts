@@ -1,3 +1,4 @@
+import { NotFound } from '../../domain/errors.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Page, PageRequest } from '../ports/page.ts';
 import type { WorkspaceMembershipView, WorkspaceRepository } from '../ports/workspace-repository.ts';
@@ -7,7 +8,13 @@ export type ListWorkspaces = (
   page: PageRequest,
 ) => Promise<Page<WorkspaceMembershipView>>;
 
-/** The caller's workspaces with their role in each, oldest first. */
+/** The caller's workspaces with their role in each, oldest first; for a key, its one workspace. */
 export function makeListWorkspaces(deps: { workspaces: WorkspaceRepository }): ListWorkspaces {
-  return (principal, page) => deps.workspaces.pageForUser(principal.userId, page);
+  return async (principal, page) => {
+    if (principal.kind === 'user') return deps.workspaces.pageForUser(principal.userId, page);
+    const workspace = await deps.workspaces.findById(principal.workspaceId);
+    if (!workspace) throw new NotFound('workspace');
+    // One item, one page: any cursor is past it.
+    return { items: page.after ? [] : [{ workspace, role: principal.role }], next: null };
+  };
 }

@@ -17,8 +17,9 @@ export function makeRemoveMember(deps: {
   return async (principal, workspaceId, userId) => {
     await deps.unitOfWork.transaction(async () => {
       const members = await deps.workspaces.membersForChange(workspaceId);
-      const role = await deps.workspaceAccess(principal.userId, workspaceId, 'member');
-      if (userId !== principal.userId && !hasRole(role, 'owner')) {
+      const role = await deps.workspaceAccess(principal, workspaceId, 'member');
+      const leaving = principal.kind === 'user' && principal.userId === userId;
+      if (!leaving && !hasRole(role, 'owner')) {
         throw new Forbidden('only owners remove other members');
       }
       if (!members.some((m) => m.userId === userId)) throw new NotFound('member');

@@ -15,7 +15,7 @@ export function makeRenameWorkspace(deps: {
   workspaceAccess: WorkspaceAccess;
 }): RenameWorkspace {
   return async (principal, workspaceId, { name }) => {
-    const role = await deps.workspaceAccess(principal.userId, workspaceId, 'owner');
+    const role = await deps.workspaceAccess(principal, workspaceId, 'owner');
     const workspace = await deps.workspaces.findById(workspaceId);
     if (!workspace) throw new NotFound('workspace');
     workspace.rename(name);

@@ -36,7 +36,7 @@ export interface RunProps {
   readonly error: RunFailure | null;
   /** 1 for the first execution; each lease expiry that requeues the run adds one. */
   readonly attempt: number;
-  /** The worker (its login session id) holding the run while it is running. */
+  /** The worker (its login session id, or its API key id) holding the run while it is running. */
   readonly leaseOwner: string | null;
   readonly leaseExpiresAt: Date | null;
   readonly createdAt: Date;

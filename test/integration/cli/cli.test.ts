@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { TEST_MASTER_KEY } from '../../support/test-app.ts';
+import { api, withKey } from '../../support/api.ts';
+import { postgresWorld, seedUser } from '../../support/persistence-world.ts';
+import { startTestApp, TEST_MASTER_KEY } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 interface Result {
@@ -69,6 +71,42 @@ describe('CLI (a second driving adapter, against PostgreSQL)', function () {
     const second = await cli(['keys', 'rotate']);
     expect(first.stdout).to.match(/new signing key: \S+/);
     expect(second.stdout).not.to.equal(first.stdout);
+  });
+
+  it('creates a workspace API key, printed alone on stdout, that authenticates over HTTP', async () => {
+    const { workspace } = await seedUser(await postgresWorld());
+    const created = await cli([
+      'api-key',
+      'create',
+      '--workspace',
+      workspace.id,
+      '--name',
+      'ci',
+      '--role',
+      'admin',
+    ]);
+    expect(created.code, created.stderr).to.equal(0);
+    expect(created.stdout).to.match(/^pk_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{43}\n$/);
+    expect(created.stderr).to.match(/created API key ci \([0-9a-f-]{36}\), role admin/);
+    const app = await startTestApp();
+    try {
+      const me = await api(app, withKey(created.stdout.trim()), 'GET', '/api/auth/me');
+      expect(me.body.api_key).to.deep.include({ name: 'ci', workspace_id: workspace.id, role: 'admin' });
+    } finally {
+      await app.close();
+    }
+    const owner = await cli([
+      'api-key',
+      'create',
+      '--workspace',
+      workspace.id,
+      '--name',
+      'x',
+      '--role',
+      'owner',
+    ]);
+    expect([owner.code, owner.stdout]).to.deep.equal([2, '']);
+    expect(owner.stderr).to.include('--role is one of admin, member');
   });
 
   it('prints usage with exit code 2 for an unknown command', async () => {

@@ -18,6 +18,7 @@ interface Fixture {
   /** An outbound webhook endpoint of the workspace, with one message (a cancelled run's). */
   readonly endpointId: string;
   readonly messageId: string;
+  readonly apiKeyId: string;
 }
 
 interface Case {
@@ -75,10 +76,17 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
     await c.cancelRun(owner, (await c.startRun(owner, mission.id, {})).id);
     const [message] = (await c.listWebhookMessages(owner, endpoint.id, { limit: 1 })).items;
     if (!message) throw new Error('cancelling a run recorded no webhook message');
+    const { apiKey } = await c.createApiKey(
+      owner,
+      workspace.id,
+      { name: 'k', role: 'member', expiresAt: null },
+      'ip',
+    );
     return {
       workspaceId: workspace.id,
       missionId: mission.id,
       runId: run.id,
+      apiKeyId: apiKey.id,
       invitationId: invitation.id,
       endpointId: endpoint.id,
       messageId: message.message.id,
@@ -184,6 +192,25 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       route: 'POST /api/invitations/{id}/decline',
       expect: INVITEE_ONLY,
       request: (f) => ({ method: 'POST', path: `/api/invitations/${f.invitationId}/decline` }),
+    },
+    {
+      route: 'POST /api/workspaces/{id}/api-keys',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/workspaces/${f.workspaceId}/api-keys`,
+        body: { name: 'worker', role: 'admin' },
+      }),
+    },
+    {
+      route: 'GET /api/workspaces/{id}/api-keys',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/api-keys` }),
+    },
+    {
+      route: 'DELETE /api/workspaces/{id}/api-keys/{key_id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/workspaces/${f.workspaceId}/api-keys/${f.apiKeyId}` }),
     },
     {
       route: 'POST /api/missions',

@@ -1,7 +1,7 @@
+import type { CurrentCaller } from '../../../application/auth/get-current-user.ts';
 import type { SessionView } from '../../../application/auth/list-sessions.ts';
 import type { TokenPair } from '../../../application/auth/token-pair.ts';
 import type { CurrentBrowserSession } from '../../../application/browser/resolve-browser-session.ts';
-import type { WorkspaceMembershipView } from '../../../application/ports/workspace-repository.ts';
 import type { BrowserSessionLifetimes } from '../../../domain/browser/browser-session.ts';
 import type { User } from '../../../domain/users/user.ts';
 
@@ -24,11 +24,19 @@ export function presentUser(user: User) {
   return { ...presentUserSummary(user), created_at: user.createdAt.toISOString() };
 }
 
-/** The caller, with the workspaces they belong to and their role in each. */
-export function presentMe(user: User, workspaces: readonly WorkspaceMembershipView[]) {
+/** The caller: a person with the workspaces they belong to and their role in each, or an API key. */
+export function presentMe(caller: CurrentCaller) {
+  if (caller.kind === 'api_key') {
+    const { apiKeyId, name, workspaceId, role } = caller.apiKey;
+    return { api_key: { id: apiKeyId, name, workspace_id: workspaceId, role } };
+  }
   return {
-    ...presentUser(user),
-    workspaces: workspaces.map(({ workspace, role }) => ({ id: workspace.id, name: workspace.name, role })),
+    ...presentUser(caller.user),
+    workspaces: caller.workspaces.map(({ workspace, role }) => ({
+      id: workspace.id,
+      name: workspace.name,
+      role,
+    })),
   };
 }
 

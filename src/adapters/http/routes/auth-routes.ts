@@ -71,7 +71,9 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       operationId: 'logout',
       summary: 'End the current login session',
       description:
-        'Revokes the login session of the access token: its refresh token and every access token of it stop working at once.',
+        'Revokes the login session of the access token: its refresh token and every access token of it stop working at once. ' +
+        'An API key gets 403 `api_key_not_allowed`.',
+      errors: [403],
       responses: {
         204: { description: 'Logged out; the refresh and access tokens of this session stop working.' },
       },
@@ -84,12 +86,12 @@ export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabl
       operationId: 'getCurrentUser',
       summary: 'The current user',
       description:
-        'The user the access token belongs to, with the workspaces they belong to and their role in each.',
-      responses: { 200: { description: 'The user and their workspaces.', schema: meResponse } },
-      handler: async (ctx, { principal }) => {
-        const { user, workspaces } = await deps.getCurrentUser(principal);
-        ok(ctx, presentMe(user, workspaces));
+        'The user the access token belongs to, with the workspaces they belong to and their role in each; ' +
+        'called with an API key, `{api_key: {id, name, workspace_id, role}}`.',
+      responses: {
+        200: { description: 'The user and their workspaces, or the API key.', schema: meResponse },
       },
+      handler: async (ctx, { principal }) => ok(ctx, presentMe(await deps.getCurrentUser(principal))),
     }),
     open.get('/api/auth/jwks.json', {
       operationId: 'getJwks',

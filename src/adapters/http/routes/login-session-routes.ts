@@ -16,12 +16,13 @@ export interface LoginSessionRouteDeps {
   revokeAllSessions: RevokeAllSessions;
 }
 
-/** The caller's own API login sessions: list them, end one, end all. */
+/** The caller's own API login sessions: list them, end one, end all. An API key gets 403 `api_key_not_allowed`. */
 export function loginSessionRoutes(deps: LoginSessionRouteDeps): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
   return [
     bearer.get('/api/auth/sessions', {
       operationId: 'listSessions',
+      errors: [403],
       summary: "The caller's active login sessions",
       description:
         'Live API login sessions of the caller, newest first; `current` marks the one making this request.',
@@ -33,6 +34,7 @@ export function loginSessionRoutes(deps: LoginSessionRouteDeps): RouteSpec[] {
     }),
     bearer.delete('/api/auth/sessions/{id}', {
       operationId: 'revokeSession',
+      errors: [403],
       summary: 'Revoke one of your login sessions',
       description: 'Ends one of your own sessions; a session of another user answers 404.',
       params: idParams,
@@ -44,6 +46,7 @@ export function loginSessionRoutes(deps: LoginSessionRouteDeps): RouteSpec[] {
     }),
     bearer.post('/api/auth/sessions/revoke-all', {
       operationId: 'revokeAllSessions',
+      errors: [403],
       summary: 'Revoke all your login sessions, this one included',
       description:
         'Signs you out everywhere: every login session ends, including the one making this request.',

@@ -31,8 +31,9 @@ export interface RunRouteDeps {
 }
 
 const WORKER_NOTE =
-  ' A worker is a login session of a user who is admin (or owner) of the run workspace: only the session ' +
-  'that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).';
+  ' A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) ' +
+  'there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease ' +
+  'lasts (409 otherwise).';
 
 export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);

@@ -42,7 +42,8 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteSpec[] {
     bearer.get('/api/workspaces', {
       operationId: 'listWorkspaces',
       summary: "The caller's workspaces",
-      description: 'Every workspace the caller belongs to, with their role in it, oldest first.',
+      description:
+        'Every workspace the caller belongs to, with their role in it, oldest first; for an API key, its own workspace.',
       query: pageQuery,
       responses: { 200: { description: 'One page of workspaces.', schema: page(workspace) } },
       handler: async (ctx, { principal, query }) =>
@@ -51,8 +52,10 @@ export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteSpec[] {
     bearer.post('/api/workspaces', {
       operationId: 'createWorkspace',
       summary: 'Create a workspace',
-      description: 'A shared workspace; the caller becomes its owner.',
+      description:
+        'A shared workspace; the caller becomes its owner. An API key gets 403 `api_key_not_allowed`: it acts in its own workspace only.',
       body: createWorkspaceRequest,
+      errors: [403],
       responses: { 201: { description: 'The new workspace.', schema: workspace } },
       handler: async (ctx, { principal, body }) =>
         created(ctx, presentWorkspace(await deps.createWorkspace(principal, camelCased(body)))),

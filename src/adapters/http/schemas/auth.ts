@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../route.ts';
+import { apiKeyIdentity } from './api-keys.ts';
 import { timestamp, uuid } from './common.ts';
 
 export const loginRequest: JsonSchema = {
@@ -63,7 +64,7 @@ export const userResponse: JsonSchema = {
   properties: { ...(userSummary.properties as object), created_at: timestamp },
 };
 
-export const meResponse: JsonSchema = {
+const userMe: JsonSchema = {
   ...userResponse,
   required: ['id', 'username', 'email', 'display_name', 'created_at', 'workspaces'],
   properties: {
@@ -84,6 +85,9 @@ export const meResponse: JsonSchema = {
     },
   },
 };
+
+/** A person's account and workspaces, or (called with an API key) the key. */
+export const meResponse: JsonSchema = { oneOf: [userMe, apiKeyIdentity] };
 
 export const sessionItem: JsonSchema = {
   type: 'object',

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditEvent } from '../../../application/ports/audit-log.ts';
+import { ApiKey } from '../../../domain/api-keys/api-key.ts';
 import { BrowserSession } from '../../../domain/browser/browser-session.ts';
 import { Mission } from '../../../domain/missions/mission.ts';
 import { Run } from '../../../domain/runs/run.ts';
@@ -74,6 +75,7 @@ export class InMemoryStore {
     (row) => ({ ...row, message: new WebhookMessage(row.message) }),
   );
   readonly webhookAttempts = this.#byId((a: DeliveryAttempt) => ({ ...a }));
+  readonly apiKeys = this.#byId((k: ApiKey) => new ApiKey(k));
 
   /**
    * Runs `step` inside the current transaction, or alone once no transaction holds the store. `step` is

@@ -65,6 +65,7 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
       this.#store.invitations.deleteWhere((i) => i.workspaceId === id);
       deleteMissionsWhere(this.#store, (m) => m.workspaceId === id);
       deleteWebhookEndpointsWhere(this.#store, (e) => e.workspaceId === id);
+      this.#store.apiKeys.deleteWhere((k) => k.workspaceId === id);
     });
   }
 

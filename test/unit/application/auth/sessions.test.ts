@@ -96,8 +96,9 @@ describe('sessions, logout and disabling', () => {
 
   it('me returns the user with their personal workspace as owner', async () => {
     const { app, user, first } = await twoSessions();
-    const { user: me, workspaces } = await app.getCurrentUser(await app.authenticate(first.accessToken));
-    expect(me.id).to.equal(user.id);
-    expect(workspaces.map((w) => [w.workspace.personal, w.role])).to.deep.equal([[true, 'owner']]);
+    const me = await app.getCurrentUser(await app.authenticate(first.accessToken));
+    if (me.kind !== 'user') throw new Error(`expected a user, got ${me.kind}`);
+    expect(me.user.id).to.equal(user.id);
+    expect(me.workspaces.map((w) => [w.workspace.personal, w.role])).to.deep.equal([[true, 'owner']]);
   });
 });

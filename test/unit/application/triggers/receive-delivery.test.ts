@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Principal } from '../../../../src/application/auth/principal.ts';
+import { type Principal, userPrincipal } from '../../../../src/application/auth/principal.ts';
 import { DomainError } from '../../../../src/domain/errors.ts';
 import { UnsupportedContentEncoding } from '../../../../src/domain/triggers/webhook-errors.ts';
 import { seedMission, seedUser } from '../../../support/persistence-world.ts';
@@ -21,7 +21,7 @@ describe('receiveDelivery (in-memory adapters)', () => {
     const world = uc;
     const { user, workspace } = await seedUser(world);
     const mission = await seedMission(world, workspace.id);
-    const principal: Principal = { userId: user.id, sessionId: 's1' };
+    const principal: Principal = userPrincipal(user.id, 's1');
     const trigger = await uc.createTrigger(principal, { missionId: mission.id, name: 'hook', ...input });
     return {
       world,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Principal } from '../../../../src/application/auth/principal.ts';
+import { type Principal, userPrincipal } from '../../../../src/application/auth/principal.ts';
 import { DomainError } from '../../../../src/domain/errors.ts';
 import { Membership } from '../../../../src/domain/workspaces/workspace.ts';
 import { seedMission, seedUser, T0 } from '../../../support/persistence-world.ts';
@@ -31,7 +31,7 @@ describe('trigger use cases (in-memory adapters)', () => {
       }),
     );
     const mission = await seedMission(world, owner.workspace.id);
-    const as = (user: { user: { id: string } }): Principal => ({ userId: user.user.id, sessionId: 's' });
+    const as = (user: { user: { id: string } }): Principal => userPrincipal(user.user.id, 's');
     return {
       world,
       uc,

@@ -1,0 +1,37 @@
+import type { ApiKeyRole } from '../../domain/api-keys/api-key.ts';
+import { type Principal, personOf } from '../auth/principal.ts';
+import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { IssueApiKey, IssuedApiKey } from './issue-api-key.ts';
+
+export interface CreateApiKeyInput {
+  readonly name: string;
+  readonly role: ApiKeyRole;
+  readonly expiresAt: Date | null;
+}
+
+export type CreateApiKey = (
+  principal: Principal,
+  workspaceId: string,
+  input: CreateApiKeyInput,
+  ip: string,
+) => Promise<IssuedApiKey>;
+
+/**
+ * A workspace admin makes a key for machines. A key cannot make keys (ApiKeyNotAllowed): a leaked key must not
+ * be able to mint successors that outlive its revocation.
+ */
+export function makeCreateApiKey(deps: {
+  workspaceAccess: WorkspaceAccess;
+  issueApiKey: IssueApiKey;
+}): CreateApiKey {
+  return async (principal, workspaceId, input, ip) => {
+    await deps.workspaceAccess(principal, workspaceId, 'admin');
+    const person = personOf(principal);
+    return deps.issueApiKey({
+      ...input,
+      workspaceId,
+      createdBy: person.userId,
+      audit: { sessionId: person.sessionId, ip },
+    });
+  };
+}
