@@ -189,6 +189,54 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
     expect((await api(app, caller, 'GET', '/api/auth/me')).status).to.equal(200);
   });
 
+  it('a run claimed with a key is held by that key: another key or a login session gets 409', async () => {
+    const worker = await createKey('admin');
+    const rival = await createKey('admin');
+    const mission = await api(app, admin, 'POST', '/api/missions', {
+      workspace_id: workspaceId,
+      name: 'keyed',
+    });
+    const started = async () =>
+      (await api(app, admin, 'POST', `/api/missions/${mission.body.id}/runs`, { input: { n: 1 } })).body.id;
+    const claim = (caller: Caller) =>
+      api(app, caller, 'POST', '/api/runs/claim', {
+        workspace_id: workspaceId,
+        mission_ids: [mission.body.id],
+      });
+
+    const byKey = await started();
+    const claimed = await claim(worker.caller);
+    expect(claimed.body).to.include({ id: byKey, status: 'running' });
+    for (const [label, caller] of [
+      ['another key', rival.caller],
+      ['the admin who made the key', admin],
+    ] as const) {
+      const beat = await api(app, caller, 'POST', `/api/runs/${byKey}/heartbeat`, {});
+      const done = await api(app, caller, 'POST', `/api/runs/${byKey}/complete`, { status: 'succeeded' });
+      expect([beat.status, done.status, done.body.code], label).to.deep.equal([409, 409, 'conflict']);
+    }
+    expect((await api(app, worker.caller, 'POST', `/api/runs/${byKey}/heartbeat`, {})).status).to.equal(200);
+    const done = await api(app, worker.caller, 'POST', `/api/runs/${byKey}/complete`, {
+      status: 'succeeded',
+      output: { by: 'key' },
+    });
+    expect(done.body).to.deep.include({ status: 'succeeded', output: { by: 'key' } });
+
+    const bySession = await started();
+    expect((await claim(admin)).body.id).to.equal(bySession);
+    const keyBeat = await api(app, worker.caller, 'POST', `/api/runs/${bySession}/heartbeat`, {});
+    expect(keyBeat.status, 'a key cannot report on a session-held run').to.equal(409);
+    expect(
+      (await api(app, admin, 'POST', `/api/runs/${bySession}/complete`, { status: 'failed' })).status,
+    ).to.equal(200);
+  });
+
+  it('a member key cannot claim runs (403)', async () => {
+    const { caller } = await createKey('member');
+    const response = await api(app, caller, 'POST', '/api/runs/claim', { workspace_id: workspaceId });
+    expect([response.status, response.body.code]).to.deep.equal([403, 'forbidden']);
+  });
+
   it('malformed and unknown keys are 401 invalid_token with the bearer challenge', async () => {
     const { key } = await createKey('member');
     const wrongSecret = `${key.slice(0, 26)}${key.at(26) === 'A' ? 'B' : 'A'}${key.slice(27)}`;

@@ -3,6 +3,7 @@ import { Sha256ApiKeySecrets } from '../../../../src/adapters/crypto/sha256-api-
 import { LAST_USED_RESOLUTION_SECONDS } from '../../../../src/domain/api-keys/api-key.ts';
 import { ApiKeyNotAllowed } from '../../../../src/domain/api-keys/api-key-errors.ts';
 import { Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
+import { LeaseNotHeld } from '../../../../src/domain/runs/lease.ts';
 import { InvalidToken } from '../../../../src/domain/sessions/auth-errors.ts';
 import { fail } from '../../../support/fail.ts';
 import { joinWorkspace } from '../../../support/members.ts';
@@ -176,6 +177,23 @@ describe('API key use cases', () => {
     app.clock.advance(1);
     await app.authenticateApiKey(key);
     expect(await lastUsed()).to.deep.equal(app.clock.now());
+  });
+
+  it('a run claimed with a key is held by the key: another key, or the session of its creator, is LeaseNotHeld', async () => {
+    const { app, bob, workspaceId, create } = await setup();
+    const worker = await app.authenticateApiKey((await create()).key);
+    const rival = await app.authenticateApiKey((await create()).key);
+    const mission = await app.createMission(bob.principal, { workspaceId, name: 'm' });
+    const run = await app.startRun(bob.principal, mission.id, {});
+    const claimed = await app.claimRun(worker, { workspaceId });
+    expect([claimed?.id, claimed?.leaseOwner]).to.deep.equal([run.id, worker.apiKeyId]);
+    for (const other of [rival, bob.principal]) {
+      expect(await fail(app.heartbeatRun(other, run.id, {}))).to.be.instanceOf(LeaseNotHeld);
+      expect(await fail(app.completeRun(other, run.id, { status: 'succeeded' }))).to.be.instanceOf(
+        LeaseNotHeld,
+      );
+    }
+    expect((await app.completeRun(worker, run.id, { status: 'succeeded' })).status).to.equal('succeeded');
   });
 
   it('keys act only in their workspace; people-only use cases answer ApiKeyNotAllowed', async () => {
