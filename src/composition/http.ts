@@ -61,7 +61,8 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
       title: 'Workflow and agent platform API',
       version: '2.0.0',
       description:
-        'Backend HTTP API. Authenticate with `POST /api/auth/login`, then send the access token as a bearer.',
+        'Backend HTTP API. Authenticate with `POST /api/auth/login`, then send the access token as a bearer; ' +
+        'machines send a workspace API key (`pk_...`, from `POST /api/workspaces/{id}/api-keys`) the same way.',
       serverUrl: config.publicUrl,
       webhooks: runOutcomeWebhooks,
     });

@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Principal } from '../../../src/application/auth/principal.ts';
-import { api, principalOf } from '../../support/api.ts';
+import { api, type Caller as Credential, principalOf, withKey } from '../../support/api.ts';
 import { joinWorkspace } from '../../support/members.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
-const CALLERS = ['owner', 'admin', 'member', 'outsider', 'anonymous'] as const;
+const PEOPLE = ['owner', 'admin', 'member', 'outsider'] as const;
+type Person = (typeof PEOPLE)[number];
+/** API keys: of the request's workspace with each role, and an admin key of another workspace. */
+const KEYS = ['admin key', 'member key', 'outsider key'] as const;
+type Key = (typeof KEYS)[number];
+const CALLERS = [...PEOPLE, ...KEYS, 'anonymous'] as const;
 type Caller = (typeof CALLERS)[number];
+/** A key acts like the person of the same role, unless a case says otherwise. */
+const LIKE: Record<Key, Person> = {
+  'admin key': 'admin',
+  'member key': 'member',
+  'outsider key': 'outsider',
+};
+/** 403 with `api_key_not_allowed`: a person's own action, refused to any key. */
+const NOT_ALLOWED = 'not allowed';
 
 /** A workspace of its own for every request, so that no request depends on another's effects. */
 interface Fixture {
@@ -23,8 +36,10 @@ interface Fixture {
 
 interface Case {
   readonly route: string;
-  /** Expected status per caller; anonymous is always 401. */
-  readonly expect: Readonly<Record<Exclude<Caller, 'anonymous'>, number>>;
+  /** Expected status per person; anonymous is always 401. */
+  readonly expect: Readonly<Record<Person, number>>;
+  /** Where a key is not answered like the person of its role. */
+  readonly keys?: Readonly<Partial<Record<Key, number | typeof NOT_ALLOWED>>>;
   readonly request: (f: Fixture) => { method: string; path: string; body?: unknown };
   /** Runs before the request, as the caller's principal (for example: claim the run as this worker). */
   readonly prepare?: (f: Fixture, caller: Principal, owner: Principal) => Promise<void>;
@@ -36,10 +51,11 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission and run route for owner, admin, member, outsider', () => {
+describe('authorisation matrix: every workspace, invitation, mission and run route for every role, as a person and as an API key', () => {
   let app: TestApp;
-  const users = {} as Record<Exclude<Caller, 'anonymous'> | 'extra', SignedUp>;
-  const principals = {} as Record<Exclude<Caller, 'anonymous'> | 'extra', Principal>;
+  const users = {} as Record<Person | 'extra', SignedUp>;
+  const principals = {} as Record<Person | 'extra', Principal>;
+  let outsiderKey: { caller: Credential; principal: Principal };
 
   before(async () => {
     app = await startTestApp();
@@ -47,6 +63,8 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       users[name] = await signUp(app);
       principals[name] = await principalOf(app, users[name]);
     }
+    const [elsewhere] = await app.container.cradle.workspaces.listForUser(users.outsider.userId);
+    outsiderKey = await keyOf(principals.outsider, elsewhere?.workspace.id as string, 'admin');
   });
   after(() => app?.close());
 
@@ -93,8 +111,27 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
     };
   }
 
+  async function keyOf(creator: Principal, workspaceId: string, role: 'admin' | 'member') {
+    const c = app.container.cradle;
+    const { key } = await c.createApiKey(creator, workspaceId, { name: role, role, expiresAt: null }, 'ip');
+    return { caller: withKey(key), principal: await c.authenticateApiKey(key) };
+  }
+
+  /** The request's credential and principal: a user's, or a key made for this fixture's workspace. */
+  async function callerFor(who: Exclude<Caller, 'anonymous'>, f: Fixture) {
+    if (who === 'outsider key') return outsiderKey;
+    if (who === 'admin key' || who === 'member key') {
+      return keyOf(principals.owner, f.workspaceId, who === 'admin key' ? 'admin' : 'member');
+    }
+    return { caller: users[who], principal: principals[who] };
+  }
+
+  const worksHere = (f: Fixture, caller: Principal) =>
+    caller.kind === 'api_key'
+      ? caller.role === 'admin' && caller.workspaceId === f.workspaceId
+      : [principals.owner, principals.admin].includes(caller);
   const claimAsCallerIfAdmin = async (f: Fixture, caller: Principal, owner: Principal) => {
-    const claimer = [principals.owner, principals.admin].includes(caller) ? caller : owner;
+    const claimer = worksHere(f, caller) ? caller : owner;
     await app.container.cradle.claimRun(claimer, { workspaceId: f.workspaceId });
   };
   const addExtra = async (f: Fixture, _caller: Principal, owner: Principal) => {
@@ -106,11 +143,13 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
     {
       route: 'GET /api/workspaces',
       expect: { ...READ, outsider: 200 },
+      keys: { 'outsider key': 200 },
       request: () => ({ method: 'GET', path: '/api/workspaces' }),
     },
     {
       route: 'POST /api/workspaces',
       expect: { owner: 201, admin: 201, member: 201, outsider: 201 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
       request: () => ({ method: 'POST', path: '/api/workspaces', body: { name: 'Mine' } }),
     },
     {
@@ -181,21 +220,25 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
     {
       route: 'GET /api/invitations',
       expect: { ...READ, outsider: 200 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
       request: () => ({ method: 'GET', path: '/api/invitations' }),
     },
     {
       route: 'POST /api/invitations/{id}/accept',
       expect: INVITEE_ONLY,
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
       request: (f) => ({ method: 'POST', path: `/api/invitations/${f.invitationId}/accept` }),
     },
     {
       route: 'POST /api/invitations/{id}/decline',
       expect: INVITEE_ONLY,
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
       request: (f) => ({ method: 'POST', path: `/api/invitations/${f.invitationId}/decline` }),
     },
     {
       route: 'POST /api/workspaces/{id}/api-keys',
       expect: ADMIN(201),
+      keys: { 'admin key': NOT_ALLOWED },
       request: (f) => ({
         method: 'POST',
         path: `/api/workspaces/${f.workspaceId}/api-keys`,
@@ -342,31 +385,31 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
     expect(cases.map((c) => c.route)).to.have.members(registered);
   });
 
+  const expectedOf = (testCase: Case, who: Caller): { status: number; code?: string } => {
+    if (who === 'anonymous') return { status: 401, code: 'unauthorized' };
+    const want = (KEYS as readonly string[]).includes(who)
+      ? (testCase.keys?.[who as Key] ?? testCase.expect[LIKE[who as Key]])
+      : testCase.expect[who as Person];
+    if (want === NOT_ALLOWED) return { status: 403, code: 'api_key_not_allowed' };
+    return { status: want, code: { 403: 'forbidden', 404: 'not_found' }[want as 403 | 404] };
+  };
+
   for (const testCase of cases) {
     it(testCase.route, async () => {
       const outcomes: string[] = [];
       const expected: string[] = [];
-      for (const caller of CALLERS) {
+      for (const who of CALLERS) {
         const f = await fixture();
-        if (caller !== 'anonymous') await testCase.prepare?.(f, principals[caller], principals.owner);
+        const as = who === 'anonymous' ? undefined : await callerFor(who, f);
+        if (as) await testCase.prepare?.(f, as.principal, principals.owner);
         const { method, path, body } = testCase.request(f);
-        const response = await api(
-          app,
-          caller === 'anonymous' ? undefined : users[caller],
-          method,
-          path,
-          body,
-        );
-        const want = caller === 'anonymous' ? 401 : testCase.expect[caller];
-        outcomes.push(`${caller} ${response.status}`);
-        expected.push(`${caller} ${want}`);
-        if (want >= 400) {
-          const code = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' }[want as 401 | 403 | 404];
-          expect(response.body?.code, `${caller}: ${JSON.stringify(response.body)}`).to.equal(code);
-        }
-        if (testCase.route === 'GET /api/workspaces' && want === 200) {
+        const response = await api(app, as?.caller, method, path, body);
+        const want = expectedOf(testCase, who);
+        outcomes.push(`${who} ${response.status} ${response.status >= 400 ? response.body?.code : ''}`);
+        expected.push(`${who} ${want.status} ${want.code ?? ''}`);
+        if (testCase.route === 'GET /api/workspaces' && want.status === 200) {
           const ids = response.body.items.map((w: { id: string }) => w.id);
-          expect(ids.includes(f.workspaceId), caller).to.equal(caller !== 'outsider');
+          expect(ids.includes(f.workspaceId), who).to.equal(!who.startsWith('outsider'));
         }
       }
       expect(outcomes).to.deep.equal(expected);
@@ -384,10 +427,12 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       [`/api/webhook-endpoints/${f.endpointId}/messages`, `/api/webhook-endpoints/${randomUUID()}/messages`],
     ];
     for (const [existing, missing] of pairs) {
-      const hidden = await api(app, users.outsider, 'GET', existing as string);
-      const absent = await api(app, users.outsider, 'GET', missing as string);
-      expect(hidden.status, existing).to.equal(404);
-      expect(hidden.body, existing).to.deep.equal(absent.body);
+      for (const caller of [users.outsider, outsiderKey.caller]) {
+        const hidden = await api(app, caller, 'GET', existing as string);
+        const absent = await api(app, caller, 'GET', missing as string);
+        expect(hidden.status, existing).to.equal(404);
+        expect(hidden.body, existing).to.deep.equal(absent.body);
+      }
     }
   });
 });
