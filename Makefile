@@ -9,8 +9,9 @@ export PATH := $(LOCAL_NODE_BIN):$(PATH)
 NODE_DEP := $(LOCAL_NODE_BIN)/node
 endif
 BIN := node_modules/.bin
+CLIENT := clients/typescript
 
-.PHONY: install run cli migrate check lint format typecheck layers test test-unit test-integration bench clean
+.PHONY: install client-install client run cli migrate check lint format typecheck layers test test-unit test-integration bench clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -21,6 +22,18 @@ node_modules/.installed: package.json package-lock.json $(NODE_DEP)
 	@touch $@
 
 install: node_modules/.installed
+
+# The TypeScript client is its own package (clients/typescript): the type check and its tests need its
+# dependencies (openapi-fetch; openapi-typescript and TypeScript 5 to generate it).
+$(CLIENT)/node_modules/.installed: $(CLIENT)/package.json $(CLIENT)/package-lock.json $(NODE_DEP)
+	npm ci --prefix $(CLIENT) --no-audit --no-fund
+	@touch $@
+
+client-install: $(CLIENT)/node_modules/.installed
+
+## Regenerate the TypeScript client's types from GET /api/v2/openapi.json; commit the result (a test compares).
+client: install client-install
+	node scripts/generate-client.ts
 
 ## Start the API (embedded PostgreSQL unless DATABASE_URL is set).
 run: install
@@ -35,7 +48,7 @@ migrate: install
 	node src/adapters/cli/main.ts migrate
 
 ## Formatter + linter, type check, layering rules.
-check: install lint typecheck layers
+check: install client-install lint typecheck layers
 
 lint:
 	$(BIN)/biome check .

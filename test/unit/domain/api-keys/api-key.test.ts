@@ -12,7 +12,7 @@ const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 // Both parts may contain `_` and `-`: the fixed lengths delimit them.
 const KEY_ID = 'Ab_-0123456789abcdefgh';
-const SECRET = 'S'.repeat(20) + '_-' + 'x'.repeat(21);
+const SECRET = `${'S'.repeat(20)}_-${'x'.repeat(21)}`;
 
 const issue = (overrides: Partial<Parameters<typeof ApiKey.issue>[0]> = {}) =>
   ApiKey.issue(

@@ -1,0 +1,5 @@
+export { bodyOf, createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.ts';
+export { apiKey, type Credential, PasswordLogin, type PasswordLoginOptions } from './credentials.ts';
+export type { components, operations, paths } from './generated/schema.ts';
+export { type ListPage, paginate } from './paginate.ts';
+export { ApiError, isProblem, type ProblemCode, type ProblemField } from './problem.ts';
