@@ -11,7 +11,7 @@ endif
 BIN := node_modules/.bin
 CLIENT := clients/typescript
 
-.PHONY: install client-install client run cli migrate check lint format typecheck layers test test-unit test-integration bench clean
+.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -30,6 +30,10 @@ $(CLIENT)/node_modules/.installed: $(CLIENT)/package.json $(CLIENT)/package-lock
 	@touch $@
 
 client-install: $(CLIENT)/node_modules/.installed
+
+## The example worker (examples/worker.ts): PLATFORM_URL, PLATFORM_API_KEY, PLATFORM_WORKSPACE_ID from the environment.
+worker: install client-install
+	node examples/worker.ts
 
 ## Regenerate the TypeScript client's types from GET /api/v2/openapi.json; commit the result (a test compares).
 client: install client-install

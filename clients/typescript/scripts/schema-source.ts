@@ -9,6 +9,6 @@ export const GENERATED_HEADER = [
 
 /** The TypeScript source of `paths`, `operations` and `components` of an OpenAPI 3.1 document. */
 export async function schemaSource(document: object): Promise<string> {
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { alphabetize: false });
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { emptyObjectsUnknown: true });
   return `${GENERATED_HEADER}${astToString(ast)}`;
 }

@@ -3,3 +3,5 @@ export { apiKey, type Credential, PasswordLogin, type PasswordLoginOptions } fro
 export type { components, operations, paths } from './generated/schema.ts';
 export { type ListPage, paginate } from './paginate.ts';
 export { ApiError, isProblem, type ProblemCode, type ProblemField } from './problem.ts';
+export { runWorker, type Worker, type WorkerOptions } from './worker.ts';
+export type { ClaimedRun, RunContext, RunHandler, RunLog, RunOutput, WorkerLogger } from './worker-types.ts';

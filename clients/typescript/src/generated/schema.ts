@@ -3518,7 +3518,7 @@ export interface operations {
                             name: string;
                             description: string | null;
                             /** @description The workflow definition: any JSON object of at most 64 KiB. */
-                            definition: Record<string, never>;
+                            definition: Record<string, unknown>;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -3623,7 +3623,7 @@ export interface operations {
                     name: string;
                     description?: string | null;
                     /** @description The workflow definition: any JSON object of at most 64 KiB. */
-                    definition?: Record<string, never>;
+                    definition?: Record<string, unknown>;
                 };
             };
         };
@@ -3646,7 +3646,7 @@ export interface operations {
                         name: string;
                         description: string | null;
                         /** @description The workflow definition: any JSON object of at most 64 KiB. */
-                        definition: Record<string, never>;
+                        definition: Record<string, unknown>;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -3802,7 +3802,7 @@ export interface operations {
                         name: string;
                         description: string | null;
                         /** @description The workflow definition: any JSON object of at most 64 KiB. */
-                        definition: Record<string, never>;
+                        definition: Record<string, unknown>;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -4034,7 +4034,7 @@ export interface operations {
                     /** @description `null` clears it. */
                     description?: string | null;
                     /** @description The workflow definition: any JSON object of at most 64 KiB. */
-                    definition?: Record<string, never>;
+                    definition?: Record<string, unknown>;
                 };
             };
         };
@@ -4057,7 +4057,7 @@ export interface operations {
                         name: string;
                         description: string | null;
                         /** @description The workflow definition: any JSON object of at most 64 KiB. */
-                        definition: Record<string, never>;
+                        definition: Record<string, unknown>;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -4197,7 +4197,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Input handed to the worker: any JSON object of at most 64 KiB. */
-                    input?: Record<string, never>;
+                    input?: Record<string, unknown>;
                 };
             };
         };
@@ -4238,9 +4238,9 @@ export interface operations {
                             delivery_id: string | null;
                         };
                         /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, never> | null;
+                        input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
-                        output: Record<string, never> | null;
+                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4440,9 +4440,9 @@ export interface operations {
                                 delivery_id: string | null;
                             };
                             /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                            input: Record<string, never> | null;
+                            input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
-                            output: Record<string, never> | null;
+                            output: Record<string, unknown> | null;
                             /** @description Why the run failed. */
                             error: {
                                 message: string;
@@ -4598,9 +4598,9 @@ export interface operations {
                             delivery_id: string | null;
                         };
                         /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, never> | null;
+                        input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
-                        output: Record<string, never> | null;
+                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4753,9 +4753,9 @@ export interface operations {
                             delivery_id: string | null;
                         };
                         /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, never> | null;
+                        input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
-                        output: Record<string, never> | null;
+                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4945,9 +4945,9 @@ export interface operations {
                             delivery_id: string | null;
                         };
                         /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, never> | null;
+                        input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
-                        output: Record<string, never> | null;
+                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -5160,9 +5160,9 @@ export interface operations {
                             delivery_id: string | null;
                         };
                         /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, never> | null;
+                        input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
-                        output: Record<string, never> | null;
+                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -5337,7 +5337,7 @@ export interface operations {
                     /** @enum {string} */
                     status: "succeeded" | "failed";
                     /** @description The result: any JSON object of at most 256 KiB. */
-                    output?: Record<string, never>;
+                    output?: Record<string, unknown>;
                     /** @description Only with status `failed`. */
                     error?: {
                         message: string;
@@ -5381,9 +5381,9 @@ export interface operations {
                             delivery_id: string | null;
                         };
                         /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, never> | null;
+                        input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
-                        output: Record<string, never> | null;
+                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -7359,7 +7359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": Record<string, unknown>;
                 };
             };
             /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */

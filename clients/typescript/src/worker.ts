@@ -1,0 +1,136 @@
+import { IdleBackoff, sleep } from './backoff.ts';
+import { createPlatformClient } from './client.ts';
+import { apiKey } from './credentials.ts';
+import { ApiError } from './problem.ts';
+import { executeRun } from './run-execution.ts';
+import type { ClaimedRun, RunHandler, WorkerLogger } from './worker-types.ts';
+
+export interface WorkerOptions {
+  readonly baseUrl: string;
+  /** An `admin` API key of the workspace: the worker's identity, which holds the runs it claims. */
+  readonly apiKey: string;
+  readonly workspaceId: string;
+  /** Only runs of these missions (all of the workspace's by default). */
+  readonly missions?: readonly string[];
+  /** How many runs are handled at once (each slot claims its own). */
+  readonly concurrency: number;
+  readonly handler: RunHandler;
+  /** Lease of each claim and heartbeat (5-3600 s, default 60); heartbeats go at a third of it. */
+  readonly leaseSeconds?: number;
+  /** Waits after an empty queue: from `initialMs`, doubling to `maxMs` (default 500 ms to 10 s). */
+  readonly idleBackoff?: { readonly initialMs: number; readonly maxMs: number };
+  /** How long `stop()` lets handlers finish before abandoning their runs to the lease (default the lease). */
+  readonly drainMs?: number;
+  /** Stop on SIGTERM and SIGINT (default true). */
+  readonly stopOnSignals?: boolean;
+  readonly logger?: WorkerLogger;
+  readonly fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface Worker {
+  /** Claims no more runs, lets the running handlers finish (up to `drainMs`), and resolves once idle. */
+  stop(): Promise<void>;
+  /** Resolves when the worker has stopped; rejects when it cannot go on (a revoked key, a deleted workspace). */
+  readonly stopped: Promise<void>;
+}
+
+/**
+ * Claims runs of a workspace and hands each to `handler`, `concurrency` at a time, until stopped. An empty
+ * queue backs off exponentially; 429 and 503 wait for their `Retry-After`; a network error is retried;
+ * a 401, 403 or 404 (the key or its workspace is gone) stops the worker with that error.
+ */
+export function runWorker(options: WorkerOptions): Worker {
+  const leaseSeconds = options.leaseSeconds ?? 60;
+  const logger = options.logger ?? consoleLogger;
+  const client = createPlatformClient({
+    baseUrl: options.baseUrl,
+    credential: apiKey(options.apiKey),
+    fetch: options.fetch,
+  });
+  const stopping = new AbortController();
+  const abandon = new AbortController();
+  const execution = { client, handler: options.handler, leaseSeconds, logger, abandon: abandon.signal };
+  const claimBody = {
+    workspace_id: options.workspaceId,
+    lease_seconds: leaseSeconds,
+    ...(options.missions?.length ? { mission_ids: [...options.missions] } : {}),
+  };
+
+  async function claim(): Promise<ClaimedRun | undefined> {
+    const { data, response } = await client.POST('/api/runs/claim', { body: claimBody });
+    return response.status === 204 ? undefined : data;
+  }
+
+  async function slot(): Promise<void> {
+    const idle = new IdleBackoff(options.idleBackoff ?? { initialMs: 500, maxMs: 10_000 });
+    while (!stopping.signal.aborted) {
+      let run: ClaimedRun | undefined;
+      try {
+        run = await claim();
+      } catch (error) {
+        if (!isRetryable(error)) throw error;
+        const wait =
+          error instanceof ApiError && error.retryAfterSeconds !== undefined
+            ? error.retryAfterSeconds * 1000
+            : idle.next();
+        logger.warn('claim failed; retrying', { error: String(error), wait_ms: wait });
+        await sleep(wait, stopping.signal);
+        continue;
+      }
+      if (!run) {
+        await sleep(idle.next(), stopping.signal);
+        continue;
+      }
+      idle.reset();
+      await executeRun(run, execution);
+    }
+  }
+
+  const slots = Array.from({ length: options.concurrency }, () => slot());
+  const stopped = Promise.all(slots).then(() => undefined);
+  // A fatal error in one slot stops the others (they finish what they hold).
+  stopped.catch((error) => {
+    logger.error('worker stopping', { error: String(error) });
+    stopping.abort();
+  });
+
+  async function stop(): Promise<void> {
+    stopping.abort();
+    const done = new AbortController();
+    const drained = await Promise.race([
+      Promise.allSettled(slots).then(() => true),
+      sleep(options.drainMs ?? leaseSeconds * 1000, done.signal).then(() => done.signal.aborted),
+    ]);
+    done.abort(); // no drain timer keeps the process alive once the slots are idle
+    if (!drained) abandon.abort(new Error('the worker stopped before the handler finished'));
+    await Promise.allSettled(slots);
+  }
+
+  if (options.stopOnSignals ?? true) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info(`${signal}: finishing the runs in hand, claiming no more`);
+      void stop();
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+    stopped
+      .finally(() => {
+        process.off('SIGTERM', onSignal);
+        process.off('SIGINT', onSignal);
+      })
+      .catch(() => {});
+  }
+  return { stop, stopped };
+}
+
+/** A throttled or unavailable server, a 5xx, or no answer at all: worth another claim later. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
+  return error instanceof TypeError; // fetch's network failure
+}
+
+const consoleLogger: WorkerLogger = {
+  info: (message, fields) => console.log(JSON.stringify({ level: 'info', message, ...fields })),
+  warn: (message, fields) => console.warn(JSON.stringify({ level: 'warn', message, ...fields })),
+  error: (message, fields) => console.error(JSON.stringify({ level: 'error', message, ...fields })),
+};
