@@ -328,7 +328,7 @@ export interface paths {
         };
         /**
          * A workspace's missions
-         * @description Newest first.
+         * @description Newest first. A page ends earlier once its missions reach 1 MiB of JSON (definitions are up to 64 KiB each); `next_cursor` then continues after the last one shown.
          */
         get: operations["listMissions"];
         put?: never;
@@ -397,7 +397,7 @@ export interface paths {
         };
         /**
          * A workspace's runs
-         * @description Newest first; optionally of one mission and in one state.
+         * @description Newest first; optionally of one mission and in one state. Items are summaries: a run without its `input` and `output` (`GET /api/runs/{id}` and claims have them). A page holds at most `limit` runs and ends earlier once its runs reach 1 MiB of JSON; `next_cursor` then continues after the last run shown.
          */
         get: operations["listRuns"];
         put?: never;
@@ -525,10 +525,11 @@ export interface paths {
          *
          *     Any content type is accepted and verified over the raw bytes; no `Content-Encoding` (415). Checks, in order: the
          *     per-trigger rate limit (429), the body size against the trigger's limit from `Content-Length` and while
-         *     streaming (413), the signature (done for unknown, deleted and disabled paths too, which then answer 404), the
-         *     idempotency key. `Idempotency-Key` (or `X-Delivery-Id`) seen for the same trigger within 24 h answers 200 with
-         *     the first delivery's ids and `status: "duplicate"`, creating nothing. 202 comes only after the delivery and its
-         *     queued run are committed; when the database is unreachable the answer is 503 with `Retry-After`, never 2xx.
+         *     streaming (413), the signature (done for unknown, deleted and disabled paths too, which then answer 404 whatever
+         *     the body: never 413 or 415), the idempotency key. `Idempotency-Key` (or `X-Delivery-Id`) seen for the same
+         *     trigger within 24 h answers 200 with the first delivery's ids and `status: "duplicate"`, creating nothing. 202
+         *     comes only after the delivery and its queued run are committed; when the database is unreachable the answer is 503
+         *     with `Retry-After`, never 2xx.
          */
         post: operations["receiveWebhookDelivery"];
         delete?: never;
@@ -552,7 +553,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook trigger for a mission
-         * @description Admins and owners of the mission workspace. The answer carries the `signing_secret`, shown only here and in rotation answers. A custom `webhook_path` must be unused (paths of deleted triggers stay taken).
+         * @description Admins and owners of the mission workspace. The answer carries the `signing_secret`, shown only here and in rotation answers. A `webhook_path` asked for is a prefix: the server adds `-` and 128 random bits, so no answer tells whether another trigger (of any workspace, deleted or not) uses a path.
          */
         post: operations["createTrigger"];
         delete?: never;
@@ -798,7 +799,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -838,7 +839,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -932,7 +933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -972,7 +973,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1044,7 +1045,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1174,7 +1175,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1266,7 +1267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1359,7 +1360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1461,7 +1462,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1578,7 +1579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1693,7 +1694,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1789,7 +1790,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1896,7 +1897,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1949,7 +1950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2039,7 +2040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2141,7 +2142,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2290,7 +2291,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2356,7 +2357,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2454,7 +2455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2582,7 +2583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2661,7 +2662,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2738,7 +2739,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2892,7 +2893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2971,7 +2972,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3085,7 +3086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3248,7 +3249,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3314,7 +3315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3391,7 +3392,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3529,7 +3530,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3654,7 +3655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3720,7 +3721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3810,7 +3811,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3912,7 +3913,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4065,7 +4066,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4131,7 +4132,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4237,10 +4238,6 @@ export interface operations {
                              */
                             delivery_id: string | null;
                         };
-                        /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, unknown> | null;
-                        /** @description What the worker reported. */
-                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4265,10 +4262,14 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4334,7 +4335,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4439,10 +4440,6 @@ export interface operations {
                                  */
                                 delivery_id: string | null;
                             };
-                            /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                            input: Record<string, unknown> | null;
-                            /** @description What the worker reported. */
-                            output: Record<string, unknown> | null;
                             /** @description Why the run failed. */
                             error: {
                                 message: string;
@@ -4473,7 +4470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4597,10 +4594,6 @@ export interface operations {
                              */
                             delivery_id: string | null;
                         };
-                        /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, unknown> | null;
-                        /** @description What the worker reported. */
-                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4625,10 +4618,14 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4752,10 +4749,6 @@ export interface operations {
                              */
                             delivery_id: string | null;
                         };
-                        /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, unknown> | null;
-                        /** @description What the worker reported. */
-                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4780,10 +4773,14 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4944,10 +4941,6 @@ export interface operations {
                              */
                             delivery_id: string | null;
                         };
-                        /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, unknown> | null;
-                        /** @description What the worker reported. */
-                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -4972,6 +4965,10 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
                     };
                 };
             };
@@ -4986,7 +4983,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5052,7 +5049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5159,10 +5156,6 @@ export interface operations {
                              */
                             delivery_id: string | null;
                         };
-                        /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, unknown> | null;
-                        /** @description What the worker reported. */
-                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -5187,10 +5180,14 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5269,7 +5266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5380,10 +5377,6 @@ export interface operations {
                              */
                             delivery_id: string | null;
                         };
-                        /** @description Manual runs: the input given; webhook runs: `{body, content_type, headers, query}`. */
-                        input: Record<string, unknown> | null;
-                        /** @description What the worker reported. */
-                        output: Record<string, unknown> | null;
                         /** @description Why the run failed. */
                         error: {
                             message: string;
@@ -5408,10 +5401,14 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5490,7 +5487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5599,7 +5596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5652,7 +5649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5742,7 +5739,7 @@ export interface operations {
                             name: string;
                             /** @description A disabled trigger answers 404 to deliveries. */
                             enabled: boolean;
-                            /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                            /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
                             webhook_path: string;
                             /**
                              * Format: uri
@@ -5773,7 +5770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5865,7 +5862,7 @@ export interface operations {
                     /** Format: uuid */
                     mission_id: string;
                     name: string;
-                    /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                    /** @description A readable prefix for the path: the server appends `-` and 22 random characters (128 bits), so the path stays unguessable and asking for a prefix never tells whether another trigger uses it. Default: a path of 22 random characters. */
                     webhook_path?: string;
                     /**
                      * Format: int32
@@ -5900,7 +5897,7 @@ export interface operations {
                         name: string;
                         /** @description A disabled trigger answers 404 to deliveries. */
                         enabled: boolean;
-                        /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                        /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
                         webhook_path: string;
                         /**
                          * Format: uri
@@ -5930,7 +5927,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5983,19 +5980,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The resource is not in a state that allows this. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Request body too large. */
             413: {
                 headers: {
@@ -6009,7 +5993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6093,7 +6077,7 @@ export interface operations {
                         name: string;
                         /** @description A disabled trigger answers 404 to deliveries. */
                         enabled: boolean;
-                        /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                        /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
                         webhook_path: string;
                         /**
                          * Format: uri
@@ -6121,7 +6105,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6223,7 +6207,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6363,7 +6347,7 @@ export interface operations {
                         name: string;
                         /** @description A disabled trigger answers 404 to deliveries. */
                         enabled: boolean;
-                        /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                        /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
                         webhook_path: string;
                         /**
                          * Format: uri
@@ -6391,7 +6375,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6470,7 +6454,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6565,7 +6549,7 @@ export interface operations {
                         name: string;
                         /** @description A disabled trigger answers 404 to deliveries. */
                         enabled: boolean;
-                        /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                        /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
                         webhook_path: string;
                         /**
                          * Format: uri
@@ -6595,7 +6579,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6674,7 +6658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Unsupported media type or content encoding. */
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6758,7 +6742,7 @@ export interface operations {
                         name: string;
                         /** @description A disabled trigger answers 404 to deliveries. */
                         enabled: boolean;
-                        /** @description The last segment of the webhook URL. Default: 22 random characters (128 bits). */
+                        /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
                         webhook_path: string;
                         /**
                          * Format: uri
@@ -6786,7 +6770,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6969,7 +6953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7112,7 +7096,7 @@ export interface operations {
                          * @description When the raw body was dropped (retention).
                          */
                         body_purged_at: string | null;
-                        /** @description The headers kept (no credentials, no signatures). */
+                        /** @description The allow-listed headers kept: content type, user agent, and known event and delivery-id headers (GitHub, GitLab, Bitbucket, Shopify, Slack, Standard Webhooks, Svix). Never a signature or credential. */
                         request_headers: {
                             [key: string]: string;
                         };
@@ -7126,7 +7110,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7235,7 +7219,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7362,7 +7346,7 @@ export interface operations {
                     "application/json": Record<string, unknown>;
                 };
             };
-            /** @description Malformed request (`invalid_request`) or schema violation (`validation_failed`, with `errors`). */
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
