@@ -39,7 +39,7 @@ type Declare<S extends GroupSecurity> = <P extends string>(
 export type RouteGroup<S extends GroupSecurity> = Record<'get' | 'post' | 'patch' | 'delete', Declare<S>>;
 
 /**
- * Routes behind `Authorization: Bearer <access token>` (the `bearer` authenticator, bearer-authenticator.ts):
+ * Routes behind `Authorization: Bearer <access token or API key>` (the `bearer` authenticator, bearer-authenticator.ts):
  * each declares the 401 it answers without a valid token, and its handler gets the caller as `principal`.
  */
 export function bearerRoutes(tag: string): RouteGroup<'bearer'> {

@@ -30,16 +30,8 @@ export interface ApiKeyProps {
   readonly revokedAt: Date | null;
 }
 
-export interface IssueApiKey {
-  readonly id: string;
-  readonly workspaceId: string;
-  readonly keyId: string;
-  readonly secretHash: string;
-  readonly name: string;
-  readonly role: ApiKeyRole;
-  readonly createdBy: string | null;
-  readonly expiresAt: Date | null;
-}
+/** What a new key is made of; the rest starts empty. */
+export type IssueApiKey = Omit<ApiKeyProps, 'createdAt' | 'lastUsedAt' | 'revokedAt'>;
 
 /** A workspace's credential for machines (workers, CI, scripts): acts in that workspace only, with its role. */
 export class ApiKey {
