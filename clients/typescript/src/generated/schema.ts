@@ -610,12 +610,16 @@ export interface paths {
         put?: never;
         /**
          * Webhook ingest: a signed delivery starts a run
-         * @description Starts a run of the trigger's mission. Not authenticated with a bearer token (one sent is ignored):
-         *     `X-Signature` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
+         * @description Starts a run of the trigger's mission. Not authenticated with a bearer token (one sent is ignored),
+         *     but by the trigger's `signature_scheme`. With `platform` (the default), `X-Signature` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
          *     secret, as `sha256=<hex>`, bare hex (either case), or base64 / base64url of the 32-byte MAC; several may be sent
          *     comma-separated, and one valid signature under the current secret (or the previous one during its grace) is
          *     enough. The timestamped form `t=<unix seconds>,v1=<hex>` signs `<t>.<body>` and is accepted within
          *     300 s of the server clock, either side; a trigger with `require_timestamp` accepts only it.
+         *     With a provider scheme the provider's own headers carry the signature: `github` `X-Hub-Signature-256`, `stripe`
+         *     `Stripe-Signature`, `slack` `X-Slack-Signature` and `X-Slack-Request-Timestamp`, `standard-webhooks`
+         *     `webhook-id`, `webhook-timestamp` and `webhook-signature`, `shopify` `X-Shopify-Hmac-Sha256`; signed timestamps
+         *     are held to the same 300 s, and `X-GitHub-Delivery` or `webhook-id` is the idempotency key.
          *
          *     Any content type is accepted and verified over the raw bytes; no `Content-Encoding` (415). Checks, in order: the
          *     per-trigger rate limit (429), the body size against the trigger's limit from `Content-Length` and while
@@ -647,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook trigger for a mission
-         * @description Admins and owners of the mission workspace. The answer carries the `signing_secret`, shown only here and in rotation answers. A `webhook_path` asked for is a prefix: the server adds `-` and 128 random bits, so no answer tells whether another trigger (of any workspace, deleted or not) uses a path.
+         * @description Admins and owners of the mission workspace. The answer carries the `signing_secret`, shown only here and in rotation answers. A `webhook_path` asked for is a prefix: the server adds `-` and 128 random bits, so no answer tells whether another trigger (of any workspace, deleted or not) uses a path. `signature_scheme` (fixed at creation) says how senders sign: the platform `X-Signature`, or a provider's own scheme, whose secret the provider generates and the caller supplies as `signing_secret`.
          */
         post: operations["createTrigger"];
         delete?: never;
@@ -695,7 +699,7 @@ export interface paths {
         put?: never;
         /**
          * Give a trigger a new signing secret
-         * @description The new secret is in the answer (only there). The replaced one keeps verifying for `grace_seconds` (default one day), so senders can switch without losing deliveries.
+         * @description The new secret (generated, or the `signing_secret` supplied from the provider) is in the answer (only there). The replaced one keeps verifying for `grace_seconds` (default one day), so senders can switch without losing deliveries.
          */
         post: operations["rotateTriggerSecret"];
         delete?: never;
@@ -784,6 +788,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{id}/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's outbound webhook endpoints
+         * @description Any member of the workspace. Never shows secrets.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add an outbound webhook endpoint to a workspace
+         * @description Admins and owners. The answer carries the `signing_secret`, shown only here and in rotation answers. Messages follow Standard Webhooks (see the `webhooks` section): headers `webhook-id`, `webhook-timestamp`, `webhook-signature`; success is a 2xx within 15 s, else retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then `failed`; a 410 disables the endpoint.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outbound webhook endpoint (without its secret)
+         * @description Any member of its workspace; another workspace answers 404.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an outbound webhook endpoint and its messages
+         * @description Admins and owners. Nothing more is sent to it, pending messages included.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, disable or enable an outbound webhook endpoint
+         * @description Admins and owners. A disabled endpoint gets no messages; its pending ones wait until it is enabled.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an outbound endpoint a new signing secret
+         * @description Admins and owners. The new secret is in the answer (only there). For 24 h every message carries signatures under both the new and the replaced secret in `webhook-signature`.
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outbound endpoint's messages and their attempts
+         * @description Any member of its workspace. Each attempt shows its time, duration, response code and outcome.
+         */
+        get: operations["listWebhookMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-messages/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an outbound message again
+         * @description Admins and owners. The message (same `webhook-id`, same body) is due at once and retried on the whole schedule again, whatever became of it before.
+         */
+        post: operations["resendWebhookMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/openapi.json": {
         parameters: {
             query?: never;
@@ -802,7 +918,68 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "run.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run succeeded
+         * @description Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.
+         */
+        post: operations["run_succeeded_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run failed (reported by its worker, or out of lease attempts)
+         * @description Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.
+         */
+        post: operations["run_failed_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "run.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run was cancelled
+         * @description Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.
+         */
+        post: operations["run_cancelled_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description RFC 9457 problem details. */
@@ -6478,6 +6655,11 @@ export interface operations {
                              * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                              */
                             max_body_bytes: number;
+                            /**
+                             * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                             * @enum {string}
+                             */
+                            signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
                             /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
                             require_timestamp: boolean;
                             /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
@@ -6592,6 +6774,13 @@ export interface operations {
                     /** @description A readable prefix for the path: the server appends `-` and 22 random characters (128 bits), so the path stays unguessable and asking for a prefix never tells whether another trigger uses it. Default: a path of 22 random characters. */
                     webhook_path?: string;
                     /**
+                     * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                     * @enum {string}
+                     */
+                    signature_scheme?: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
+                    /** @description The provider's own signing secret (GitHub, Stripe, Slack, Shopify generate theirs): 8 to 256 printable characters; for `standard-webhooks`, `whsec_` and standard base64. Generated by the server when absent. */
+                    signing_secret?: string;
+                    /**
                      * Format: int32
                      * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                      */
@@ -6636,6 +6825,11 @@ export interface operations {
                          * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                          */
                         max_body_bytes: number;
+                        /**
+                         * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                         * @enum {string}
+                         */
+                        signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
                         /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
                         require_timestamp: boolean;
                         /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
@@ -6649,7 +6843,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                        /** @description The HMAC-SHA256 key (its UTF-8 bytes, `whsec_` prefix included). Shown only in this answer: store it now. */
+                        /** @description The signing secret: the HMAC-SHA256 key is its UTF-8 bytes (`whsec_` prefix included), except for `standard-webhooks`, whose key is the base64-decoded part after `whsec_`. Generated secrets are `whsec_` and 32 random bytes (base64url; standard base64 for `standard-webhooks`). Shown only in this answer: store it now. */
                         readonly signing_secret: string;
                     };
                 };
@@ -6816,6 +7010,11 @@ export interface operations {
                          * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                          */
                         max_body_bytes: number;
+                        /**
+                         * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                         * @enum {string}
+                         */
+                        signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
                         /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
                         require_timestamp: boolean;
                         /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
@@ -7086,6 +7285,11 @@ export interface operations {
                          * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                          */
                         max_body_bytes: number;
+                        /**
+                         * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                         * @enum {string}
+                         */
+                        signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
                         /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
                         require_timestamp: boolean;
                         /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
@@ -7252,6 +7456,8 @@ export interface operations {
                      * @default 86400
                      */
                     grace_seconds?: number;
+                    /** @description The provider's own signing secret (GitHub, Stripe, Slack, Shopify generate theirs): 8 to 256 printable characters; for `standard-webhooks`, `whsec_` and standard base64. Generated by the server when absent. */
+                    signing_secret?: string;
                 };
             };
         };
@@ -7288,6 +7494,11 @@ export interface operations {
                          * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                          */
                         max_body_bytes: number;
+                        /**
+                         * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                         * @enum {string}
+                         */
+                        signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
                         /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
                         require_timestamp: boolean;
                         /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
@@ -7301,7 +7512,7 @@ export interface operations {
                         created_at: string;
                         /** Format: date-time */
                         updated_at: string;
-                        /** @description The HMAC-SHA256 key (its UTF-8 bytes, `whsec_` prefix included). Shown only in this answer: store it now. */
+                        /** @description The signing secret: the HMAC-SHA256 key is its UTF-8 bytes (`whsec_` prefix included), except for `standard-webhooks`, whose key is the base64-decoded part after `whsec_`. Generated secrets are `whsec_` and 32 random bytes (base64url; standard base64 for `standard-webhooks`). Shown only in this answer: store it now. */
                         readonly signing_secret: string;
                     };
                 };
@@ -7481,6 +7692,11 @@ export interface operations {
                          * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
                          */
                         max_body_bytes: number;
+                        /**
+                         * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                         * @enum {string}
+                         */
+                        signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
                         /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
                         require_timestamp: boolean;
                         /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
@@ -7654,10 +7870,10 @@ export interface operations {
                             size_bytes: number;
                             content_type: string | null;
                             /**
-                             * @description How the accepted signature was written.
+                             * @description How the accepted signature was written: a platform `X-Signature` form, or the trigger's provider scheme.
                              * @enum {string|null}
                              */
-                            signature_scheme: "sha256_hex" | "hex" | "base64" | "base64url" | "timestamped" | null;
+                            signature_scheme: "sha256_hex" | "hex" | "base64" | "base64url" | "timestamped" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify" | null;
                             idempotency_key: string | null;
                             /**
                              * Format: uuid
@@ -7803,10 +8019,10 @@ export interface operations {
                         size_bytes: number;
                         content_type: string | null;
                         /**
-                         * @description How the accepted signature was written.
+                         * @description How the accepted signature was written: a platform `X-Signature` form, or the trigger's provider scheme.
                          * @enum {string|null}
                          */
-                        signature_scheme: "sha256_hex" | "hex" | "base64" | "base64url" | "timestamped" | null;
+                        signature_scheme: "sha256_hex" | "hex" | "base64" | "base64url" | "timestamped" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify" | null;
                         idempotency_key: string | null;
                         /**
                          * Format: uuid
@@ -8051,6 +8267,1367 @@ export interface operations {
             };
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /**
+                             * Format: uri
+                             * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                             */
+                            url: string;
+                            description: string | null;
+                            /** @description The run outcomes sent to this endpoint. */
+                            event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                            enabled: boolean;
+                            /**
+                             * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                             * @enum {string|null}
+                             */
+                            disabled_reason: "by_user" | "gone" | null;
+                            /**
+                             * Format: date-time
+                             * @description Until then messages also carry a signature under the secret replaced by the last rotation.
+                             */
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                     */
+                    url: string;
+                    /** @description The run outcomes sent to this endpoint. */
+                    event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                    description?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uri
+                         * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                         */
+                        url: string;
+                        description: string | null;
+                        /** @description The run outcomes sent to this endpoint. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        enabled: boolean;
+                        /**
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @enum {string|null}
+                         */
+                        disabled_reason: "by_user" | "gone" | null;
+                        /**
+                         * Format: date-time
+                         * @description Until then messages also carry a signature under the secret replaced by the last rotation.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (the HMAC key is the decoded bytes). Shown only in this answer: store it now. */
+                        readonly signing_secret: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uri
+                         * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                         */
+                        url: string;
+                        description: string | null;
+                        /** @description The run outcomes sent to this endpoint. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        enabled: boolean;
+                        /**
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @enum {string|null}
+                         */
+                        disabled_reason: "by_user" | "gone" | null;
+                        /**
+                         * Format: date-time
+                         * @description Until then messages also carry a signature under the secret replaced by the last rotation.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                     */
+                    url?: string;
+                    /** @description The run outcomes sent to this endpoint. */
+                    event_types?: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                    description?: string | null;
+                    /** @description Enabling again clears `disabled_reason`. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uri
+                         * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                         */
+                        url: string;
+                        description: string | null;
+                        /** @description The run outcomes sent to this endpoint. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        enabled: boolean;
+                        /**
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @enum {string|null}
+                         */
+                        disabled_reason: "by_user" | "gone" | null;
+                        /**
+                         * Format: date-time
+                         * @description Until then messages also carry a signature under the secret replaced by the last rotation.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uri
+                         * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
+                         */
+                        url: string;
+                        description: string | null;
+                        /** @description The run outcomes sent to this endpoint. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        enabled: boolean;
+                        /**
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @enum {string|null}
+                         */
+                        disabled_reason: "by_user" | "gone" | null;
+                        /**
+                         * Format: date-time
+                         * @description Until then messages also carry a signature under the secret replaced by the last rotation.
+                         */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (the HMAC key is the decoded bytes). Shown only in this answer: store it now. */
+                        readonly signing_secret: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookMessages: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The `webhook-id` header: the same on every attempt and resend. */
+                            webhook_id: string;
+                            /** Format: uuid */
+                            endpoint_id: string;
+                            /** @enum {string} */
+                            event_type: "run.succeeded" | "run.failed" | "run.cancelled";
+                            /** @enum {string} */
+                            status: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When the next attempt is due (pending messages).
+                             */
+                            next_attempt_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            payload: {
+                                /** @enum {string} */
+                                type: "run.succeeded" | "run.failed" | "run.cancelled";
+                                /**
+                                 * Format: date-time
+                                 * @description When the run finished.
+                                 */
+                                timestamp: string;
+                                data: {
+                                    /** @description The run as `GET /api/runs/{id}` shows it. */
+                                    run: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        /** Format: uuid */
+                                        mission_id: string;
+                                        /** Format: uuid */
+                                        workspace_id: string;
+                                        /** @enum {string} */
+                                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                        trigger: {
+                                            /** @enum {string} */
+                                            type: "manual" | "webhook";
+                                            /**
+                                             * Format: uuid
+                                             * @description The webhook trigger (null for manual runs).
+                                             */
+                                            trigger_id: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description The webhook delivery (null for manual runs).
+                                             */
+                                            delivery_id: string | null;
+                                        };
+                                        /** @description Why the run failed. */
+                                        error: {
+                                            message: string;
+                                            code?: string;
+                                        } | null;
+                                        /**
+                                         * Format: int32
+                                         * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                                         */
+                                        attempt: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description While running: when the worker lease ends.
+                                         */
+                                        lease_expires_at: string | null;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        /**
+                                         * Format: date-time
+                                         * @description When the current (or last) attempt was claimed.
+                                         */
+                                        started_at: string | null;
+                                        /** Format: date-time */
+                                        finished_at: string | null;
+                                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                                        input: Record<string, unknown> | null;
+                                        /** @description What the worker reported. */
+                                        output: Record<string, unknown> | null;
+                                    };
+                                };
+                            };
+                            attempts: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                attempted_at: string;
+                                /** Format: int32 */
+                                duration_ms: number;
+                                /**
+                                 * Format: int32
+                                 * @description The receiver's status code; null when no answer came.
+                                 */
+                                response_status: number | null;
+                                /** @enum {string} */
+                                outcome: "succeeded" | "failed";
+                                /** @description Why no acceptable answer came. */
+                                error: string | null;
+                            }[];
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendWebhookMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for sending. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @description The `webhook-id` header: the same on every attempt and resend. */
+                        webhook_id: string;
+                        /** Format: uuid */
+                        endpoint_id: string;
+                        /** @enum {string} */
+                        event_type: "run.succeeded" | "run.failed" | "run.cancelled";
+                        /** @enum {string} */
+                        status: "pending" | "delivered" | "failed";
+                        /**
+                         * Format: date-time
+                         * @description When the next attempt is due (pending messages).
+                         */
+                        next_attempt_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        payload: {
+                            /** @enum {string} */
+                            type: "run.succeeded" | "run.failed" | "run.cancelled";
+                            /**
+                             * Format: date-time
+                             * @description When the run finished.
+                             */
+                            timestamp: string;
+                            data: {
+                                /** @description The run as `GET /api/runs/{id}` shows it. */
+                                run: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    mission_id: string;
+                                    /** Format: uuid */
+                                    workspace_id: string;
+                                    /** @enum {string} */
+                                    status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                    trigger: {
+                                        /** @enum {string} */
+                                        type: "manual" | "webhook";
+                                        /**
+                                         * Format: uuid
+                                         * @description The webhook trigger (null for manual runs).
+                                         */
+                                        trigger_id: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description The webhook delivery (null for manual runs).
+                                         */
+                                        delivery_id: string | null;
+                                    };
+                                    /** @description Why the run failed. */
+                                    error: {
+                                        message: string;
+                                        code?: string;
+                                    } | null;
+                                    /**
+                                     * Format: int32
+                                     * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                                     */
+                                    attempt: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description While running: when the worker lease ends.
+                                     */
+                                    lease_expires_at: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description When the current (or last) attempt was claimed.
+                                     */
+                                    started_at: string | null;
+                                    /** Format: date-time */
+                                    finished_at: string | null;
+                                    /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                                    input: Record<string, unknown> | null;
+                                    /** @description What the worker reported. */
+                                    output: Record<string, unknown> | null;
+                                };
+                            };
+                        };
+                        attempts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            attempted_at: string;
+                            /** Format: int32 */
+                            duration_ms: number;
+                            /**
+                             * Format: int32
+                             * @description The receiver's status code; null when no answer came.
+                             */
+                            response_status: number | null;
+                            /** @enum {string} */
+                            outcome: "succeeded" | "failed";
+                            /** @description Why no acceptable answer came. */
+                            error: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -8122,6 +9699,303 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    run_succeeded_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_` and a UUID): the same on every attempt and resend; drop repeats by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse values far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>`: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64-decoded part of the endpoint's `whsec_` secret; two during the 24 h after a rotation, one per secret. Any Standard Webhooks library verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "run.succeeded";
+                    /**
+                     * Format: date-time
+                     * @description When the run finished.
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The run as `GET /api/runs/{id}` shows it. */
+                        run: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            trigger: {
+                                /** @enum {string} */
+                                type: "manual" | "webhook";
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook trigger (null for manual runs).
+                                 */
+                                trigger_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook delivery (null for manual runs).
+                                 */
+                                delivery_id: string | null;
+                            };
+                            /** @description Why the run failed. */
+                            error: {
+                                message: string;
+                                code?: string;
+                            } | null;
+                            /**
+                             * Format: int32
+                             * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                             */
+                            attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description While running: when the worker lease ends.
+                             */
+                            lease_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the current (or last) attempt was claimed.
+                             */
+                            started_at: string | null;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                            input: Record<string, unknown> | null;
+                            /** @description What the worker reported. */
+                            output: Record<string, unknown> | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s counts). Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and gets no more messages until it is enabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    run_failed_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_` and a UUID): the same on every attempt and resend; drop repeats by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse values far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>`: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64-decoded part of the endpoint's `whsec_` secret; two during the 24 h after a rotation, one per secret. Any Standard Webhooks library verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "run.failed";
+                    /**
+                     * Format: date-time
+                     * @description When the run finished.
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The run as `GET /api/runs/{id}` shows it. */
+                        run: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            trigger: {
+                                /** @enum {string} */
+                                type: "manual" | "webhook";
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook trigger (null for manual runs).
+                                 */
+                                trigger_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook delivery (null for manual runs).
+                                 */
+                                delivery_id: string | null;
+                            };
+                            /** @description Why the run failed. */
+                            error: {
+                                message: string;
+                                code?: string;
+                            } | null;
+                            /**
+                             * Format: int32
+                             * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                             */
+                            attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description While running: when the worker lease ends.
+                             */
+                            lease_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the current (or last) attempt was claimed.
+                             */
+                            started_at: string | null;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                            input: Record<string, unknown> | null;
+                            /** @description What the worker reported. */
+                            output: Record<string, unknown> | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s counts). Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and gets no more messages until it is enabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    run_cancelled_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_` and a UUID): the same on every attempt and resend; drop repeats by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse values far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>`: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64-decoded part of the endpoint's `whsec_` secret; two during the 24 h after a rotation, one per secret. Any Standard Webhooks library verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "run.cancelled";
+                    /**
+                     * Format: date-time
+                     * @description When the run finished.
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description The run as `GET /api/runs/{id}` shows it. */
+                        run: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            trigger: {
+                                /** @enum {string} */
+                                type: "manual" | "webhook";
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook trigger (null for manual runs).
+                                 */
+                                trigger_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook delivery (null for manual runs).
+                                 */
+                                delivery_id: string | null;
+                            };
+                            /** @description Why the run failed. */
+                            error: {
+                                message: string;
+                                code?: string;
+                            } | null;
+                            /**
+                             * Format: int32
+                             * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                             */
+                            attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description While running: when the worker lease ends.
+                             */
+                            lease_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the current (or last) attempt was claimed.
+                             */
+                            started_at: string | null;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                            input: Record<string, unknown> | null;
+                            /** @description What the worker reported. */
+                            output: Record<string, unknown> | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s counts). Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and gets no more messages until it is enabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
