@@ -226,7 +226,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], info: OpenApiInfo): R
             'API key `pk_<22-character key id>_<43-character secret>` from POST /api/workspaces/{id}/api-keys, ' +
             'valid until revoked or its `expires_at`; it acts only in its own workspace with its role (another ' +
             "workspace's resources answer 404) and gets 403 `api_key_not_allowed` on a person's own routes " +
-            '(logout, login sessions, new workspaces, new keys). An unknown, revoked or expired key is 401 ' +
+            '(logout, login sessions, invitations, new workspaces, new keys). An unknown, revoked or expired key is 401 ' +
             '`invalid_token`.',
         },
         webhookSignature: {

@@ -321,7 +321,7 @@ export interface paths {
         };
         /**
          * The caller's invitations
-         * @description Open invitations addressed to the caller's username or e-mail, oldest first.
+         * @description Open invitations addressed to the caller's username or e-mail, oldest first. An API key gets 403 `api_key_not_allowed`.
          */
         get: operations["listReceivedInvitations"];
         put?: never;
@@ -343,7 +343,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: join the workspace
-         * @description Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. Already a member: 409.
+         * @description Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. Already a member: 409. An API key gets 403 `api_key_not_allowed`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -361,7 +361,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Decline an invitation */
+        /**
+         * Decline an invitation
+         * @description An API key gets 403 `api_key_not_allowed`.
+         */
         post: operations["declineInvitation"];
         delete?: never;
         options?: never;
@@ -3657,6 +3660,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Throttled; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -3755,6 +3771,19 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3870,6 +3899,19 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {

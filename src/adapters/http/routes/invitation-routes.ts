@@ -79,8 +79,10 @@ export function invitationRoutes(deps: InvitationRouteDeps): RouteSpec[] {
     bearer.get('/api/invitations', {
       operationId: 'listReceivedInvitations',
       summary: "The caller's invitations",
-      description: "Open invitations addressed to the caller's username or e-mail, oldest first.",
+      description:
+        "Open invitations addressed to the caller's username or e-mail, oldest first. An API key gets 403 `api_key_not_allowed`.",
       query: pageQuery,
+      errors: [403],
       responses: { 200: { description: 'One page of invitations.', schema: page(receivedInvitation) } },
       handler: async (ctx, { principal, query }) =>
         ok(
@@ -96,9 +98,9 @@ export function invitationRoutes(deps: InvitationRouteDeps): RouteSpec[] {
       summary: 'Accept an invitation: join the workspace',
       description:
         'Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. ' +
-        'Already a member: 409.',
+        'Already a member: 409. An API key gets 403 `api_key_not_allowed`.',
       params: idParams,
-      errors: [409],
+      errors: [403, 409],
       responses: { 200: { description: 'The workspace joined, with the role.', schema: workspace } },
       handler: async (ctx, { principal, params }) =>
         ok(ctx, presentWorkspace(await deps.acceptInvitation(principal, params.id))),
@@ -106,7 +108,9 @@ export function invitationRoutes(deps: InvitationRouteDeps): RouteSpec[] {
     bearer.post('/api/invitations/{id}/decline', {
       operationId: 'declineInvitation',
       summary: 'Decline an invitation',
+      description: 'An API key gets 403 `api_key_not_allowed`.',
       params: idParams,
+      errors: [403],
       responses: { 204: { description: 'Declined.' } },
       handler: async (ctx, { principal, params }) => {
         await deps.declineInvitation(principal, params.id);
