@@ -1,6 +1,6 @@
-// Shared by the benchmark scripts: the real server as a child process on loopback, with a bootstrap user,
-// on a fresh database (DATABASE_URL when set) or the embedded PostgreSQL in a temporary DATA_DIR.
-import { spawn } from 'node:child_process';
+// Shared by the benchmark and resilience scripts: the real server as a child process on loopback, with a
+// bootstrap user, on a fresh database (DATABASE_URL when set) or the embedded PostgreSQL in a temporary DATA_DIR.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,49 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** One `node src/main.ts` child: its address once it listens, its pid, and its exit. */
+export interface ServerProcess {
+  readonly base: string;
+  readonly child: ChildProcess;
+  readonly pid: number;
+  /** Resolves with the exit code (or signal name) once the process is gone. */
+  readonly exited: Promise<number | string>;
+}
+
+/**
+ * Starts the server with the bench user and generous rate limits, `env` on top, and resolves once it logs the
+ * address it listens on. Its stdout (the access log) is read and dropped, so the pipe never fills.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
+      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
+      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+      API_RATE_LIMIT_PER_MINUTE: '10000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out = (out + chunk).slice(-4096);
+      const match = /"address":"(http:[^"]+)"/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    void exited.then((code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return { base, child, pid: child.pid as number, exited };
+}
+
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
   await chmod(dataDir, 0o755);
@@ -28,51 +71,33 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  const server = spawn(process.execPath, ['src/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
-      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
-      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      API_RATE_LIMIT_PER_MINUTE: '10000000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
   });
-  const exited = new Promise((resolve) => server.on('exit', resolve));
-  // Access logs are part of the cost measured; reading stdout keeps the pipe drained.
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk) => {
-      out = (out + chunk).slice(-4096);
-      const match = /"address":"(http:[^"]+)"/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const { base } = server;
   return {
     base,
-    async login() {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username_or_email: BENCH_USER.username, password: BENCH_USER.password }),
-      });
-      if (response.status !== 200) throw new Error(`login answered ${response.status}`);
-      return ((await response.json()) as { access_token: string }).access_token;
-    },
+    login: () => logIn(base),
     async stop() {
-      server.kill('SIGTERM');
-      await exited;
+      server.child.kill('SIGTERM');
+      await server.exited;
       if (serverUrl) await admin(serverUrl, `drop database if exists ${dbName} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Logs the bench user in at `base` and returns the access token. */
+export async function logIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username_or_email: BENCH_USER.username, password: BENCH_USER.password }),
+  });
+  if (response.status !== 200) throw new Error(`login answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** The p-th percentile (0-100) of ascending-sorted values. */
