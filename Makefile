@@ -11,7 +11,7 @@ endif
 BIN := node_modules/.bin
 CLIENT := clients/typescript
 
-.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench clean
+.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench resilience clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -86,6 +86,12 @@ bench: install
 	node scripts/bench-auth.ts
 	node scripts/bench-claim.ts
 	node scripts/bench-webhook.ts
+
+## Fault and load tests of issue 10 (minutes): SIGKILL durability, database outage, two instances, hostile input
+## and slow clients, soak. Prints the figures and fails when one does not hold (docs/RELIABILITY.md).
+resilience: install
+	scripts/ensure-test-tools.sh redis-server
+	node scripts/resilience/run-all.ts
 
 clean:
 	rm -rf node_modules $(TOOLS)

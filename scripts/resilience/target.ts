@@ -43,7 +43,11 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
     DATABASE_URL: await (options.databaseUrl ?? ((url: string) => url))(database.url),
     ...options.env,
   };
-  let server = await spawnServer(env);
+  let server = await spawnServer(env).catch(async (error) => {
+    await database.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const alive = () => server.child.exitCode === null && server.child.signalCode === null;
   return {
     base: server.base,
