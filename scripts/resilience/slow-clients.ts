@@ -59,6 +59,7 @@ try {
     return { latencies: latencies.sort((a, b) => a - b), failed };
   };
 
+  await normalTraffic(5000); // warm-up: the baseline below is a server that has served this traffic already
   const baseline = await normalTraffic(3000);
   const rssBefore = await rssBytes(pid);
   const fdsBefore = await openFds(pid);
