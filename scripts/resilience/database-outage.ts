@@ -6,9 +6,10 @@
 // process serves everything normally. Usage: node scripts/resilience/database-outage.ts [--outage-seconds 10]
 import { parseArgs } from 'node:util';
 import { type Answer, call, createFixture, signed } from './api.ts';
-import { byStatus, count, Figures } from './figures.ts';
+import { byStatus, Figures } from './figures.ts';
 import { sleep, startTarget } from './target.ts';
 import { TcpProxy } from './tcp-proxy.ts';
+import { type Sample, statuses, succeeded, TimedRequests } from './timed-requests.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,15 +24,6 @@ const RECOVER_WITHIN_MS = 5000;
 const HANG_MS = 15_000;
 
 type Op = 'login' | 'me' | 'ingest' | 'claim' | 'complete' | 'healthz' | 'readyz';
-interface Sample {
-  readonly op: Op;
-  readonly start: number;
-  readonly end: number;
-  /** HTTP status, `hang` after 15 s, or the network error. */
-  readonly status: number | string;
-  readonly retryAfter: boolean;
-  readonly problem: boolean;
-}
 
 let proxy: TcpProxy | undefined;
 const target = await startTarget({
@@ -43,7 +35,8 @@ const target = await startTarget({
 });
 const cut = proxy as TcpProxy;
 const figures = new Figures('database outage');
-const samples: Sample[] = [];
+const recorder = new TimedRequests<Op>(HANG_MS);
+const samples = recorder.samples;
 let stopped = false;
 
 try {
@@ -52,31 +45,7 @@ try {
   const pid = target.server.pid;
   let deliveries = 0;
 
-  const timed = async (
-    op: Op,
-    send: (signal: AbortSignal) => Promise<Answer>,
-  ): Promise<Answer | undefined> => {
-    const start = performance.now();
-    let status: number | string;
-    let answer: Answer | undefined;
-    try {
-      answer = await send(AbortSignal.timeout(HANG_MS));
-      status = answer.status;
-    } catch (error) {
-      const name = (error as Error).name;
-      status =
-        name === 'TimeoutError' ? 'hang' : ((error as { cause?: { code?: string } }).cause?.code ?? name);
-    }
-    samples.push({
-      op,
-      start,
-      end: performance.now(),
-      status,
-      retryAfter: /^\d+$/.test(answer?.headers.get('retry-after') ?? ''),
-      problem: answer?.headers.get('content-type')?.startsWith('application/problem+json') ?? false,
-    });
-    return answer;
-  };
+  const timed = (op: Op, send: (signal: AbortSignal) => Promise<Answer>) => recorder.send(op, send);
 
   const ops: Record<'login' | 'me' | 'ingest' | 'claim', () => Promise<unknown>> = {
     login: () =>
@@ -180,7 +149,7 @@ try {
       `${late.length} of ${dbOps.length} later, slowest ${Math.max(0, ...dbOps.map((s) => s.end - s.start)).toFixed(0)} ms`,
     );
     const unavailable = dbOps.filter((s) => s.status === 503);
-    const bad = dbOps.filter((s) => !(typeof s.status === 'number' && s.status < 300) && s.status !== 503);
+    const bad = dbOps.filter((s) => !succeeded(s) && s.status !== 503);
     figures.check(`${kind}: requests answer 503 or succeed`, bad.length === 0, byStatus(statuses(bad)));
     figures.check(
       `${kind}: every 503 is problem+json with Retry-After`,
@@ -200,7 +169,7 @@ try {
       byStatus(statuses(readyz)),
     );
     const after = samples.filter((s) => s.start >= to && s.start <= to + RECOVER_WITHIN_MS + 3000);
-    const failing = after.filter((s) => !(typeof s.status === 'number' && s.status < 300));
+    const failing = after.filter((s) => !succeeded(s));
     const recovery = Math.max(0, ...failing.map((s) => s.end - to));
     figures.check(
       `${kind}: everything normal within ${RECOVER_WITHIN_MS / 1000} s of the database coming back`,
@@ -216,10 +185,4 @@ try {
   await target.stop();
   await cut.close();
   figures.finish();
-}
-
-function statuses(list: readonly Sample[]): Map<number | string, number> {
-  const counts = new Map<number | string, number>();
-  for (const s of list) count(counts, s.status);
-  return counts;
 }

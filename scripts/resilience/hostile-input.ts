@@ -1,4 +1,4 @@
-// Item 5 of issue 10, the long run: the hostile-input properties (scripts/resilience/hostile-requests.ts) with
+// Item 5 of issue 10, the long run: the hostile-input properties (scripts/resilience/hostile-properties.ts) with
 // many cases against the real server process, which must still be up and healthy afterwards.
 // Usage: node scripts/resilience/hostile-input.ts [--runs 3000] [--seed N]
 import { randomInt } from 'node:crypto';
@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { logIn } from '../bench-server.ts';
 import { call } from './api.ts';
 import { byStatus, Figures } from './figures.ts';
-import { checkHostileInput, prepareTarget } from './hostile-requests.ts';
+import { checkHostileInput } from './hostile-properties.ts';
+import { prepareTarget } from './hostile-target.ts';
 import { mib, rssBytes, startTarget } from './target.ts';
 
 const { values } = parseArgs({

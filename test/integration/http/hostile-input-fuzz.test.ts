@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'chai';
-import { checkHostileInput, prepareTarget } from '../../../scripts/resilience/hostile-requests.ts';
+import { checkHostileInput } from '../../../scripts/resilience/hostile-properties.ts';
+import { prepareTarget } from '../../../scripts/resilience/hostile-target.ts';
 import { signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 // The bounded variant of the hostile-input properties (`make resilience` runs thousands of cases against the
