@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { call, createFixture, type Json, signed } from './api.ts';
 import { byStatus, count, Figures } from './figures.ts';
 import { pages, randomSource } from './paging.ts';
-import { sleep, startTarget } from './target.ts';
+import { measure, sleep, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +27,7 @@ const random = randomSource(SEED);
 
 const figures = new Figures(`durability under SIGKILL (seed ${SEED})`);
 const target = await startTarget({ env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000' } });
-try {
+await measure(figures, target, async () => {
   const fixture = await createFixture(target.base, 'durability');
   // Kill points, as numbers of acknowledgements: somewhere in the middle 80 % of the load, never at the edges.
   const killAt = Array.from({ length: KILLS }, () => Math.floor(DELIVERIES * (0.1 + 0.8 * random())));
@@ -153,9 +153,4 @@ try {
     accepted.length === DELIVERIES && keys.size === DELIVERIES,
     `${accepted.length} accepted, ${keys.size} distinct keys, ${DELIVERIES} sent`,
   );
-} catch (error) {
-  figures.check('the run completed', false, (error as Error).message);
-} finally {
-  await target.stop();
-  figures.finish();
-}
+});

@@ -8,7 +8,7 @@ import { call } from './api.ts';
 import { byStatus, Figures } from './figures.ts';
 import { checkHostileInput } from './hostile-properties.ts';
 import { prepareTarget } from './hostile-target.ts';
-import { mib, rssBytes, startTarget } from './target.ts';
+import { measure, mib, rssBytes, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3000' }, seed: { type: 'string' } },
@@ -20,7 +20,7 @@ const figures = new Figures(`hostile input, ${RUNS} cases per property (seed ${S
 const target = await startTarget({
   env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000', REFRESH_RATE_LIMIT_PER_MINUTE: '1000000' },
 });
-try {
+await measure(figures, target, async () => {
   const aimed = await prepareTarget(target.base, await logIn(target.base));
   const rssBefore = await rssBytes(target.server.pid);
   const started = performance.now();
@@ -39,9 +39,4 @@ try {
   );
   const health = await call(target.base, undefined, 'GET', '/healthz').catch(() => undefined);
   figures.check('the process stays up and healthy', target.alive() && health?.status === 200);
-} catch (error) {
-  figures.check('the run completed', false, (error as Error).stack);
-} finally {
-  await target.stop();
-  figures.finish();
-}
+});

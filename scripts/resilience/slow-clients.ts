@@ -9,7 +9,7 @@ import { percentile } from '../bench-server.ts';
 import { call, createFixture } from './api.ts';
 import { Figures } from './figures.ts';
 import { openSocket } from './raw-http.ts';
-import { mib, openFds, rssBytes, sleep, startTarget } from './target.ts';
+import { measure, mib, openFds, rssBytes, sleep, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ interface Slow {
 
 const figures = new Figures(`slow clients (${CONNECTIONS} trickling connections)`);
 const target = await startTarget();
-try {
+await measure(figures, target, async () => {
   const fixture = await createFixture(target.base, 'slow clients');
   const pid = target.server.pid;
 
@@ -140,9 +140,4 @@ try {
     `${fdsBefore} before, ${fdsAfter} after`,
   );
   figures.check('the process stays up', target.alive());
-} catch (error) {
-  figures.check('the run completed', false, (error as Error).stack);
-} finally {
-  await target.stop();
-  figures.finish();
-}
+});

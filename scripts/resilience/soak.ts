@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { logIn } from '../bench-server.ts';
 import { call, createFixture, type Json, signed } from './api.ts';
 import { byStatus, count, Figures } from './figures.ts';
-import { mib, openFds, rssBytes, sleep, startTarget } from './target.ts';
+import { measure, mib, openFds, rssBytes, sleep, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +26,7 @@ const figures = new Figures(`soak (${REQUESTS} mixed requests)`);
 const target = await startTarget({
   env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000', REFRESH_RATE_LIMIT_PER_MINUTE: '1000000' },
 });
-try {
+await measure(figures, target, async () => {
   const fixture = await createFixture(target.base, 'soak');
   const { base } = target;
   const pid = target.server.pid;
@@ -167,12 +167,7 @@ try {
     `${warm.connections} -> ${after.connections}`,
   );
   figures.check('the process stays up', target.alive());
-} catch (error) {
-  figures.check('the run completed', false, (error as Error).stack);
-} finally {
-  await target.stop();
-  figures.finish();
-}
+});
 
 async function status(answer: Promise<{ status: number }>): Promise<number> {
   return (await answer).status;

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ServerProcess, spawnServer } from '../bench-server.ts';
+import type { Figures } from './figures.ts';
 import { type ScratchDatabase, scratchDatabase } from './scratch-database.ts';
 
 export interface Target {
@@ -71,6 +72,27 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs a script's measurements: an error thrown by `body` is a failed figure, not a crash. Then `cleanup` (when
+ * given), the target is stopped and the verdict printed.
+ */
+export async function measure(
+  figures: Figures,
+  target: Target,
+  body: () => Promise<void>,
+  cleanup?: () => Promise<void>,
+): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    figures.check('the run completed', false, (error as Error).stack ?? String(error));
+  } finally {
+    await cleanup?.();
+    await target.stop();
+    figures.finish();
+  }
 }
 
 /** Resident set size of a process, in bytes (VmRSS). */

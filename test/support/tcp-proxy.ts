@@ -9,6 +9,7 @@ export class TcpProxy {
   readonly #server = createServer((client) => this.#accept(client));
   readonly #sockets = new Set<Socket>();
   #target!: URL;
+  #port = 0;
   #silent = false;
   /** When set, the connection whose client sends SQL containing this text is cut right there. */
   cutOn: string | undefined;
@@ -19,8 +20,14 @@ export class TcpProxy {
     await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
     const url = new URL(targetUrl);
     url.hostname = '127.0.0.1';
-    url.port = String((this.#server.address() as AddressInfo).port);
+    this.#port = (this.#server.address() as AddressInfo).port;
+    url.port = String(this.#port);
     return url.toString();
+  }
+
+  /** Listens again, on the same port, after `down`: the database is back. */
+  async up(): Promise<void> {
+    await new Promise<void>((resolve) => this.#server.listen(this.#port, '127.0.0.1', resolve));
   }
 
   /** From now on nothing goes through, and nobody is told: open connections hang, new ones get no answer. */
