@@ -44,3 +44,10 @@ export class RunNotRunning extends Conflict {
 export function assertTransition(from: RunStatus, to: RunStatus): void {
   if (!canTransition(from, to)) throw new IllegalRunTransition(from, to);
 }
+
+/** A claim of a run that waits for a concurrency slot or for its retry backoff: an adapter's mistake. */
+export class RunNotClaimable extends Conflict {
+  constructor() {
+    super('the run waits for a concurrency slot or for its retry backoff');
+  }
+}

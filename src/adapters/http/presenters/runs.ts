@@ -17,6 +17,7 @@ export function presentRunSummary(run: RunSummary) {
     trigger: { type: run.triggerType, trigger_id: run.triggerId, delivery_id: run.deliveryId },
     error: run.error,
     attempt: run.attempt,
+    not_before: run.notBefore.toISOString(),
     lease_expires_at: iso(run.leaseExpiresAt),
     created_at: run.createdAt.toISOString(),
     started_at: iso(run.startedAt),

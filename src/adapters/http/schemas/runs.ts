@@ -44,13 +44,22 @@ const summaryProperties: Record<string, JsonSchema> = {
       delivery_id: { ...nullableUuid, description: 'The webhook delivery (null for manual runs).' },
     },
   },
-  error: { ...failure, type: ['object', 'null'], description: 'Why the run failed.' },
+  error: {
+    ...failure,
+    type: ['object', 'null'],
+    description: 'Why the last attempt failed (`timeout` and `lease_expired` come from the server).',
+  },
   attempt: {
     type: 'integer',
     format: 'int32',
     minimum: 1,
     maximum: 100,
     description: 'Starts at 1; each lease expiry that puts the run back in the queue adds one.',
+  },
+  not_before: {
+    ...timestamp,
+    description:
+      'The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.',
   },
   lease_expires_at: { ...nullableTimestamp, description: 'While running: when the worker lease ends.' },
   created_at: timestamp,
@@ -128,5 +137,11 @@ export const completeRequest: JsonSchema = {
     status: { type: 'string', enum: ['succeeded', 'failed'] },
     output: jsonObject('The result: any JSON object of at most 256 KiB.'),
     error: { ...failure, description: 'Only with status `failed`.' },
+    retryable: {
+      type: 'boolean',
+      description:
+        'Only with status `failed`: another attempt may succeed. The run is queued again while its mission ' +
+        'policy allows more attempts.',
+    },
   },
 };

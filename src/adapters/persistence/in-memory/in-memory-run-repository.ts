@@ -17,7 +17,10 @@ export class InMemoryRunRepository implements RunRepository {
   }
 
   add(run: Run): Promise<void> {
-    return this.#store.atomically(() => this.#store.runs.put(run));
+    return this.#store.atomically(() => {
+      if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
+      this.#store.runs.put(run);
+    });
   }
 
   findById(id: string): Promise<Run | undefined> {
@@ -52,11 +55,11 @@ export class InMemoryRunRepository implements RunRepository {
       const [next] = this.#store.runs
         .filter(
           (run) =>
-            run.status === 'queued' &&
+            run.claimableAt(criteria.now) &&
             run.workspaceId === criteria.workspaceId &&
             (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
         )
-        .sort(comparePositions);
+        .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id));
       return next && this.#apply(next, claim);
     });
   }
@@ -89,13 +92,33 @@ export class InMemoryRunRepository implements RunRepository {
     );
   }
 
-  /** Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored). */
+  /**
+   * Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored);
+   * a slot it gave back goes to the oldest waiting runs of its group.
+   */
   #apply(stored: Run, change: (run: Run) => void): Run {
-    const { input } = stored;
+    const { input, admitted } = stored;
     const run = this.#shown(stored);
     change(run);
     this.#store.runs.put(new Run({ ...run, input }));
+    if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
     return run;
+  }
+
+  #admitWaiting(freed: Run): void {
+    const waiting = this.#store.runs
+      .filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
+      .sort(comparePositions);
+    let taken = this.#slotsTaken(freed);
+    for (const run of waiting) {
+      if (!run.admit(taken)) return;
+      this.#store.runs.put(run);
+      taken++;
+    }
+  }
+
+  #slotsTaken(of: Run): number {
+    return this.#store.runs.filter((run) => inGroup(run, of) && run.admitted).length;
   }
 
   /** The run as the API shows it: a webhook run's input is built from its delivery, as run-query.ts does. */
@@ -110,4 +133,14 @@ export class InMemoryRunRepository implements RunRepository {
     });
     return run;
   }
+}
+
+type Grouped = Pick<Run, 'missionId' | 'concurrencyKey'>;
+
+function inGroup(run: Grouped, of: Grouped): boolean {
+  return run.missionId === of.missionId && run.concurrencyKey === of.concurrencyKey;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

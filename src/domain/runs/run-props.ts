@@ -1,0 +1,66 @@
+import type { JsonObject } from '../missions/json-document.ts';
+import type { RunFailure } from './run-outcome.ts';
+import type { RunPolicy } from './run-policy.ts';
+import type { RunStatus } from './run-status.ts';
+
+export const TRIGGER_TYPES = ['manual', 'webhook'] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+export interface RunProps {
+  readonly id: string;
+  readonly missionId: string;
+  readonly workspaceId: string;
+  readonly status: RunStatus;
+  readonly triggerType: TriggerType;
+  readonly triggerId: string | null;
+  readonly deliveryId: string | null;
+  readonly input: JsonObject | null;
+  readonly output: JsonObject | null;
+  /** Why the last attempt failed (also while a retry waits in the queue). */
+  readonly error: RunFailure | null;
+  /** 1 for the first execution; each retry adds one. */
+  readonly attempt: number;
+  /** The mission's policy when the run was queued: a later change to the mission applies to later runs. */
+  readonly policy: RunPolicy;
+  /** Its concurrency group within the mission (see concurrency-key.ts); null when the mission has no cap. */
+  readonly concurrencyKey: string | null;
+  /** Holds a slot of its concurrency group while queued or running (uncapped runs always do). */
+  readonly admitted: boolean;
+  /** The earliest time a worker may claim it: when it was queued, or when a retry's backoff ends. */
+  readonly notBefore: Date;
+  /** The worker (its login session id, or its API key id) holding the run while it is running. */
+  readonly leaseOwner: string | null;
+  /** Never later than `timeoutAt`: the lease sweep ends timed-out attempts too. */
+  readonly leaseExpiresAt: Date | null;
+  /** While running under a timeout: when the attempt times out. */
+  readonly timeoutAt: Date | null;
+  readonly createdAt: Date;
+  readonly startedAt: Date | null;
+  readonly finishedAt: Date | null;
+}
+
+/**
+ * A run as lists show it: without its input and output, so that a page of runs never carries webhook bodies
+ * (up to a trigger's `max_body_bytes` each) or workers' outputs.
+ */
+export type RunSummary = Omit<RunProps, 'input' | 'output'>;
+
+/** The summary of `run`. */
+export function summaryOf({ input: _input, output: _output, ...summary }: RunProps): RunSummary {
+  return summary;
+}
+
+export interface QueueRun {
+  readonly id: string;
+  readonly missionId: string;
+  readonly workspaceId: string;
+  readonly triggerType: TriggerType;
+  readonly triggerId?: string | null;
+  readonly deliveryId?: string | null;
+  /** Manual runs only: webhook runs show their delivery as input. */
+  readonly input?: unknown;
+  /** Webhook runs: their input as shown, built only when the policy's concurrency key needs it. */
+  readonly webhookInput?: () => JsonObject;
+  readonly policy?: RunPolicy;
+  readonly now: Date;
+}
