@@ -41,6 +41,13 @@ export class RunNotRunning extends Conflict {
   }
 }
 
+/** A worker call about a run that was cancelled: the worker should stop working on it. */
+export class RunCancelled extends Conflict {
+  constructor() {
+    super('the run was cancelled; stop working on it', 'run_cancelled');
+  }
+}
+
 export function assertTransition(from: RunStatus, to: RunStatus): void {
   if (!canTransition(from, to)) throw new IllegalRunTransition(from, to);
 }

@@ -8,6 +8,7 @@ import type { QueueRun, RunProps, TriggerType } from './run-props.ts';
 import {
   assertTransition,
   IllegalRunTransition,
+  RunCancelled,
   RunNotClaimable,
   RunNotRunning,
   type RunStatus,
@@ -184,6 +185,7 @@ export class Run {
   }
 
   #assertLeaseHeld(worker: string, now: Date): void {
+    if (this.status === 'cancelled') throw new RunCancelled();
     if (this.status !== 'running') throw new RunNotRunning(this.status);
     if (this.leaseOwner !== worker) throw new LeaseNotHeld('other_worker');
     if (this.leaseExpired(now)) throw new LeaseNotHeld('expired');

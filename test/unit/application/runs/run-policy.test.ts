@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Forbidden, InvalidInput } from '../../../../src/domain/errors.ts';
 import type { RunPolicyChanges } from '../../../../src/domain/runs/run-policy.ts';
+import { RunCancelled } from '../../../../src/domain/runs/run-status.ts';
 import { fail } from '../../../support/fail.ts';
 import { joinWorkspace } from '../../../support/members.ts';
 import { actor, principal, useCases } from '../../../support/test-container.ts';
@@ -150,6 +151,23 @@ describe('mission run policy (use cases, in memory)', () => {
     expect(await claim()).to.equal(undefined);
     await app.cancelRun(ada.principal, a1.id);
     expect((await claim())?.id).to.equal(a2.id);
+  });
+
+  it('tells the worker of a cancelled run on its next heartbeat or completion (409 run_cancelled)', async () => {
+    const { app, ada, start, claim, worker } = await setup();
+    const run = await start();
+    await claim();
+    const cancelled = await app.cancelRun(ada.principal, run.id);
+    expect(cancelled).to.include({ status: 'cancelled', leaseOwner: null });
+    for (const call of [
+      app.heartbeatRun(worker('w1'), run.id, {}),
+      app.completeRun(worker('w1'), run.id, { status: 'succeeded' }),
+    ]) {
+      expect(await fail(call))
+        .to.be.instanceOf(RunCancelled)
+        .with.property('code', 'run_cancelled');
+    }
+    expect((await app.getRun(ada.principal, run.id)).status).to.equal('cancelled');
   });
 
   it('applies a policy change to runs queued afterwards', async () => {

@@ -9,7 +9,7 @@ import {
   type RunPolicy,
   retryDelaySeconds,
 } from '../../../../src/domain/runs/run-policy.ts';
-import { RunNotClaimable } from '../../../../src/domain/runs/run-status.ts';
+import { RunCancelled, RunNotClaimable } from '../../../../src/domain/runs/run-status.ts';
 
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
@@ -164,6 +164,18 @@ describe('run under a policy (domain)', () => {
     server.expireLease(at(10), 2);
     expect(server).to.include({ status: 'queued', attempt: 2 });
     expect(server.notBefore).to.deep.equal(at(20));
+  });
+
+  it('answers every worker call about a cancelled run with run_cancelled', () => {
+    const run = queued();
+    run.claim('w', T0, 30);
+    run.cancel(at(1));
+    for (const call of [
+      () => run.heartbeat('w', at(2), 30),
+      () => run.complete('w', { status: 'succeeded' }, at(2)),
+    ]) {
+      expect(call).to.throw(RunCancelled).with.property('code', 'run_cancelled');
+    }
   });
 
   it('keeps its slot while a retry waits, and gives it back when it finishes', () => {

@@ -100,7 +100,12 @@ describe('run state machine', () => {
             })();
             expect(error).to.be.instanceOf(Conflict);
             expect((error as DomainError).kind).to.equal('conflict');
-            expect((error as DomainError).code).to.equal('conflict');
+            // A worker call about a cancelled run names it (run_cancelled): the worker should stop.
+            const workerCall = ['heartbeat', 'complete(succeeded)', 'complete(failed)'].includes(
+              operation.name,
+            );
+            const code = from === 'cancelled' && workerCall ? 'run_cancelled' : 'conflict';
+            expect((error as DomainError).code).to.equal(code);
             expect(run).to.deep.equal(before);
           }
         });
