@@ -37,6 +37,8 @@ async function main(): Promise<void> {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
       logger.flush(() => process.exit(1));
     }, config.shutdownTimeoutMs).unref();
+    // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
+    container.cradle.runEventFeed.close();
     // In-flight requests get half of it, closing the pools and the database the rest.
     await closeServer(server, config.shutdownTimeoutMs / 2);
     await close();

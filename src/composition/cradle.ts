@@ -69,6 +69,8 @@ import type { PasswordHasher } from '../application/ports/password-hasher.ts';
 import type { RateLimiter } from '../application/ports/rate-limiter.ts';
 import type { ReadinessProbe } from '../application/ports/readiness-probe.ts';
 import type { RefreshTokens } from '../application/ports/refresh-tokens.ts';
+import type { RunEventNotifier } from '../application/ports/run-event-notifier.ts';
+import type { RunEventRepository } from '../application/ports/run-event-repository.ts';
 import type { RunRepository } from '../application/ports/run-repository.ts';
 import type { SecretBox } from '../application/ports/secret-box.ts';
 import type { SessionTokens } from '../application/ports/session-tokens.ts';
@@ -84,13 +86,17 @@ import type { WebhookPayloads } from '../application/ports/webhook-payloads.ts';
 import type { WebhookSecretGenerator } from '../application/ports/webhook-secret-generator.ts';
 import type { WebhookSender } from '../application/ports/webhook-sender.ts';
 import type { WorkspaceRepository } from '../application/ports/workspace-repository.ts';
+import type { AppendRunEvents } from '../application/runs/append-run-events.ts';
 import type { CancelRun } from '../application/runs/cancel-run.ts';
 import type { ClaimRun } from '../application/runs/claim-run.ts';
 import type { CompleteRun } from '../application/runs/complete-run.ts';
 import type { ExpireRunLeases } from '../application/runs/expire-run-leases.ts';
+import type { FollowRunEvents } from '../application/runs/follow-run-events.ts';
 import type { GetRun } from '../application/runs/get-run.ts';
 import type { HeartbeatRun } from '../application/runs/heartbeat-run.ts';
+import type { ListRunEvents } from '../application/runs/list-run-events.ts';
 import type { ListRuns } from '../application/runs/list-runs.ts';
+import type { RunEventFeed } from '../application/runs/run-event-feed.ts';
 import type { RunSettings } from '../application/runs/run-settings.ts';
 import type { RunTransitions } from '../application/runs/run-transitions.ts';
 import type { StartRun } from '../application/runs/start-run.ts';
@@ -159,6 +165,9 @@ export interface PersistenceCradle {
   signingKeyStore: SigningKeyStore;
   missions: MissionRepository;
   runs: RunRepository;
+  runEvents: RunEventRepository;
+  /** Tells this process about appends to run event logs, whichever instance made them. */
+  runEventNotifier: RunEventNotifier;
   triggers: TriggerRepository;
   deliveries: DeliveryRepository;
   webhookEndpoints: WebhookEndpointRepository;
@@ -247,6 +256,10 @@ export interface WorkspacesMissionsRunsCradle {
   completeRun: CompleteRun;
   expireRunLeases: ExpireRunLeases;
   runLeaseSweeper: RunLeaseSweeper;
+  appendRunEvents: AppendRunEvents;
+  listRunEvents: ListRunEvents;
+  runEventFeed: RunEventFeed;
+  followRunEvents: FollowRunEvents;
 }
 
 /** Webhook triggers, signed ingest, the delivery log and its retention. */

@@ -5,6 +5,8 @@ import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in
 import { InMemoryInvitationRepository } from '../adapters/persistence/in-memory/in-memory-invitation-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-memory-mission-repository.ts';
+import { InMemoryRunEventNotifier } from '../adapters/persistence/in-memory/in-memory-run-event-notifier.ts';
+import { InMemoryRunEventRepository } from '../adapters/persistence/in-memory/in-memory-run-event-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
 import { InMemorySigningKeyStore } from '../adapters/persistence/in-memory/in-memory-signing-key-store.ts';
 import { InMemoryStore } from '../adapters/persistence/in-memory/in-memory-store.ts';
@@ -23,6 +25,7 @@ import { type Registrations, singleton, value } from './registration.ts';
  */
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const store = new InMemoryStore();
+  const runEventNotifier = new InMemoryRunEventNotifier();
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork({ store })),
@@ -36,7 +39,9 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeyStore: value(new InMemorySigningKeyStore()),
     missions: value(new InMemoryMissionRepository({ store })),
-    runs: value(new InMemoryRunRepository({ store })),
+    runs: value(new InMemoryRunRepository({ store, runEventNotifier })),
+    runEvents: value(new InMemoryRunEventRepository({ store, runEventNotifier })),
+    runEventNotifier: value(runEventNotifier),
     triggers: value(new InMemoryTriggerRepository({ store })),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
     webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),

@@ -10,13 +10,17 @@ import { makeDeleteMission } from '../application/missions/delete-mission.ts';
 import { makeGetMission } from '../application/missions/get-mission.ts';
 import { makeListMissions } from '../application/missions/list-missions.ts';
 import { makeUpdateMission } from '../application/missions/update-mission.ts';
+import { makeAppendRunEvents } from '../application/runs/append-run-events.ts';
 import { makeCancelRun } from '../application/runs/cancel-run.ts';
 import { makeClaimRun } from '../application/runs/claim-run.ts';
 import { makeCompleteRun } from '../application/runs/complete-run.ts';
 import { makeExpireRunLeases } from '../application/runs/expire-run-leases.ts';
+import { makeFollowRunEvents } from '../application/runs/follow-run-events.ts';
 import { makeGetRun } from '../application/runs/get-run.ts';
 import { makeHeartbeatRun } from '../application/runs/heartbeat-run.ts';
+import { makeListRunEvents } from '../application/runs/list-run-events.ts';
 import { makeListRuns } from '../application/runs/list-runs.ts';
+import { RunEventFeed } from '../application/runs/run-event-feed.ts';
 import { makeRunTransitions } from '../application/runs/run-transitions.ts';
 import { makeStartRun } from '../application/runs/start-run.ts';
 import { makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
@@ -74,5 +78,12 @@ export function workspacesMissionsRuns(config: Config): Registrations<keyof Work
         new RunLeaseSweeper({ expireRunLeases, logger, intervalSeconds: config.runs.sweepIntervalSeconds }),
       (sweeper) => sweeper.stop(),
     ),
+    appendRunEvents: singleton(makeAppendRunEvents),
+    listRunEvents: singleton(makeListRunEvents),
+    runEventFeed: singleton(
+      (cradle) => new RunEventFeed(cradle),
+      (feed) => feed.close(),
+    ),
+    followRunEvents: singleton(makeFollowRunEvents),
   };
 }

@@ -1,7 +1,11 @@
-import type { JsonObject } from '../missions/json-document.ts';
+import { InvalidInput } from '../errors.ts';
+import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
+import { concurrencyKeyOf } from './concurrency-key.ts';
 import type { RunFailure } from './run-outcome.ts';
-import type { RunPolicy } from './run-policy.ts';
+import { NO_RUN_POLICY, type RunPolicy } from './run-policy.ts';
 import type { RunStatus } from './run-status.ts';
+
+export const MAX_RUN_INPUT_BYTES = 64 * 1024;
 
 export const TRIGGER_TYPES = ['manual', 'webhook'] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
@@ -63,4 +67,49 @@ export interface QueueRun {
   readonly webhookInput?: () => JsonObject;
   readonly policy?: RunPolicy;
   readonly now: Date;
+}
+
+/**
+ * A new queued run, validated: its input, its trigger, the policy it runs under and its concurrency group. A
+ * run of a capped mission waits for a slot of its group (`Run.admit`) before any worker can claim it.
+ */
+export function queuedRunProps(props: QueueRun): RunProps {
+  const given = props.input ?? null;
+  const input = given === null ? null : parseJsonObject(given, 'input', MAX_RUN_INPUT_BYTES);
+  const policy = props.policy ?? NO_RUN_POLICY;
+  const concurrencyKey = concurrencyKeyOf(policy, () => props.webhookInput?.() ?? input ?? {});
+  return {
+    id: props.id,
+    missionId: props.missionId,
+    workspaceId: props.workspaceId,
+    status: 'queued',
+    ...triggerOf(props),
+    input,
+    output: null,
+    error: null,
+    attempt: 1,
+    policy,
+    concurrencyKey,
+    admitted: concurrencyKey === null,
+    notBefore: props.now,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    timeoutAt: null,
+    createdAt: props.now,
+    startedAt: null,
+    finishedAt: null,
+  };
+}
+
+/** What started a queued run, checked: a webhook run names its trigger and delivery, a manual run neither. */
+function triggerOf(props: QueueRun): Pick<RunProps, 'triggerType' | 'triggerId' | 'deliveryId'> {
+  const triggerId = props.triggerId ?? null;
+  const deliveryId = props.deliveryId ?? null;
+  if (props.triggerType === 'webhook' && (triggerId === null || deliveryId === null)) {
+    throw new InvalidInput('a webhook run names its trigger and delivery');
+  }
+  if (props.triggerType === 'manual' && (triggerId !== null || deliveryId !== null)) {
+    throw new InvalidInput('a manual run has no trigger or delivery');
+  }
+  return { triggerType: props.triggerType, triggerId, deliveryId };
 }

@@ -1,10 +1,10 @@
 import { InvalidInput } from '../errors.ts';
-import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
-import { concurrencyKeyOf } from './concurrency-key.ts';
+import type { JsonObject } from '../missions/json-document.ts';
 import { LeaseNotHeld, parseLeaseSeconds } from './lease.ts';
+import type { RunStatusChange } from './run-event.ts';
 import { type Outcome, parseOutcome, type RunFailure } from './run-outcome.ts';
-import { NO_RUN_POLICY, type RunPolicy, retryDelaySeconds } from './run-policy.ts';
-import type { QueueRun, RunProps, TriggerType } from './run-props.ts';
+import { type RunPolicy, retryDelaySeconds } from './run-policy.ts';
+import { type QueueRun, queuedRunProps, type RunProps, type TriggerType } from './run-props.ts';
 import {
   assertTransition,
   IllegalRunTransition,
@@ -16,9 +16,7 @@ import {
 
 export type { Outcome, RunFailure } from './run-outcome.ts';
 export type { QueueRun, RunProps, RunSummary, TriggerType } from './run-props.ts';
-export { summaryOf } from './run-props.ts';
-
-export const MAX_RUN_INPUT_BYTES = 64 * 1024;
+export { MAX_RUN_INPUT_BYTES, summaryOf } from './run-props.ts';
 
 /** One execution of a mission, moved through its states by workers (see run-status.ts). */
 export class Run {
@@ -43,9 +41,18 @@ export class Run {
   createdAt!: Date;
   startedAt!: Date | null;
   finishedAt!: Date | null;
+  /** Not copied by `new Run(run)`: a loaded run starts with none. */
+  #statusChanges: RunStatusChange[] = [];
 
   constructor(props: RunProps) {
     Object.assign(this, props);
+  }
+
+  /** The state changes made since the run was created or loaded, oldest first; the repository stores them. */
+  takeStatusChanges(): RunStatusChange[] {
+    const changes = this.#statusChanges;
+    this.#statusChanges = [];
+    return changes;
   }
 
   /**
@@ -53,41 +60,9 @@ export class Run {
    * mission waits for a slot of its group (`admit`) before any worker can claim it.
    */
   static queue(props: QueueRun): Run {
-    const triggerId = props.triggerId ?? null;
-    const deliveryId = props.deliveryId ?? null;
-    if (props.triggerType === 'webhook' && (triggerId === null || deliveryId === null)) {
-      throw new InvalidInput('a webhook run names its trigger and delivery');
-    }
-    if (props.triggerType === 'manual' && (triggerId !== null || deliveryId !== null)) {
-      throw new InvalidInput('a manual run has no trigger or delivery');
-    }
-    const given = props.input ?? null;
-    const input = given === null ? null : parseJsonObject(given, 'input', MAX_RUN_INPUT_BYTES);
-    const policy = props.policy ?? NO_RUN_POLICY;
-    const concurrencyKey = concurrencyKeyOf(policy, () => props.webhookInput?.() ?? input ?? {});
-    return new Run({
-      id: props.id,
-      missionId: props.missionId,
-      workspaceId: props.workspaceId,
-      status: 'queued',
-      triggerType: props.triggerType,
-      triggerId,
-      deliveryId,
-      input,
-      output: null,
-      error: null,
-      attempt: 1,
-      policy,
-      concurrencyKey,
-      admitted: concurrencyKey === null,
-      notBefore: props.now,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      timeoutAt: null,
-      createdAt: props.now,
-      startedAt: null,
-      finishedAt: null,
-    });
+    const run = new Run(queuedRunProps(props));
+    run.#recordStatus(props.now);
+    return run;
   }
 
   /** Whether a claim at `now` may hand it out: queued, holding a slot, and past any retry backoff. */
@@ -114,11 +89,12 @@ export class Run {
     this.timeoutAt = timeout === null ? null : addSeconds(now, timeout);
     this.leaseExpiresAt = this.#leaseEnd(now, leaseSeconds);
     this.startedAt = now;
+    this.#recordStatus(now);
   }
 
   /** Extends the lease of the worker holding it to `leaseSeconds` from now (never past the timeout). */
   heartbeat(worker: string, now: Date, leaseSeconds: number): void {
-    this.#assertLeaseHeld(worker, now);
+    this.assertHeldBy(worker, now);
     this.leaseExpiresAt = this.#leaseEnd(now, leaseSeconds);
   }
 
@@ -127,20 +103,21 @@ export class Run {
    * run again (after its backoff) while the policy's attempts last.
    */
   complete(worker: string, outcome: Outcome, now: Date): void {
-    this.#assertLeaseHeld(worker, now);
+    this.assertHeldBy(worker, now);
     const { output, error } = parseOutcome(outcome);
-    if (outcome.status === 'failed' && outcome.retryable && this.attempt < (this.policy.maxAttempts ?? 1)) {
-      this.#retry(now);
-    } else {
-      this.#finish(outcome.status, now);
-    }
+    const retry =
+      outcome.status === 'failed' && outcome.retryable && this.attempt < (this.policy.maxAttempts ?? 1);
+    if (retry) this.#retry(now);
+    else this.#finish(outcome.status, now);
     this.output = output;
     this.error = error;
+    this.#recordStatus(now);
   }
 
   /** queued | running -> cancelled; a worker holding it learns so on its next call (409). */
   cancel(now: Date): void {
     this.#finish('cancelled', now);
+    this.#recordStatus(now);
   }
 
   leaseExpired(now: Date): boolean {
@@ -154,19 +131,15 @@ export class Run {
   expireLease(now: Date, serverMaxAttempts: number): void {
     if (this.status !== 'running') throw new IllegalRunTransition(this.status, 'queued');
     if (!this.leaseExpired(now)) throw new InvalidInput('the lease of this run has not expired');
-    if (this.timeoutAt !== null && this.timeoutAt <= now) {
+    const timedOut = this.timeoutAt !== null && this.timeoutAt <= now;
+    const error = timedOut
+      ? { code: 'timeout', message: `the attempt ran past its ${this.policy.timeoutSeconds} s timeout` }
+      : { code: 'lease_expired', message: `the worker lease expired on attempt ${this.attempt}` };
+    if (timedOut || this.attempt >= (this.policy.maxAttempts ?? serverMaxAttempts))
       this.#finish('failed', now);
-      this.error = {
-        code: 'timeout',
-        message: `the attempt ran past its ${this.policy.timeoutSeconds} s timeout`,
-      };
-      return;
-    }
-    const attempts = this.policy.maxAttempts ?? serverMaxAttempts;
-    const error = { code: 'lease_expired', message: `the worker lease expired on attempt ${this.attempt}` };
-    if (this.attempt >= attempts) this.#finish('failed', now);
     else this.#retry(now);
     this.error = error;
+    this.#recordStatus(now);
   }
 
   #retry(now: Date): void {
@@ -184,11 +157,17 @@ export class Run {
     return this.timeoutAt !== null && this.timeoutAt < end ? this.timeoutAt : end;
   }
 
-  #assertLeaseHeld(worker: string, now: Date): void {
+  /** The worker calling about this run holds its live lease (else 409, `run_cancelled` once cancelled). */
+  assertHeldBy(worker: string, now: Date): void {
     if (this.status === 'cancelled') throw new RunCancelled();
     if (this.status !== 'running') throw new RunNotRunning(this.status);
     if (this.leaseOwner !== worker) throw new LeaseNotHeld('other_worker');
     if (this.leaseExpired(now)) throw new LeaseNotHeld('expired');
+  }
+
+  #recordStatus(now: Date): void {
+    const { status, attempt, error, notBefore } = this;
+    this.#statusChanges.push({ status, attempt, at: now, error, notBefore });
   }
 
   /** A finished run gives its concurrency slot back. */

@@ -50,6 +50,9 @@ describe('timeouts through the lease sweeper, two instances on one PostgreSQL da
     expect(new Set(ids).size, 'no run changed twice').to.equal(ids.length);
     expect(ids.length + more.reduce((sum, n) => sum + n, 0)).to.equal(120);
     for (const run of runs) {
+      // The run's log shows the one change that ended it, whichever instance made it.
+      const statuses = (await a.runEvents.list(run.id, 0, 10)).map((event) => event.message);
+      expect(statuses).to.deep.equal(['queued', 'running', 'failed']);
       expect(await b.getRun(owner.principal, run.id)).to.deep.include({
         status: 'failed',
         attempt: 1,

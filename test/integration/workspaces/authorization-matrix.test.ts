@@ -374,6 +374,28 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       expect: ADMIN(202),
       request: (f) => ({ method: 'POST', path: `/api/webhook-messages/${f.messageId}/resend` }),
     },
+    {
+      route: 'POST /api/runs/{id}/events',
+      expect: ADMIN(201),
+      prepare: claimAsCallerIfAdmin,
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/runs/${f.runId}/events`,
+        body: { events: [{ type: 'log', message: 'hello' }] },
+      }),
+    },
+    {
+      route: 'GET /api/runs/{id}/events',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/events` }),
+    },
+    {
+      route: 'GET /api/runs/{id}/events/stream',
+      expect: READ,
+      // A finished run's stream ends after its backlog, so the request completes.
+      prepare: async (f, _caller, owner) => void (await app.container.cradle.cancelRun(owner, f.runId)),
+      request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/events/stream` }),
+    },
   ];
 
   it('covers every registered route of workspaces, invitations, missions, runs and outbound webhooks', () => {

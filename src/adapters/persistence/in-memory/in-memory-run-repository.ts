@@ -1,8 +1,11 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
+import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
 import { comparePositions, pageOf } from './in-memory-page.ts';
+import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
+import { recordRunEvents } from './in-memory-run-event-repository.ts';
 import type { InMemoryStore } from './in-memory-store.ts';
 
 /**
@@ -11,15 +14,19 @@ import type { InMemoryStore } from './in-memory-store.ts';
  */
 export class InMemoryRunRepository implements RunRepository {
   readonly #store: InMemoryStore;
+  readonly #notifier: InMemoryRunEventNotifier;
 
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
+  /** Every state change is logged as a `status` event, as the database adapter does. */
+  constructor(deps: { store: InMemoryStore; runEventNotifier: InMemoryRunEventNotifier }) {
+    this.#store = deps.store;
+    this.#notifier = deps.runEventNotifier;
   }
 
   add(run: Run): Promise<void> {
     return this.#store.atomically(() => {
       if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
       this.#store.runs.put(run);
+      this.#logStatusChanges(run);
     });
   }
 
@@ -101,6 +108,7 @@ export class InMemoryRunRepository implements RunRepository {
     const run = this.#shown(stored);
     change(run);
     this.#store.runs.put(new Run({ ...run, input }));
+    this.#logStatusChanges(run);
     if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
     return run;
   }
@@ -115,6 +123,12 @@ export class InMemoryRunRepository implements RunRepository {
       this.#store.runs.put(run);
       taken++;
     }
+  }
+
+  #logStatusChanges(run: Run): void {
+    const changes = run.takeStatusChanges();
+    if (changes.length > 0)
+      recordRunEvents(this.#store, this.#notifier, run.id, changes.map(statusEvent), false);
   }
 
   #slotsTaken(of: Run): number {

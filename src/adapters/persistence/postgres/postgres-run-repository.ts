@@ -3,6 +3,7 @@ import type { ClaimCriteria, RunFilter, RunRepository } from '../../../applicati
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { storeStatusEvents } from './postgres-run-event-repository.ts';
 import { selectRunSummaries, selectRuns } from './run-query.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
@@ -50,6 +51,7 @@ export class PostgresRunRepository implements RunRepository {
           run.finishedAt,
         ],
       );
+      await storeStatusEvents(this.#db, run);
     });
   }
 
@@ -126,6 +128,7 @@ export class PostgresRunRepository implements RunRepository {
         const held = run.admitted;
         change(run);
         await this.#storeState(run);
+        await storeStatusEvents(this.#db, run);
         if (held && !run.admitted && run.concurrencyKey !== null) freed.set(groupName(run), run);
       }
       for (const name of [...freed.keys()].sort()) await this.#admitWaiting(freed.get(name) as Run);

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Run policies (CONTRACT section 7). A mission's `policy` is copied onto each run it queues. Concurrency
+ * Run policies and run events (CONTRACT section 7). A mission's `policy` is copied onto each run it queues. Concurrency
  * caps work by admission: a capped run holds a slot of its group (`mission_id`, `concurrency_key`) from the
  * moment it is admitted until it finishes, so a claim never has to count or skip anything: it takes the
  * admitted, due run with the earliest `not_before`.
@@ -35,6 +35,24 @@ export class Migration0006RunPolicyEventsSchedules extends Migration {
       create index runs_slots_idx on runs (mission_id, concurrency_key) where admitted and concurrency_key is not null;
       create index runs_waiting_idx on runs (mission_id, concurrency_key, created_at, id)
         where status = 'queued' and not admitted;
+
+      -- Run events: seq numbered from events_seq under the run's row lock (no gaps); events_count and
+      -- events_bytes hold what the cap counts (worker events only).
+      alter table runs
+        add column events_seq integer not null default 0,
+        add column events_count integer not null default 0,
+        add column events_bytes bigint not null default 0;
+      create table run_events (
+        run_id uuid not null references runs (id) on delete cascade,
+        seq integer not null check (seq >= 1),
+        type text not null check (type in ('log', 'progress', 'output', 'status')),
+        level text check (level in ('debug', 'info', 'warn', 'error')),
+        message text,
+        data jsonb,
+        at timestamptz not null,
+        bytes integer not null,
+        primary key (run_id, seq)
+      );
     `);
   }
 }
