@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const server = await listen(container.cradle.httpApp, config.port, config.host);
   // Periodic jobs, stopped when the container is disposed.
   container.cradle.runLeaseSweeper.start();
+  container.cradle.scheduleDispatcher.start();
   container.cradle.deliveryPurgeJob.start();
   container.cradle.webhookDispatcher.start();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.

@@ -10,6 +10,7 @@ import type { RouteSpec } from '../adapters/http/route.ts';
 import type { DeliveryPurgeJob } from '../adapters/system/delivery-purge-job.ts';
 import type { Logger } from '../adapters/system/logger.ts';
 import type { RunLeaseSweeper } from '../adapters/system/run-lease-sweeper.ts';
+import type { ScheduleDispatcher } from '../adapters/system/schedule-dispatcher.ts';
 import type { WebhookDispatcher } from '../adapters/system/webhook-dispatcher.ts';
 import type { RateLimiterFactory } from '../adapters/throttling/rate-limiter-store.ts';
 import type { CookieSettings } from '../adapters/web/cookies.ts';
@@ -59,6 +60,7 @@ import type { AuditLog } from '../application/ports/audit-log.ts';
 import type { BrowserSessionRepository } from '../application/ports/browser-session-repository.ts';
 import type { Clock } from '../application/ports/clock.ts';
 import type { CommonPasswords } from '../application/ports/common-passwords.ts';
+import type { CronCalendar } from '../application/ports/cron-calendar.ts';
 import type { DeliveryRepository } from '../application/ports/delivery-repository.ts';
 import type { IdGenerator } from '../application/ports/id-generator.ts';
 import type { InvitationRepository } from '../application/ports/invitation-repository.ts';
@@ -72,6 +74,7 @@ import type { RefreshTokens } from '../application/ports/refresh-tokens.ts';
 import type { RunEventNotifier } from '../application/ports/run-event-notifier.ts';
 import type { RunEventRepository } from '../application/ports/run-event-repository.ts';
 import type { RunRepository } from '../application/ports/run-repository.ts';
+import type { ScheduleRepository } from '../application/ports/schedule-repository.ts';
 import type { SecretBox } from '../application/ports/secret-box.ts';
 import type { SessionTokens } from '../application/ports/session-tokens.ts';
 import type { SignatureVerifiers } from '../application/ports/signature-verifier.ts';
@@ -100,6 +103,12 @@ import type { RunEventFeed } from '../application/runs/run-event-feed.ts';
 import type { RunSettings } from '../application/runs/run-settings.ts';
 import type { RunTransitions } from '../application/runs/run-transitions.ts';
 import type { StartRun } from '../application/runs/start-run.ts';
+import type { CreateSchedule } from '../application/schedules/create-schedule.ts';
+import type { DeleteSchedule } from '../application/schedules/delete-schedule.ts';
+import type { FireDueSchedules } from '../application/schedules/fire-due-schedules.ts';
+import type { GetSchedule } from '../application/schedules/get-schedule.ts';
+import type { ListSchedules } from '../application/schedules/list-schedules.ts';
+import type { UpdateSchedule } from '../application/schedules/update-schedule.ts';
 import type { CheckReadiness } from '../application/system/check-readiness.ts';
 import type { CreateTrigger } from '../application/triggers/create-trigger.ts';
 import type { DeleteTrigger } from '../application/triggers/delete-trigger.ts';
@@ -168,6 +177,7 @@ export interface PersistenceCradle {
   runEvents: RunEventRepository;
   /** Tells this process about appends to run event logs, whichever instance made them. */
   runEventNotifier: RunEventNotifier;
+  schedules: ScheduleRepository;
   triggers: TriggerRepository;
   deliveries: DeliveryRepository;
   webhookEndpoints: WebhookEndpointRepository;
@@ -260,6 +270,14 @@ export interface WorkspacesMissionsRunsCradle {
   listRunEvents: ListRunEvents;
   runEventFeed: RunEventFeed;
   followRunEvents: FollowRunEvents;
+  cronCalendar: CronCalendar;
+  createSchedule: CreateSchedule;
+  listSchedules: ListSchedules;
+  getSchedule: GetSchedule;
+  updateSchedule: UpdateSchedule;
+  deleteSchedule: DeleteSchedule;
+  fireDueSchedules: FireDueSchedules;
+  scheduleDispatcher: ScheduleDispatcher;
 }
 
 /** Webhook triggers, signed ingest, the delivery log and its retention. */

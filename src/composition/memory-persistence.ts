@@ -8,6 +8,7 @@ import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-
 import { InMemoryRunEventNotifier } from '../adapters/persistence/in-memory/in-memory-run-event-notifier.ts';
 import { InMemoryRunEventRepository } from '../adapters/persistence/in-memory/in-memory-run-event-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
+import { InMemoryScheduleRepository } from '../adapters/persistence/in-memory/in-memory-schedule-repository.ts';
 import { InMemorySigningKeyStore } from '../adapters/persistence/in-memory/in-memory-signing-key-store.ts';
 import { InMemoryStore } from '../adapters/persistence/in-memory/in-memory-store.ts';
 import { InMemoryTriggerRepository } from '../adapters/persistence/in-memory/in-memory-trigger-repository.ts';
@@ -42,6 +43,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     runs: value(new InMemoryRunRepository({ store, runEventNotifier })),
     runEvents: value(new InMemoryRunEventRepository({ store, runEventNotifier })),
     runEventNotifier: value(runEventNotifier),
+    schedules: value(new InMemoryScheduleRepository({ store })),
     triggers: value(new InMemoryTriggerRepository({ store })),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
     webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),

@@ -11,6 +11,7 @@ import { PostgresReadinessProbe } from '../adapters/persistence/postgres/postgre
 import { PostgresRunEventNotifier } from '../adapters/persistence/postgres/postgres-run-event-notifier.ts';
 import { PostgresRunEventRepository } from '../adapters/persistence/postgres/postgres-run-event-repository.ts';
 import { PostgresRunRepository } from '../adapters/persistence/postgres/postgres-run-repository.ts';
+import { PostgresScheduleRepository } from '../adapters/persistence/postgres/postgres-schedule-repository.ts';
 import { PostgresSigningKeyStore } from '../adapters/persistence/postgres/postgres-signing-key-store.ts';
 import { PostgresTriggerRepository } from '../adapters/persistence/postgres/postgres-trigger-repository.ts';
 import { PostgresUnitOfWork } from '../adapters/persistence/postgres/postgres-unit-of-work.ts';
@@ -42,6 +43,7 @@ export function postgresPersistence(db: PostgresDatabase): Registrations<keyof P
       ({ logger }) => new PostgresRunEventNotifier({ db, logger }),
       (notifier) => notifier.close(),
     ),
+    schedules: value(new PostgresScheduleRepository({ db })),
     triggers: singleton(({ webhookSecretBox }) => new PostgresTriggerRepository({ db, webhookSecretBox })),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
     webhookEndpoints: singleton(

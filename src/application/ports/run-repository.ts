@@ -27,8 +27,12 @@ export interface ClaimCriteria {
  * holds its slot offers the freed slots to the group's waiting runs, oldest first, in the same transaction.
  */
 export interface RunRepository {
-  /** Stores a new run; a capped one is first offered a slot of its group (`run.admit`, see above). */
-  add(run: Run): Promise<void>;
+  /**
+   * Stores a new run; a capped one is first offered a slot of its group (`run.admit`, see above). False, and
+   * nothing stored, when a run of the same schedule and fire time exists: a unique constraint decides, so a
+   * fire time queues one run however many instances fire it.
+   */
+  add(run: Run): Promise<boolean>;
   /** The run as the API shows it (a webhook run's input is built from its delivery). */
   findById(id: string): Promise<Run | undefined>;
   /**

@@ -7,7 +7,7 @@ import type { RunStatus } from './run-status.ts';
 
 export const MAX_RUN_INPUT_BYTES = 64 * 1024;
 
-export const TRIGGER_TYPES = ['manual', 'webhook'] as const;
+export const TRIGGER_TYPES = ['manual', 'webhook', 'schedule'] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 export interface RunProps {
@@ -18,6 +18,9 @@ export interface RunProps {
   readonly triggerType: TriggerType;
   readonly triggerId: string | null;
   readonly deliveryId: string | null;
+  /** Schedule runs: the schedule, and the fire time the run was queued for (one run per fire time). */
+  readonly scheduleId: string | null;
+  readonly fireTime: Date | null;
   readonly input: JsonObject | null;
   readonly output: JsonObject | null;
   /** Why the last attempt failed (also while a retry waits in the queue). */
@@ -61,7 +64,9 @@ export interface QueueRun {
   readonly triggerType: TriggerType;
   readonly triggerId?: string | null;
   readonly deliveryId?: string | null;
-  /** Manual runs only: webhook runs show their delivery as input. */
+  readonly scheduleId?: string | null;
+  readonly fireTime?: Date | null;
+  /** Manual and schedule runs: webhook runs show their delivery as input. */
   readonly input?: unknown;
   /** Webhook runs: their input as shown, built only when the policy's concurrency key needs it. */
   readonly webhookInput?: () => JsonObject;
@@ -101,15 +106,34 @@ export function queuedRunProps(props: QueueRun): RunProps {
   };
 }
 
-/** What started a queued run, checked: a webhook run names its trigger and delivery, a manual run neither. */
-function triggerOf(props: QueueRun): Pick<RunProps, 'triggerType' | 'triggerId' | 'deliveryId'> {
-  const triggerId = props.triggerId ?? null;
-  const deliveryId = props.deliveryId ?? null;
-  if (props.triggerType === 'webhook' && (triggerId === null || deliveryId === null)) {
-    throw new InvalidInput('a webhook run names its trigger and delivery');
+/**
+ * What started a queued run, checked: a webhook run names its trigger and delivery, a schedule run its
+ * schedule and fire time, a manual run none of them.
+ */
+function triggerOf(
+  props: QueueRun,
+): Pick<RunProps, 'triggerType' | 'triggerId' | 'deliveryId' | 'scheduleId' | 'fireTime'> {
+  const trigger = {
+    triggerType: props.triggerType,
+    triggerId: props.triggerId ?? null,
+    deliveryId: props.deliveryId ?? null,
+    scheduleId: props.scheduleId ?? null,
+    fireTime: props.fireTime ?? null,
+  };
+  const webhook = trigger.triggerId !== null && trigger.deliveryId !== null;
+  const schedule = trigger.scheduleId !== null && trigger.fireTime !== null;
+  const named = [trigger.triggerId, trigger.deliveryId, trigger.scheduleId, trigger.fireTime].filter(
+    (part) => part !== null,
+  ).length;
+  const valid = {
+    manual: named === 0,
+    webhook: webhook && named === 2,
+    schedule: schedule && named === 2,
+  }[props.triggerType];
+  if (!valid) {
+    throw new InvalidInput(
+      'a webhook run names its trigger and delivery, a schedule run its schedule and fire time, a manual run neither',
+    );
   }
-  if (props.triggerType === 'manual' && (triggerId !== null || deliveryId !== null)) {
-    throw new InvalidInput('a manual run has no trigger or delivery');
-  }
-  return { triggerType: props.triggerType, triggerId, deliveryId };
+  return trigger;
 }

@@ -27,6 +27,8 @@ export class Run {
   triggerType!: TriggerType;
   triggerId!: string | null;
   deliveryId!: string | null;
+  scheduleId!: string | null;
+  fireTime!: Date | null;
   input!: JsonObject | null;
   output!: JsonObject | null;
   error!: RunFailure | null;

@@ -82,7 +82,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
       mission_id: mission.id,
       workspace_id: workspaceId,
       status: 'queued',
-      trigger: { type: 'manual', trigger_id: null, delivery_id: null },
+      trigger: { type: 'manual', trigger_id: null, delivery_id: null, schedule_id: null, fire_time: null },
       input: { day: '2026-11-21' },
       output: null,
       error: null,

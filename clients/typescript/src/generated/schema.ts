@@ -646,6 +646,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's schedules
+         * @description Newest first.
+         */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Schedule a mission (admins)
+         * @description A five-field cron expression in an IANA time zone (default UTC). Each fire time queues one run of the mission, with `trigger: {type: "schedule", schedule_id, fire_time}` and the schedule's `input`, once however many server instances run; fires missed while no instance ran are caught up with one run, for the most recent.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A schedule
+         * @description With its `next_fire_at` and the fire time of the last run it queued.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schedule (admins)
+         * @description It fires no more; the runs it queued stay.
+         */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a schedule (admins)
+         * @description Changes the fields given (`input: null` clears it); the next fire time is planned again from now. Disabling it stops its fires (`next_fire_at` null); enabling it plans the next one.
+         */
+        patch: operations["updateSchedule"];
+        trace?: never;
+    };
     "/api/triggers/webhook/{webhook_path}": {
         parameters: {
             query?: never;
@@ -5362,17 +5414,27 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
@@ -5569,17 +5631,27 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
@@ -5728,17 +5800,27 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
@@ -5888,17 +5970,27 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
@@ -6085,17 +6177,27 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
@@ -6305,17 +6407,27 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
@@ -6533,17 +6645,27 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
@@ -7073,6 +7195,772 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query: {
+                /** @description The workspace whose schedules to list. */
+                workspace_id: string;
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of schedules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            name: string;
+                            /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                            cron: string;
+                            /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                            timezone: string;
+                            /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                            input: Record<string, unknown> | null;
+                            /** @description A disabled schedule queues nothing (default true). */
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it fires next; null while disabled.
+                             */
+                            next_fire_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time of the last run it queued.
+                             */
+                            last_fire_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    mission_id: string;
+                    name: string;
+                    /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                    cron: string;
+                    /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                    timezone?: string;
+                    /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                    input?: Record<string, unknown>;
+                    /** @description A disabled schedule queues nothing (default true). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new schedule, with its `next_fire_at`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The schedule: /api/schedules/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        name: string;
+                        /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                        cron: string;
+                        /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                        timezone: string;
+                        /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                        input: Record<string, unknown> | null;
+                        /** @description A disabled schedule queues nothing (default true). */
+                        enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When it fires next; null while disabled.
+                         */
+                        next_fire_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The fire time of the last run it queued.
+                         */
+                        last_fire_time: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        name: string;
+                        /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                        cron: string;
+                        /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                        timezone: string;
+                        /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                        input: Record<string, unknown> | null;
+                        /** @description A disabled schedule queues nothing (default true). */
+                        enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When it fires next; null while disabled.
+                         */
+                        next_fire_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The fire time of the last run it queued.
+                         */
+                        last_fire_time: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                    cron?: string;
+                    /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                    timezone?: string;
+                    /** @description `null` clears it. */
+                    input?: Record<string, unknown> | null;
+                    /** @description A disabled schedule queues nothing (default true). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed schedule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        name: string;
+                        /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                        cron: string;
+                        /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                        timezone: string;
+                        /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                        input: Record<string, unknown> | null;
+                        /** @description A disabled schedule queues nothing (default true). */
+                        enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When it fires next; null while disabled.
+                         */
+                        next_fire_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The fire time of the last run it queued.
+                         */
+                        last_fire_time: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9947,17 +10835,27 @@ export interface operations {
                                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                         trigger: {
                                             /** @enum {string} */
-                                            type: "manual" | "webhook";
+                                            type: "manual" | "webhook" | "schedule";
                                             /**
                                              * Format: uuid
-                                             * @description The webhook trigger (null for manual runs).
+                                             * @description The webhook trigger (webhook runs only).
                                              */
                                             trigger_id: string | null;
                                             /**
                                              * Format: uuid
-                                             * @description The webhook delivery (null for manual runs).
+                                             * @description The webhook delivery (webhook runs only).
                                              */
                                             delivery_id: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description The schedule (schedule runs only).
+                                             */
+                                            schedule_id: string | null;
+                                            /**
+                                             * Format: date-time
+                                             * @description The fire time the schedule queued the run for.
+                                             */
+                                            fire_time: string | null;
                                         };
                                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                                         error: {
@@ -10158,17 +11056,27 @@ export interface operations {
                                     status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                     trigger: {
                                         /** @enum {string} */
-                                        type: "manual" | "webhook";
+                                        type: "manual" | "webhook" | "schedule";
                                         /**
                                          * Format: uuid
-                                         * @description The webhook trigger (null for manual runs).
+                                         * @description The webhook trigger (webhook runs only).
                                          */
                                         trigger_id: string | null;
                                         /**
                                          * Format: uuid
-                                         * @description The webhook delivery (null for manual runs).
+                                         * @description The webhook delivery (webhook runs only).
                                          */
                                         delivery_id: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description The schedule (schedule runs only).
+                                         */
+                                        schedule_id: string | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description The fire time the schedule queued the run for.
+                                         */
+                                        fire_time: string | null;
                                     };
                                     /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                                     error: {
@@ -10429,17 +11337,27 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
@@ -10533,17 +11451,27 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
@@ -10637,17 +11565,27 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {

@@ -1,3 +1,4 @@
+import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
 import { MAX_JSON_DEPTH } from '../../../domain/well-formed-json.ts';
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
@@ -37,11 +38,13 @@ const summaryProperties: Record<string, JsonSchema> = {
   trigger: {
     type: 'object',
     additionalProperties: false,
-    required: ['type', 'trigger_id', 'delivery_id'],
+    required: ['type', 'trigger_id', 'delivery_id', 'schedule_id', 'fire_time'],
     properties: {
-      type: { type: 'string', enum: ['manual', 'webhook'] },
-      trigger_id: { ...nullableUuid, description: 'The webhook trigger (null for manual runs).' },
-      delivery_id: { ...nullableUuid, description: 'The webhook delivery (null for manual runs).' },
+      type: { type: 'string', enum: [...TRIGGER_TYPES] },
+      trigger_id: { ...nullableUuid, description: 'The webhook trigger (webhook runs only).' },
+      delivery_id: { ...nullableUuid, description: 'The webhook delivery (webhook runs only).' },
+      schedule_id: { ...nullableUuid, description: 'The schedule (schedule runs only).' },
+      fire_time: { ...nullableTimestamp, description: 'The fire time the schedule queued the run for.' },
     },
   },
   error: {

@@ -22,11 +22,20 @@ export class InMemoryRunRepository implements RunRepository {
     this.#notifier = deps.runEventNotifier;
   }
 
-  add(run: Run): Promise<void> {
+  add(run: Run): Promise<boolean> {
     return this.#store.atomically(() => {
+      // The database's unique index on (schedule_id, fire_time).
+      const fired = this.#store.runs.some(
+        (other) =>
+          run.scheduleId !== null &&
+          other.scheduleId === run.scheduleId &&
+          sameTime(other.fireTime, run.fireTime),
+      );
+      if (fired) return false;
       if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
       this.#store.runs.put(run);
       this.#logStatusChanges(run);
+      return true;
     });
   }
 
@@ -153,6 +162,10 @@ type Grouped = Pick<Run, 'missionId' | 'concurrencyKey'>;
 
 function inGroup(run: Grouped, of: Grouped): boolean {
   return run.missionId === of.missionId && run.concurrencyKey === of.concurrencyKey;
+}
+
+function sameTime(a: Date | null, b: Date | null): boolean {
+  return a !== null && b !== null && a.getTime() === b.getTime();
 }
 
 function compareIds(a: string, b: string): number {

@@ -5,6 +5,7 @@ import { BrowserSession } from '../../../domain/browser/browser-session.ts';
 import { Mission } from '../../../domain/missions/mission.ts';
 import { Run } from '../../../domain/runs/run.ts';
 import type { RunEvent } from '../../../domain/runs/run-event.ts';
+import { Schedule } from '../../../domain/schedules/schedule.ts';
 import { LoginSession } from '../../../domain/sessions/login-session.ts';
 import type { Delivery } from '../../../domain/triggers/delivery.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
@@ -85,6 +86,7 @@ export class InMemoryStore {
   );
   readonly webhookAttempts = this.#byId((a: DeliveryAttempt) => ({ ...a }));
   readonly apiKeys = this.#byId((k: ApiKey) => new ApiKey(k));
+  readonly schedules = this.#byId((s: Schedule) => new Schedule(s));
   readonly runEvents = this.#table(
     (e: RunEvent) => `${e.runId}/${e.seq}`,
     (e) => e,

@@ -18,15 +18,17 @@ export class PostgresRunRepository implements RunRepository {
     this.#db = db;
   }
 
-  add(run: Run): Promise<void> {
+  add(run: Run): Promise<boolean> {
     return this.#db.transaction(async () => {
       if (run.concurrencyKey !== null) run.admit(await this.#slotsTaken(run));
-      await this.#db.query(
-        `insert into runs (id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, input,
-           output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner, lease_expires_at,
-           timeout_at, created_at, started_at, finished_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12::jsonb, $13, $14, $15, $16,
-           $17, $18, $19, $20, $21)`,
+      const inserted = await this.#db.query(
+        `insert into runs (id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
+           fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
+           lease_expires_at, timeout_at, created_at, started_at, finished_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15, $16,
+           $17, $18, $19, $20, $21, $22, $23)
+         on conflict (schedule_id, fire_time) where schedule_id is not null do nothing
+         returning id`,
         [
           run.id,
           run.missionId,
@@ -35,6 +37,8 @@ export class PostgresRunRepository implements RunRepository {
           run.triggerType,
           run.triggerId,
           run.deliveryId,
+          run.scheduleId,
+          run.fireTime,
           json(run.input),
           json(run.output),
           json(run.error),
@@ -51,7 +55,9 @@ export class PostgresRunRepository implements RunRepository {
           run.finishedAt,
         ],
       );
+      if (inserted.length === 0) return false;
       await storeStatusEvents(this.#db, run);
+      return true;
     });
   }
 

@@ -53,7 +53,7 @@ export async function selectRunSummaries(
 }
 
 const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
-  r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
+  r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
   r.timeout_at, r.created_at, r.started_at, r.finished_at`;
 
 function toSummary(row: Row): RunSummary {
@@ -65,6 +65,8 @@ function toSummary(row: Row): RunSummary {
     triggerType: row.trigger_type as TriggerType,
     triggerId: (row.trigger_id as string | null) ?? null,
     deliveryId: (row.delivery_id as string | null) ?? null,
+    scheduleId: (row.schedule_id as string | null) ?? null,
+    fireTime: date(row.fire_time),
     error: (row.error as RunFailure | null) ?? null,
     attempt: row.attempt as number,
     policy: row.policy as RunPolicy,

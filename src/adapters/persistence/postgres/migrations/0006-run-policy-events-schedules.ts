@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Run policies and run events (CONTRACT section 7). A mission's `policy` is copied onto each run it queues. Concurrency
+ * Run policies, run events and schedules (CONTRACT section 7). A mission's `policy` is copied onto each run it queues. Concurrency
  * caps work by admission: a capped run holds a slot of its group (`mission_id`, `concurrency_key`) from the
  * moment it is admitted until it finishes, so a claim never has to count or skip anything: it takes the
  * admitted, due run with the earliest `not_before`.
@@ -53,6 +53,34 @@ export class Migration0006RunPolicyEventsSchedules extends Migration {
         bytes integer not null,
         primary key (run_id, seq)
       );
+
+      -- Schedules. A run keeps its schedule's id after the schedule is deleted (no foreign key): the unique
+      -- index below is what makes a fire time queue one run, however many instances fire it.
+      create table schedules (
+        id uuid primary key,
+        workspace_id uuid not null references workspaces (id) on delete cascade,
+        mission_id uuid not null references missions (id) on delete cascade,
+        name text not null,
+        cron text not null,
+        timezone text not null,
+        input jsonb,
+        enabled boolean not null,
+        next_fire_at timestamptz,
+        last_fire_time timestamptz,
+        created_at timestamptz not null,
+        updated_at timestamptz not null,
+        constraint schedules_next_fire_only_while_enabled check (enabled or next_fire_at is null)
+      );
+      create index schedules_workspace_idx on schedules (workspace_id, created_at desc, id desc);
+      -- The dispatcher: due schedules, soonest first.
+      create index schedules_due_idx on schedules (next_fire_at) where enabled;
+      alter table runs
+        add column schedule_id uuid,
+        add column fire_time timestamptz,
+        drop constraint runs_trigger_type_check,
+        add constraint runs_trigger_type_check check (trigger_type in ('manual', 'webhook', 'schedule')),
+        add constraint runs_schedule_fire check ((trigger_type = 'schedule') = (schedule_id is not null and fire_time is not null));
+      create unique index runs_schedule_fire_key on runs (schedule_id, fire_time) where schedule_id is not null;
     `);
   }
 }
