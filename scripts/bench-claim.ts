@@ -1,6 +1,8 @@
 // Measures the worker protocol against the real server (a child process on loopback): how fast concurrent
 // workers claim queued runs (POST /api/runs/claim, FOR UPDATE SKIP LOCKED), and how fast they get through
 // full claim + complete cycles. Every run must be handed out exactly once, or the script fails.
+// The last figure, claim_complete with caps in force, drains a mission capped per key value
+// (concurrency_limit 2 per customer, 50 customers) while a capped backlog waits: claims skip waiting runs.
 // Usage: node scripts/bench-claim.ts [--runs 2000] [--workers 8]. Uses DATABASE_URL when set (a fresh
 // database is created and dropped), else the embedded PostgreSQL in a temporary DATA_DIR.
 import { parseArgs } from 'node:util';
@@ -33,17 +35,19 @@ try {
   const owner = tokens[0] as string;
   const workers = tokens.slice(1);
   const workspaceId = (await call(owner, 'POST', '/api/workspaces', { name: 'bench' })).body.id as string;
-  const missionId = (await call(owner, 'POST', '/api/missions', { workspace_id: workspaceId, name: 'bench' }))
-    .body.id as string;
+  const newMission = async (policy: object = {}) =>
+    (await call(owner, 'POST', '/api/missions', { workspace_id: workspaceId, name: 'bench', policy })).body
+      .id as string;
+  let missionId = await newMission();
 
-  async function queue(count: number): Promise<void> {
+  async function queue(count: number, input: (n: number) => object = (n) => ({ n })): Promise<void> {
     let next = 0;
     await Promise.all(
       Array.from({ length: 16 }, async () => {
         while (next < count) {
           next++;
           const response = await call(owner, 'POST', `/api/missions/${missionId}/runs`, {
-            input: { n: next },
+            input: input(next),
           });
           if (response.status !== 202) throw new Error(`start run answered ${response.status}`);
         }
@@ -51,9 +55,13 @@ try {
     );
   }
 
-  /** Every worker claims (and, when asked, completes) until the queue is empty; returns claims per second. */
+  /**
+   * Every worker claims (and, when asked, completes) until the queue is empty, or, when `total` is given,
+   * until that many runs were handed out (under caps a 204 only means "nothing claimable right now").
+   */
   async function drain(
     complete: boolean,
+    total?: number,
   ): Promise<{ perSecond: number; claimed: number; p50: number; p99: number }> {
     const seen = new Set<string>();
     const latencies: number[] = [];
@@ -67,7 +75,11 @@ try {
             lease_seconds: 300,
           });
           latencies.push(performance.now() - t);
-          if (claim.status === 204) return;
+          if (claim.status === 204) {
+            if (total === undefined || seen.size >= total) return;
+            await new Promise((resolve) => setTimeout(resolve, 2));
+            continue;
+          }
           if (claim.status !== 200) throw new Error(`claim answered ${claim.status}`);
           const id = claim.body.id as string;
           if (seen.has(id)) throw new Error(`run ${id} was handed out twice`);
@@ -109,6 +121,15 @@ try {
   const cycles = await drain(true);
   if (cycles.claimed !== RUNS) throw new Error(`completed ${cycles.claimed} of ${RUNS}`);
   console.log(`claim + complete: ${cycles.perSecond.toFixed(0)} runs/s with ${WORKERS} workers`);
+
+  missionId = await newMission({ concurrency_limit: 2, concurrency_key: '/customer' });
+  await queue(RUNS, (n) => ({ customer: `c${n % 50}`, n }));
+  const capped = await drain(true, RUNS);
+  if (capped.claimed !== RUNS) throw new Error(`completed ${capped.claimed} of ${RUNS} capped runs`);
+  console.log(
+    `claim_complete (caps in force: 2 per customer, 50 customers): ${capped.perSecond.toFixed(0)} runs/s ` +
+      `with ${WORKERS} workers (claim p50 ${capped.p50.toFixed(1)} ms, p99 ${capped.p99.toFixed(1)} ms)`,
+  );
 } finally {
   await bench.stop();
 }

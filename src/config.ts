@@ -46,6 +46,13 @@ export interface Config {
     readonly defaultLeaseSeconds: number;
     /** How often the server takes back expired leases (0: only claims do). */
     readonly sweepIntervalSeconds: number;
+    /** The comment line an idle event stream sends this often, so proxies keep it open. */
+    readonly eventStreamHeartbeatSeconds: number;
+  };
+  /** Cron schedules of missions. */
+  readonly schedules: {
+    /** How often each instance fires the schedules that are due (0: never). */
+    readonly intervalSeconds: number;
   };
   /** Webhook ingest and the delivery log. */
   readonly webhooks: {
@@ -119,6 +126,8 @@ const schema = {
     RUN_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 3 },
     RUN_LEASE_SECONDS: { type: 'integer', minimum: 5, maximum: 3600, default: 60 },
     RUN_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 15 },
+    RUN_EVENT_STREAM_HEARTBEAT_SECONDS: { type: 'integer', minimum: 1, maximum: 300, default: 15 },
+    SCHEDULE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 60, default: 5 },
     WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 600 },
     WEBHOOK_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 30 },
     WEBHOOK_PURGE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 3600 },
@@ -219,7 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       maxAttempts: input.RUN_MAX_ATTEMPTS as number,
       defaultLeaseSeconds: input.RUN_LEASE_SECONDS as number,
       sweepIntervalSeconds: input.RUN_SWEEP_INTERVAL_SECONDS as number,
+      eventStreamHeartbeatSeconds: input.RUN_EVENT_STREAM_HEARTBEAT_SECONDS as number,
     },
+    schedules: { intervalSeconds: input.SCHEDULE_INTERVAL_SECONDS as number },
     webhooks: {
       rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,
       retentionDays: input.WEBHOOK_RETENTION_DAYS as number,

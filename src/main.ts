@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const server = await listen(container.cradle.httpApp, config.port, config.host);
   // Periodic jobs, stopped when the container is disposed.
   container.cradle.runLeaseSweeper.start();
+  container.cradle.scheduleDispatcher.start();
   container.cradle.deliveryPurgeJob.start();
   container.cradle.webhookDispatcher.start();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
       logger.flush(() => process.exit(1));
     }, config.shutdownTimeoutMs).unref();
+    // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
+    container.cradle.runEventFeed.close();
     // In-flight requests get half of it, closing the pools and the database the rest.
     await closeServer(server, config.shutdownTimeoutMs / 2);
     await close();

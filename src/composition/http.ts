@@ -9,7 +9,9 @@ import { invitationRoutes } from '../adapters/http/routes/invitation-routes.ts';
 import { loginSessionRoutes } from '../adapters/http/routes/login-session-routes.ts';
 import { missionRoutes } from '../adapters/http/routes/mission-routes.ts';
 import { openApiRoute } from '../adapters/http/routes/openapi-routes.ts';
+import { runEventRoutes } from '../adapters/http/routes/run-event-routes.ts';
 import { runRoutes } from '../adapters/http/routes/run-routes.ts';
+import { scheduleRoutes } from '../adapters/http/routes/schedule-routes.ts';
 import { sessionRoute } from '../adapters/http/routes/session-route.ts';
 import { systemRoutes } from '../adapters/http/routes/system-routes.ts';
 import { triggerRoutes } from '../adapters/http/routes/trigger-routes.ts';
@@ -51,6 +53,8 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
     ...apiKeyRoutes(cradle),
     ...missionRoutes(cradle),
     ...runRoutes(cradle),
+    ...runEventRoutes(cradle, { heartbeatSeconds: config.runs.eventStreamHeartbeatSeconds }),
+    ...scheduleRoutes(cradle),
     ...webhookRoutes(cradle),
     ...triggerRoutes(cradle),
     ...deliveryRoutes(cradle),

@@ -5,7 +5,10 @@ import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in
 import { InMemoryInvitationRepository } from '../adapters/persistence/in-memory/in-memory-invitation-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
 import { InMemoryMissionRepository } from '../adapters/persistence/in-memory/in-memory-mission-repository.ts';
+import { InMemoryRunEventNotifier } from '../adapters/persistence/in-memory/in-memory-run-event-notifier.ts';
+import { InMemoryRunEventRepository } from '../adapters/persistence/in-memory/in-memory-run-event-repository.ts';
 import { InMemoryRunRepository } from '../adapters/persistence/in-memory/in-memory-run-repository.ts';
+import { InMemoryScheduleRepository } from '../adapters/persistence/in-memory/in-memory-schedule-repository.ts';
 import { InMemorySigningKeyStore } from '../adapters/persistence/in-memory/in-memory-signing-key-store.ts';
 import { InMemoryStore } from '../adapters/persistence/in-memory/in-memory-store.ts';
 import { InMemoryTriggerRepository } from '../adapters/persistence/in-memory/in-memory-trigger-repository.ts';
@@ -23,6 +26,7 @@ import { type Registrations, singleton, value } from './registration.ts';
  */
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const store = new InMemoryStore();
+  const runEventNotifier = new InMemoryRunEventNotifier();
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork({ store })),
@@ -36,7 +40,10 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeyStore: value(new InMemorySigningKeyStore()),
     missions: value(new InMemoryMissionRepository({ store })),
-    runs: value(new InMemoryRunRepository({ store })),
+    runs: value(new InMemoryRunRepository({ store, runEventNotifier })),
+    runEvents: value(new InMemoryRunEventRepository({ store, runEventNotifier })),
+    runEventNotifier: value(runEventNotifier),
+    schedules: value(new InMemoryScheduleRepository({ store })),
     triggers: value(new InMemoryTriggerRepository({ store })),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
     webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),

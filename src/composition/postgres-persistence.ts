@@ -8,7 +8,10 @@ import { PostgresDeliveryRepository } from '../adapters/persistence/postgres/pos
 import { PostgresInvitationRepository } from '../adapters/persistence/postgres/postgres-invitation-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/persistence/postgres/postgres-login-session-repository.ts';
 import { PostgresReadinessProbe } from '../adapters/persistence/postgres/postgres-readiness-probe.ts';
+import { PostgresRunEventNotifier } from '../adapters/persistence/postgres/postgres-run-event-notifier.ts';
+import { PostgresRunEventRepository } from '../adapters/persistence/postgres/postgres-run-event-repository.ts';
 import { PostgresRunRepository } from '../adapters/persistence/postgres/postgres-run-repository.ts';
+import { PostgresScheduleRepository } from '../adapters/persistence/postgres/postgres-schedule-repository.ts';
 import { PostgresSigningKeyStore } from '../adapters/persistence/postgres/postgres-signing-key-store.ts';
 import { PostgresTriggerRepository } from '../adapters/persistence/postgres/postgres-trigger-repository.ts';
 import { PostgresUnitOfWork } from '../adapters/persistence/postgres/postgres-unit-of-work.ts';
@@ -35,6 +38,12 @@ export function postgresPersistence(db: PostgresDatabase): Registrations<keyof P
     signingKeyStore: value(new PostgresSigningKeyStore({ db })),
     missions: value(new MikroOrmMissionRepository({ db })),
     runs: value(new PostgresRunRepository({ db })),
+    runEvents: value(new PostgresRunEventRepository({ db })),
+    runEventNotifier: singleton(
+      ({ logger }) => new PostgresRunEventNotifier({ db, logger }),
+      (notifier) => notifier.close(),
+    ),
+    schedules: value(new PostgresScheduleRepository({ db })),
     triggers: singleton(({ webhookSecretBox }) => new PostgresTriggerRepository({ db, webhookSecretBox })),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
     webhookEndpoints: singleton(

@@ -1,4 +1,6 @@
+import { CronerCronCalendar } from '../adapters/scheduling/croner-cron-calendar.ts';
 import { RunLeaseSweeper } from '../adapters/system/run-lease-sweeper.ts';
+import { ScheduleDispatcher } from '../adapters/system/schedule-dispatcher.ts';
 import { makeAcceptInvitation } from '../application/invitations/accept-invitation.ts';
 import { makeDeclineInvitation } from '../application/invitations/decline-invitation.ts';
 import { makeInviteMember } from '../application/invitations/invite-member.ts';
@@ -10,15 +12,25 @@ import { makeDeleteMission } from '../application/missions/delete-mission.ts';
 import { makeGetMission } from '../application/missions/get-mission.ts';
 import { makeListMissions } from '../application/missions/list-missions.ts';
 import { makeUpdateMission } from '../application/missions/update-mission.ts';
+import { makeAppendRunEvents } from '../application/runs/append-run-events.ts';
 import { makeCancelRun } from '../application/runs/cancel-run.ts';
 import { makeClaimRun } from '../application/runs/claim-run.ts';
 import { makeCompleteRun } from '../application/runs/complete-run.ts';
 import { makeExpireRunLeases } from '../application/runs/expire-run-leases.ts';
+import { makeFollowRunEvents } from '../application/runs/follow-run-events.ts';
 import { makeGetRun } from '../application/runs/get-run.ts';
 import { makeHeartbeatRun } from '../application/runs/heartbeat-run.ts';
+import { makeListRunEvents } from '../application/runs/list-run-events.ts';
 import { makeListRuns } from '../application/runs/list-runs.ts';
+import { RunEventFeed } from '../application/runs/run-event-feed.ts';
 import { makeRunTransitions } from '../application/runs/run-transitions.ts';
 import { makeStartRun } from '../application/runs/start-run.ts';
+import { makeCreateSchedule } from '../application/schedules/create-schedule.ts';
+import { makeDeleteSchedule } from '../application/schedules/delete-schedule.ts';
+import { makeFireDueSchedules } from '../application/schedules/fire-due-schedules.ts';
+import { makeGetSchedule } from '../application/schedules/get-schedule.ts';
+import { makeListSchedules } from '../application/schedules/list-schedules.ts';
+import { makeUpdateSchedule } from '../application/schedules/update-schedule.ts';
 import { makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import { makeCreateWorkspace } from '../application/workspaces/create-workspace.ts';
 import { makeDeleteWorkspace } from '../application/workspaces/delete-workspace.ts';
@@ -30,7 +42,7 @@ import { makeRenameWorkspace } from '../application/workspaces/rename-workspace.
 import { makeWorkspaceAccess } from '../application/workspaces/workspace-access.ts';
 import type { Config } from '../config.ts';
 import type { WorkspacesMissionsRunsCradle } from './cradle.ts';
-import { type Registrations, singleton, value } from './registration.ts';
+import { instance, type Registrations, singleton, value } from './registration.ts';
 
 /** Workspaces and members, missions, runs, and the worker protocol that moves runs through their states. */
 export function workspacesMissionsRuns(config: Config): Registrations<keyof WorkspacesMissionsRunsCradle> {
@@ -73,6 +85,30 @@ export function workspacesMissionsRuns(config: Config): Registrations<keyof Work
       ({ expireRunLeases, logger }) =>
         new RunLeaseSweeper({ expireRunLeases, logger, intervalSeconds: config.runs.sweepIntervalSeconds }),
       (sweeper) => sweeper.stop(),
+    ),
+    appendRunEvents: singleton(makeAppendRunEvents),
+    listRunEvents: singleton(makeListRunEvents),
+    runEventFeed: singleton(
+      (cradle) => new RunEventFeed(cradle),
+      (feed) => feed.close(),
+    ),
+    followRunEvents: singleton(makeFollowRunEvents),
+    cronCalendar: instance(CronerCronCalendar),
+    createSchedule: singleton(makeCreateSchedule),
+    listSchedules: singleton(makeListSchedules),
+    getSchedule: singleton(makeGetSchedule),
+    updateSchedule: singleton(makeUpdateSchedule),
+    deleteSchedule: singleton(makeDeleteSchedule),
+    fireDueSchedules: singleton(makeFireDueSchedules),
+    // Every instance fires due schedules; locks and a unique constraint keep each fire time to one run.
+    scheduleDispatcher: singleton(
+      ({ fireDueSchedules, logger }) =>
+        new ScheduleDispatcher({
+          fireDueSchedules,
+          logger,
+          intervalSeconds: config.schedules.intervalSeconds,
+        }),
+      (dispatcher) => dispatcher.stop(),
     ),
   };
 }

@@ -45,8 +45,8 @@ export class Forbidden extends DomainError {
 }
 
 export class Conflict extends DomainError {
-  constructor(message: string) {
-    super('conflict', 'conflict', message);
+  constructor(message: string, code = 'conflict') {
+    super('conflict', code, message);
   }
 }
 

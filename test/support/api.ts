@@ -16,7 +16,7 @@ export interface Caller {
 /** A caller sending an API key. */
 export const withKey = (key: string): Caller => ({ auth: { authorization: `Bearer ${key}` } });
 
-/** One JSON API call as `user` (anonymous when undefined); the body is parsed when there is one. */
+/** One JSON API call as `user` (anonymous when undefined); a JSON body is parsed, any other kept as text. */
 export async function api(
   app: TestApp,
   user: Caller | undefined,
@@ -32,7 +32,12 @@ export async function api(
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const isJson = /json/.test(response.headers.get('content-type') ?? '');
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text && isJson ? JSON.parse(text) : text || undefined,
+  };
 }
 
 /** The principal the API sees for this user's access token (user id and login session id). */

@@ -4,6 +4,7 @@ import type { RecordedAuditEvent } from '../../src/adapters/persistence/in-memor
 import type { Config } from '../../src/config.ts';
 import { Mission } from '../../src/domain/missions/mission.ts';
 import { Run } from '../../src/domain/runs/run.ts';
+import type { RunPolicyChanges } from '../../src/domain/runs/run-policy.ts';
 import { User } from '../../src/domain/users/user.ts';
 import { Membership, Workspace } from '../../src/domain/workspaces/workspace.ts';
 import type { FixedClock } from './auth-fakes.ts';
@@ -113,8 +114,9 @@ export async function seedMission(
   world: Repositories,
   workspaceId: string,
   createdAt = T0,
+  policy: RunPolicyChanges = {},
 ): Promise<Mission> {
-  const mission = Mission.create({ id: randomUUID(), workspaceId, name: 'mission' }, createdAt);
+  const mission = Mission.create({ id: randomUUID(), workspaceId, name: 'mission', policy }, createdAt);
   await world.missions.add(mission);
   return mission;
 }
@@ -131,6 +133,7 @@ export async function seedRun(
     workspaceId: mission.workspaceId,
     triggerType: 'manual',
     input,
+    policy: mission.policy,
     now: createdAt,
   });
   await world.runs.add(run);

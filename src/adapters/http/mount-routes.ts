@@ -27,7 +27,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], option
     const authenticate = authenticatorOf(route, options.authenticators);
     if (authenticate) stack.push(authenticate);
     const parsesJson = route.body !== undefined && !isRawBody(route.body);
-    if (parsesJson) stack.push(requireJson, jsonBody(options.maxJsonBodyBytes));
+    if (parsesJson) stack.push(requireJson, jsonBody(route.maxBodyBytes ?? options.maxJsonBodyBytes));
     stack.push(validateAndHandle(route));
     router.register(toKoaPath(route.path), [route.method], stack, { name: route.operationId });
   }

@@ -46,6 +46,8 @@ export interface RouteSpec {
   readonly query?: JsonSchema;
   /** A JSON body schema, or `raw` when the handler reads the bytes itself. */
   readonly body?: JsonSchema | { readonly raw: true; readonly description: string };
+  /** The JSON body limit of this route, when it differs from MAX_JSON_BODY_BYTES. */
+  readonly maxBodyBytes?: number;
   /** Error statuses this route answers beyond those implied by its input (400, 404, 413, 415) and 429/5xx. */
   readonly errors?: readonly number[];
   readonly responses: Readonly<Record<number, ResponseSpec>>;

@@ -5,8 +5,10 @@ const BATCH = 500;
 const MAX_BATCHES_PER_SWEEP = 20;
 
 /**
- * Takes back expired worker leases every `intervalSeconds` (claims also do it for their workspace, so this
- * only matters for workspaces no worker polls). One sweep at a time; the timer never keeps the process alive.
+ * Takes back expired worker leases every `intervalSeconds`, and so ends timed-out attempts (a lease never
+ * outlasts its attempt's timeout). Every instance may run it: each run is changed by the one sweep that locks
+ * it (the others skip it), and the domain refuses a second change. Claims also sweep their workspace. One
+ * sweep at a time; the timer never keeps the process alive.
  */
 export class RunLeaseSweeper {
   readonly #expireRunLeases: ExpireRunLeases;
@@ -37,7 +39,7 @@ export class RunLeaseSweeper {
     await this.#running?.catch(() => {});
   }
 
-  /** One sweep over every workspace; returns how many runs it requeued or failed. */
+  /** One sweep over every workspace; returns how many runs it requeued or failed (timeouts included). */
   sweep(): Promise<number> {
     this.#running ??= this.#sweepBatches().finally(() => {
       this.#running = undefined;
@@ -53,7 +55,8 @@ export class RunLeaseSweeper {
         total += expired.length;
         if (expired.length < BATCH) break;
       }
-      if (total > 0) this.#logger.info({ runs: total }, 'expired run leases taken back');
+      if (total > 0)
+        this.#logger.info({ runs: total }, 'expired run leases and timed-out attempts taken back');
       return total;
     } catch (error) {
       this.#logger.warn({ err: error }, 'run lease sweep failed; retrying at the next interval');

@@ -1,8 +1,10 @@
 import { Run } from '../../domain/runs/run.ts';
-import { DeliveryBodyPurged, NotReplayable } from '../../domain/triggers/webhook-errors.ts';
+import { DeliveryBodyPurged, DeliveryNotFound, NotReplayable } from '../../domain/triggers/webhook-errors.ts';
+import { webhookRunInput } from '../../domain/triggers/webhook-run-input.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
+import type { MissionRepository } from '../ports/mission-repository.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
 import { accessibleDelivery, type DeliveryAccessDeps } from './accessible-delivery.ts';
 
@@ -14,12 +16,19 @@ export type ReplayDelivery = (principal: Principal, deliveryId: string) => Promi
  * retained can be replayed (409 otherwise); the trigger may be disabled.
  */
 export function makeReplayDelivery(
-  deps: DeliveryAccessDeps & { runs: RunRepository; clock: Clock; ids: IdGenerator },
+  deps: DeliveryAccessDeps & {
+    missions: MissionRepository;
+    runs: RunRepository;
+    clock: Clock;
+    ids: IdGenerator;
+  },
 ): ReplayDelivery {
   return async (principal, deliveryId) => {
     const { delivery, trigger } = await accessibleDelivery(deps, principal, deliveryId, 'admin');
     if (delivery.status !== 'accepted') throw new NotReplayable();
     if (delivery.body === null) throw new DeliveryBodyPurged();
+    const mission = await deps.missions.findById(trigger.missionId);
+    if (!mission) throw new DeliveryNotFound();
     const run = Run.queue({
       id: deps.ids.newId(),
       missionId: trigger.missionId,
@@ -27,6 +36,8 @@ export function makeReplayDelivery(
       triggerType: 'webhook',
       triggerId: trigger.id,
       deliveryId: delivery.id,
+      webhookInput: () => webhookRunInput(delivery),
+      policy: mission.policy,
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

@@ -1,4 +1,5 @@
 import { Mission } from '../../domain/missions/mission.ts';
+import type { RunPolicyChanges } from '../../domain/runs/run-policy.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
@@ -10,6 +11,7 @@ export interface CreateMissionInput {
   readonly name: string;
   readonly description?: string | null | undefined;
   readonly definition?: unknown;
+  readonly policy?: RunPolicyChanges | undefined;
 }
 
 export type CreateMission = (principal: Principal, input: CreateMissionInput) => Promise<Mission>;

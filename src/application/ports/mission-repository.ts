@@ -6,7 +6,7 @@ export interface MissionRepository {
   findById(id: string): Promise<Mission | undefined>;
   /** One page of the workspace's missions, newest first: ordered by (createdAt, id) descending. */
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>>;
-  /** Stores the mission's name, description, definition and updatedAt. */
+  /** Stores the mission's name, description, definition, policy and updatedAt. */
   update(mission: Mission): Promise<void>;
   /** Deletes the mission and its runs. */
   delete(id: string): Promise<void>;

@@ -10,6 +10,8 @@ export interface RunFilter {
 
 export interface ClaimCriteria {
   readonly workspaceId: string;
+  /** Runs whose `notBefore` is later stay queued. */
+  readonly now: Date;
   /** Only runs of these missions; any mission of the workspace when absent. */
   readonly missionIds?: readonly string[] | undefined;
 }
@@ -18,9 +20,19 @@ export interface ClaimCriteria {
  * Runs. Every method joins the surrounding `UnitOfWork` transaction when there is one (webhook ingest adds
  * its delivery and run in one), and the changing methods hold a row lock while they apply the domain's
  * change, so concurrent workers, cancellations and lease sweeps never overwrite each other.
+ *
+ * Concurrency slots: a run of a capped mission (`concurrencyKey` not null) is claimable only once admitted.
+ * Adapters serialise the admissions of one group (mission and key): `add` offers the new run a slot
+ * (`Run.admit` with the number of the group's admitted runs), and every change after which a run no longer
+ * holds its slot offers the freed slots to the group's waiting runs, oldest first, in the same transaction.
  */
 export interface RunRepository {
-  add(run: Run): Promise<void>;
+  /**
+   * Stores a new run; a capped one is first offered a slot of its group (`run.admit`, see above). False, and
+   * nothing stored, when a run of the same schedule and fire time exists: a unique constraint decides, so a
+   * fire time queues one run however many instances fire it.
+   */
+  add(run: Run): Promise<boolean>;
   /** The run as the API shows it (a webhook run's input is built from its delivery). */
   findById(id: string): Promise<Run | undefined>;
   /**
@@ -34,9 +46,11 @@ export interface RunRepository {
    */
   update(id: string, change: (run: Run) => void): Promise<Run | undefined>;
   /**
-   * Atomically hands out the oldest queued run matching `criteria`: locks it, skipping runs that
-   * concurrent claims hold (two claims never get the same run), applies `claim` and stores the result.
-   * Undefined when no queued run is free.
+   * Atomically hands out the claimable run (`Run.claimableAt(now)`: queued, admitted, `notBefore` passed)
+   * matching `criteria` that has been claimable longest (earliest `notBefore`, then id): locks it, skipping
+   * runs that concurrent claims hold (two claims never get the same run, and none waits for another),
+   * applies `claim` and stores the result. Runs that are not claimable are never read. Undefined when no
+   * run is free.
    */
   claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined>;
   /**

@@ -17,11 +17,12 @@ export interface ClaimRunInput {
 export type ClaimRun = (principal: Principal, input: ClaimRunInput) => Promise<Run | undefined>;
 
 /**
- * A worker (an admin's login session, or an admin API key) takes the oldest queued run of the workspace and holds it under a
- * lease; undefined when nothing is queued. Expired leases of the workspace are taken back first, in the same
- * transaction, so a crashed worker's run is retried by the next claim. Nothing that can fail follows the
- * commit: the run's input was checked when it came in (a webhook body too deep to show is shown as text), so
- * the answer that tells the worker which run it holds can always be written.
+ * A worker (an admin's login session, or an admin API key) takes the claimable run of the workspace that has waited longest and
+ * holds it under a lease; undefined when none is claimable (runs waiting for a concurrency slot or a retry's
+ * backoff are skipped). Expired leases of the workspace are taken back first, in the same transaction, so a
+ * crashed worker's run is retried by the next claim. Nothing that can fail follows the commit: the run's
+ * input was checked when it came in (a webhook body too deep to show is shown as text), so the answer that
+ * tells the worker which run it holds can always be written.
  */
 export function makeClaimRun(deps: {
   runs: RunRepository;
@@ -36,8 +37,9 @@ export function makeClaimRun(deps: {
     await deps.workspaceAccess(principal, workspaceId, 'admin');
     return deps.unitOfWork.transaction(async () => {
       await deps.expireRunLeases({ workspaceId, limit: 50 });
-      return deps.runs.claimNext({ workspaceId, missionIds }, (run) =>
-        run.claim(leaseOwner(principal), deps.clock.now(), lease),
+      const now = deps.clock.now();
+      return deps.runs.claimNext({ workspaceId, missionIds, now }, (run) =>
+        run.claim(leaseOwner(principal), now, lease),
       );
     });
   };

@@ -19,6 +19,7 @@ export function makeStartRun(
       workspaceId: mission.workspaceId,
       triggerType: 'manual',
       input,
+      policy: mission.policy,
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

@@ -19,9 +19,11 @@ import {
   PayloadTooLarge,
   TriggerNotFound,
 } from '../../domain/triggers/webhook-errors.ts';
+import { webhookRunInput } from '../../domain/triggers/webhook-run-input.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { DeliveryRepository } from '../ports/delivery-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
+import type { MissionRepository } from '../ports/mission-repository.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
 import type { RunRepository } from '../ports/run-repository.ts';
 import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from '../ports/signature-verifier.ts';
@@ -60,6 +62,7 @@ export type ReceiveDelivery = (incoming: IncomingDelivery) => Promise<DeliveryRe
 export interface ReceiveDeliveryDeps {
   triggers: TriggerRepository;
   deliveries: DeliveryRepository;
+  missions: MissionRepository;
   runs: RunRepository;
   unitOfWork: UnitOfWork;
   signatureVerifiers: SignatureVerifiers;
@@ -147,6 +150,9 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       query: incoming.query,
       idempotencyKey,
     });
+    // Deleting a mission deletes its triggers: a mission gone since the lookup is an unknown path.
+    const mission = await deps.missions.findById(live.missionId);
+    if (!mission) throw new TriggerNotFound();
     const run = Run.queue({
       id: runId,
       missionId: live.missionId,
@@ -154,6 +160,8 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       triggerType: 'webhook',
       triggerId: live.id,
       deliveryId: delivery.id,
+      webhookInput: () => webhookRunInput(delivery),
+      policy: mission.policy,
       now,
     });
     return deps.unitOfWork.transaction(async (): Promise<DeliveryReceipt> => {

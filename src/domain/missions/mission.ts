@@ -1,4 +1,5 @@
 import { InvalidInput } from '../errors.ts';
+import { changeRunPolicy, NO_RUN_POLICY, type RunPolicy, type RunPolicyChanges } from '../runs/run-policy.ts';
 import { storableText } from '../well-formed-json.ts';
 import { type JsonObject, parseJsonObject } from './json-document.ts';
 
@@ -13,6 +14,8 @@ export interface MissionProps {
   readonly name: string;
   readonly description: string | null;
   readonly definition: JsonObject;
+  /** How its runs time out, retry and share concurrency slots. */
+  readonly policy: RunPolicy;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -22,6 +25,8 @@ export interface MissionChanges {
   /** `null` clears the description. */
   readonly description?: string | null;
   readonly definition?: unknown;
+  /** Fields given replace the current ones; `null` clears one. */
+  readonly policy?: RunPolicyChanges | undefined;
 }
 
 /** A named workflow definition of a workspace; runs execute it. */
@@ -31,6 +36,7 @@ export class Mission {
   name!: string;
   description!: string | null;
   definition!: JsonObject;
+  policy!: RunPolicy;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -45,6 +51,7 @@ export class Mission {
       name: string;
       description?: string | null;
       definition?: unknown;
+      policy?: RunPolicyChanges | undefined;
     },
     now: Date,
   ): Mission {
@@ -54,6 +61,7 @@ export class Mission {
       name: parseName(props.name),
       description: parseDescription(props.description ?? null),
       definition: parseDefinition(props.definition ?? {}),
+      policy: changeRunPolicy(NO_RUN_POLICY, props.policy ?? {}),
       createdAt: now,
       updatedAt: now,
     });
@@ -66,7 +74,8 @@ export class Mission {
       changes.description === undefined ? this.description : parseDescription(changes.description);
     const definition =
       changes.definition === undefined ? this.definition : parseDefinition(changes.definition);
-    Object.assign(this, { name, description, definition, updatedAt: now });
+    const policy = changeRunPolicy(this.policy, changes.policy ?? {});
+    Object.assign(this, { name, description, definition, policy, updatedAt: now });
   }
 }
 

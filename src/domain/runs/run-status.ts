@@ -41,6 +41,20 @@ export class RunNotRunning extends Conflict {
   }
 }
 
+/** A worker call about a run that was cancelled: the worker should stop working on it. */
+export class RunCancelled extends Conflict {
+  constructor() {
+    super('the run was cancelled; stop working on it', 'run_cancelled');
+  }
+}
+
 export function assertTransition(from: RunStatus, to: RunStatus): void {
   if (!canTransition(from, to)) throw new IllegalRunTransition(from, to);
+}
+
+/** A claim of a run that waits for a concurrency slot or for its retry backoff: an adapter's mistake. */
+export class RunNotClaimable extends Conflict {
+  constructor() {
+    super('the run waits for a concurrency slot or for its retry backoff');
+  }
 }

@@ -1,71 +1,22 @@
 import { InvalidInput } from '../errors.ts';
-import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
-import { storableText } from '../well-formed-json.ts';
+import type { JsonObject } from '../missions/json-document.ts';
 import { LeaseNotHeld, parseLeaseSeconds } from './lease.ts';
-import { assertTransition, IllegalRunTransition, RunNotRunning, type RunStatus } from './run-status.ts';
+import type { RunStatusChange } from './run-event.ts';
+import { type Outcome, parseOutcome, type RunFailure } from './run-outcome.ts';
+import { type RunPolicy, retryDelaySeconds } from './run-policy.ts';
+import { type QueueRun, queuedRunProps, type RunProps, type TriggerType } from './run-props.ts';
+import {
+  assertTransition,
+  IllegalRunTransition,
+  RunCancelled,
+  RunNotClaimable,
+  RunNotRunning,
+  type RunStatus,
+} from './run-status.ts';
 
-export const TRIGGER_TYPES = ['manual', 'webhook'] as const;
-export type TriggerType = (typeof TRIGGER_TYPES)[number];
-
-export const MAX_RUN_INPUT_BYTES = 64 * 1024;
-export const MAX_RUN_OUTPUT_BYTES = 256 * 1024;
-export const MAX_ERROR_MESSAGE_LENGTH = 4000;
-
-/** Why a run failed: reported by the worker, or `lease_expired` when it ran out of attempts. */
-export interface RunFailure {
-  readonly message: string;
-  readonly code?: string;
-}
-
-export interface Outcome {
-  readonly status: 'succeeded' | 'failed';
-  readonly output?: unknown;
-  readonly error?: RunFailure;
-}
-
-export interface RunProps {
-  readonly id: string;
-  readonly missionId: string;
-  readonly workspaceId: string;
-  readonly status: RunStatus;
-  readonly triggerType: TriggerType;
-  readonly triggerId: string | null;
-  readonly deliveryId: string | null;
-  readonly input: JsonObject | null;
-  readonly output: JsonObject | null;
-  readonly error: RunFailure | null;
-  /** 1 for the first execution; each lease expiry that requeues the run adds one. */
-  readonly attempt: number;
-  /** The worker (its login session id, or its API key id) holding the run while it is running. */
-  readonly leaseOwner: string | null;
-  readonly leaseExpiresAt: Date | null;
-  readonly createdAt: Date;
-  readonly startedAt: Date | null;
-  readonly finishedAt: Date | null;
-}
-
-/**
- * A run as lists show it: without its input and output, so that a page of runs never carries webhook bodies
- * (up to a trigger's `max_body_bytes` each) or workers' outputs.
- */
-export type RunSummary = Omit<RunProps, 'input' | 'output'>;
-
-/** The summary of `run`. */
-export function summaryOf({ input: _input, output: _output, ...summary }: RunProps): RunSummary {
-  return summary;
-}
-
-export interface QueueRun {
-  readonly id: string;
-  readonly missionId: string;
-  readonly workspaceId: string;
-  readonly triggerType: TriggerType;
-  readonly triggerId?: string | null;
-  readonly deliveryId?: string | null;
-  /** Manual runs only: webhook runs show their delivery as input. */
-  readonly input?: unknown;
-  readonly now: Date;
-}
+export type { Outcome, RunFailure } from './run-outcome.ts';
+export type { QueueRun, RunProps, RunSummary, TriggerType } from './run-props.ts';
+export { MAX_RUN_INPUT_BYTES, summaryOf } from './run-props.ts';
 
 /** One execution of a mission, moved through its states by workers (see run-status.ts). */
 export class Run {
@@ -76,83 +27,99 @@ export class Run {
   triggerType!: TriggerType;
   triggerId!: string | null;
   deliveryId!: string | null;
+  scheduleId!: string | null;
+  fireTime!: Date | null;
   input!: JsonObject | null;
   output!: JsonObject | null;
   error!: RunFailure | null;
   attempt!: number;
+  policy!: RunPolicy;
+  concurrencyKey!: string | null;
+  admitted!: boolean;
+  notBefore!: Date;
   leaseOwner!: string | null;
   leaseExpiresAt!: Date | null;
+  timeoutAt!: Date | null;
   createdAt!: Date;
   startedAt!: Date | null;
   finishedAt!: Date | null;
+  /** Not copied by `new Run(run)`: a loaded run starts with none. */
+  #statusChanges: RunStatusChange[] = [];
 
   constructor(props: RunProps) {
     Object.assign(this, props);
   }
 
-  /** A new queued run, started by hand (`manual`) or by a webhook delivery (`webhook`). */
+  /** The state changes made since the run was created or loaded, oldest first; the repository stores them. */
+  takeStatusChanges(): RunStatusChange[] {
+    const changes = this.#statusChanges;
+    this.#statusChanges = [];
+    return changes;
+  }
+
+  /**
+   * A new queued run, started by hand (`manual`) or by a webhook delivery (`webhook`). A run of a capped
+   * mission waits for a slot of its group (`admit`) before any worker can claim it.
+   */
   static queue(props: QueueRun): Run {
-    const triggerId = props.triggerId ?? null;
-    const deliveryId = props.deliveryId ?? null;
-    if (props.triggerType === 'webhook' && (triggerId === null || deliveryId === null)) {
-      throw new InvalidInput('a webhook run names its trigger and delivery');
-    }
-    if (props.triggerType === 'manual' && (triggerId !== null || deliveryId !== null)) {
-      throw new InvalidInput('a manual run has no trigger or delivery');
-    }
-    const input = props.input ?? null;
-    return new Run({
-      id: props.id,
-      missionId: props.missionId,
-      workspaceId: props.workspaceId,
-      status: 'queued',
-      triggerType: props.triggerType,
-      triggerId,
-      deliveryId,
-      input: input === null ? null : parseJsonObject(input, 'input', MAX_RUN_INPUT_BYTES),
-      output: null,
-      error: null,
-      attempt: 1,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      createdAt: props.now,
-      startedAt: null,
-      finishedAt: null,
-    });
+    const run = new Run(queuedRunProps(props));
+    run.#recordStatus(props.now);
+    return run;
+  }
+
+  /** Whether a claim at `now` may hand it out: queued, holding a slot, and past any retry backoff. */
+  claimableAt(now: Date): boolean {
+    return this.status === 'queued' && this.admitted && this.notBefore <= now;
+  }
+
+  /** A waiting run takes a slot of its group if fewer than its limit are taken; true when it did. */
+  admit(slotsTaken: number): boolean {
+    if (this.status !== 'queued' || this.admitted) return false;
+    const limit = this.policy.concurrencyLimit;
+    if (limit !== null && slotsTaken >= limit) return false;
+    this.admitted = true;
+    return true;
   }
 
   /** queued -> running: `worker` holds the run for `leaseSeconds` unless it sends heartbeats. */
   claim(worker: string, now: Date, leaseSeconds: number): void {
+    if (this.status === 'queued' && !this.claimableAt(now)) throw new RunNotClaimable();
     assertTransition(this.status, 'running');
+    const timeout = this.policy.timeoutSeconds;
     this.status = 'running';
     this.leaseOwner = worker;
-    this.leaseExpiresAt = addSeconds(now, parseLeaseSeconds(leaseSeconds));
+    this.timeoutAt = timeout === null ? null : addSeconds(now, timeout);
+    this.leaseExpiresAt = this.#leaseEnd(now, leaseSeconds);
     this.startedAt = now;
+    this.#recordStatus(now);
   }
 
-  /** Extends the lease of the worker holding it to `leaseSeconds` from now. */
+  /** Extends the lease of the worker holding it to `leaseSeconds` from now (never past the timeout). */
   heartbeat(worker: string, now: Date, leaseSeconds: number): void {
-    this.#assertLeaseHeld(worker, now);
-    this.leaseExpiresAt = addSeconds(now, parseLeaseSeconds(leaseSeconds));
+    this.assertHeldBy(worker, now);
+    this.leaseExpiresAt = this.#leaseEnd(now, leaseSeconds);
   }
 
-  /** running -> succeeded | failed, reported by the worker holding the lease. */
+  /**
+   * running -> succeeded | failed, reported by the worker holding the lease; a `retryable` failure queues the
+   * run again (after its backoff) while the policy's attempts last.
+   */
   complete(worker: string, outcome: Outcome, now: Date): void {
-    this.#assertLeaseHeld(worker, now);
-    if (outcome.status === 'succeeded' && outcome.error !== undefined) {
-      throw new InvalidInput('a succeeded run carries no error');
-    }
-    const output =
-      outcome.output === undefined ? null : parseJsonObject(outcome.output, 'output', MAX_RUN_OUTPUT_BYTES);
-    const error = outcome.error === undefined ? null : parseFailure(outcome.error);
-    this.#finish(outcome.status, now);
+    this.assertHeldBy(worker, now);
+    const { output, error } = parseOutcome(outcome);
+    const retry =
+      outcome.status === 'failed' && outcome.retryable && this.attempt < (this.policy.maxAttempts ?? 1);
+    if (retry) this.#retry(now);
+    else this.#finish(outcome.status, now);
     this.output = output;
     this.error = error;
+    this.#recordStatus(now);
   }
 
-  /** queued | running -> cancelled; a worker holding it learns so on its next heartbeat (409). */
+  /** queued | running -> cancelled; a worker holding it learns so on its next call (409). */
   cancel(now: Date): void {
     this.#finish('cancelled', now);
+    this.#recordStatus(now);
   }
 
   leaseExpired(now: Date): boolean {
@@ -160,49 +127,61 @@ export class Run {
   }
 
   /**
-   * The worker's lease ran out: the run is queued again for attempt + 1, or fails once `maxAttempts`
-   * attempts have run out of time.
+   * The lease ran out. A timed-out attempt fails the run (`timeout`); a lost lease queues it again (after its
+   * backoff) while attempts last: the policy's, else `serverMaxAttempts` (RUN_MAX_ATTEMPTS).
    */
-  expireLease(now: Date, maxAttempts: number): void {
+  expireLease(now: Date, serverMaxAttempts: number): void {
     if (this.status !== 'running') throw new IllegalRunTransition(this.status, 'queued');
     if (!this.leaseExpired(now)) throw new InvalidInput('the lease of this run has not expired');
-    if (this.attempt >= maxAttempts) {
+    const timedOut = this.timeoutAt !== null && this.timeoutAt <= now;
+    const error = timedOut
+      ? { code: 'timeout', message: `the attempt ran past its ${this.policy.timeoutSeconds} s timeout` }
+      : { code: 'lease_expired', message: `the worker lease expired on attempt ${this.attempt}` };
+    if (timedOut || this.attempt >= (this.policy.maxAttempts ?? serverMaxAttempts))
       this.#finish('failed', now);
-      this.error = {
-        code: 'lease_expired',
-        message: `the worker lease expired on each of ${this.attempt} attempts`,
-      };
-      return;
-    }
+    else this.#retry(now);
+    this.error = error;
+    this.#recordStatus(now);
+  }
+
+  #retry(now: Date): void {
     assertTransition(this.status, 'queued');
     this.status = 'queued';
+    this.notBefore = addSeconds(now, retryDelaySeconds(this.policy, this.attempt));
     this.attempt += 1;
     this.leaseOwner = null;
     this.leaseExpiresAt = null;
+    this.timeoutAt = null;
   }
 
-  #assertLeaseHeld(worker: string, now: Date): void {
+  #leaseEnd(now: Date, leaseSeconds: number): Date {
+    const end = addSeconds(now, parseLeaseSeconds(leaseSeconds));
+    return this.timeoutAt !== null && this.timeoutAt < end ? this.timeoutAt : end;
+  }
+
+  /** The worker calling about this run holds its live lease (else 409, `run_cancelled` once cancelled). */
+  assertHeldBy(worker: string, now: Date): void {
+    if (this.status === 'cancelled') throw new RunCancelled();
     if (this.status !== 'running') throw new RunNotRunning(this.status);
     if (this.leaseOwner !== worker) throw new LeaseNotHeld('other_worker');
     if (this.leaseExpired(now)) throw new LeaseNotHeld('expired');
   }
 
+  #recordStatus(now: Date): void {
+    const { status, attempt, error, notBefore } = this;
+    this.#statusChanges.push({ status, attempt, at: now, error, notBefore });
+  }
+
+  /** A finished run gives its concurrency slot back. */
   #finish(status: RunStatus, now: Date): void {
     assertTransition(this.status, status);
     this.status = status;
+    this.admitted = false;
     this.leaseOwner = null;
     this.leaseExpiresAt = null;
+    this.timeoutAt = null;
     this.finishedAt = now;
   }
-}
-
-function parseFailure(error: RunFailure): RunFailure {
-  const message = storableText(error.message, 'error.message').trim();
-  if (error.code !== undefined) storableText(error.code, 'error.code');
-  if (message.length === 0 || message.length > MAX_ERROR_MESSAGE_LENGTH) {
-    throw new InvalidInput(`error.message must be 1 to ${MAX_ERROR_MESSAGE_LENGTH} characters`);
-  }
-  return error.code === undefined ? { message } : { code: error.code, message };
 }
 
 function addSeconds(date: Date, seconds: number): Date {

@@ -82,17 +82,19 @@ for (const [adapter, makeWorld] of WORLDS) {
       const claim = (run: Run) => run.claim(WORKER, at(5), 30);
 
       const onlyOther = await world.runs.claimNext(
-        { workspaceId: mission.workspaceId, missionIds: [other.id] },
+        { workspaceId: mission.workspaceId, missionIds: [other.id], now: at(5) },
         claim,
       );
       expect(onlyOther?.id).to.equal(second.id);
-      const claimed = await world.runs.claimNext({ workspaceId: mission.workspaceId }, claim);
+      const claimed = await world.runs.claimNext({ workspaceId: mission.workspaceId, now: at(5) }, claim);
       expect(claimed?.id).to.equal(first.id);
       expect(claimed?.status).to.equal('running');
       expect(await world.runs.findById(first.id)).to.deep.equal(claimed);
-      expect(await world.runs.claimNext({ workspaceId: mission.workspaceId }, claim)).to.equal(undefined);
+      expect(await world.runs.claimNext({ workspaceId: mission.workspaceId, now: at(5) }, claim)).to.equal(
+        undefined,
+      );
       expect(
-        await world.runs.claimNext({ workspaceId: mission.workspaceId, missionIds: [] }, claim),
+        await world.runs.claimNext({ workspaceId: mission.workspaceId, missionIds: [], now: at(5) }, claim),
       ).to.equal(undefined);
     });
 
@@ -150,6 +152,60 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect((await world.runs.findById(runs[3]!.id))?.status).to.equal('running');
       const everywhere = await world.runs.expireLeases(at(100), { limit: 10 }, expire);
       expect(everywhere.map((r) => r.id)).to.include(runs[3]!.id);
+    });
+
+    it('claims only due runs, the one claimable longest first', async () => {
+      const { workspace } = await seedUser(world);
+      const mission = await seedMission(world, workspace.id, T0, { maxAttempts: 3, retryBackoffSeconds: 60 });
+      const retried = await seedRun(world, mission, at(0));
+      const later = await seedRun(world, mission, at(1));
+      await world.runs.update(retried.id, (r) => r.claim(WORKER, at(2), 30));
+      await world.runs.update(retried.id, (r) =>
+        r.complete(WORKER, { status: 'failed', retryable: true }, at(3)),
+      );
+      const claim = (now: Date) =>
+        world.runs.claimNext({ workspaceId: workspace.id, now }, (r) => r.claim(WORKER, now, 30));
+      expect((await claim(at(4)))?.id, 'the retry waits until at(63)').to.equal(later.id);
+      expect(await claim(at(62))).to.equal(undefined);
+      const again = await claim(at(63));
+      expect(again).to.deep.include({ id: retried.id, attempt: 2, notBefore: at(63) });
+    });
+
+    it('admits capped runs per group, and hands a freed slot to the oldest waiting run of that group', async () => {
+      const { workspace } = await seedUser(world);
+      const mission = await seedMission(world, workspace.id, T0, {
+        concurrencyLimit: 1,
+        concurrencyKey: '/c',
+      });
+      const a1 = await seedRun(world, mission, at(1), { c: 'a' });
+      const a2 = await seedRun(world, mission, at(2), { c: 'a' });
+      const a3 = await seedRun(world, mission, at(3), { c: 'a' });
+      const b1 = await seedRun(world, mission, at(4), { c: 'b' });
+      const admitted = async () =>
+        (await Promise.all([a1, a2, a3, b1].map((r) => world.runs.findById(r.id)))).map((r) => r?.admitted);
+      expect(await admitted()).to.deep.equal([true, false, false, true]);
+      expect(a1.admitted, 'add tells the caller').to.equal(true);
+
+      const claim = () =>
+        world.runs.claimNext({ workspaceId: workspace.id, now: at(10) }, (r) => r.claim(WORKER, at(10), 30));
+      expect((await claim())?.id).to.equal(a1.id);
+      expect((await claim())?.id, 'a2 waits: a1 holds the slot of "a"').to.equal(b1.id);
+      expect(await claim()).to.equal(undefined);
+
+      // Cancelling a waiting run frees nothing; finishing a1 admits the oldest still waiting, a3.
+      await world.runs.update(a2.id, (r) => r.cancel(at(11)));
+      expect(await admitted()).to.deep.equal([true, false, false, true]);
+      await world.runs.update(a1.id, (r) => r.complete(WORKER, { status: 'succeeded' }, at(12)));
+      expect(await admitted()).to.deep.equal([false, false, true, true]);
+      expect((await claim())?.id).to.equal(a3.id);
+
+      // A lease sweep that fails the holder frees its slot too.
+      const c1 = await seedRun(world, mission, at(13), { c: 'a' });
+      await world.runs.expireLeases(at(100), { limit: 10, workspaceId: workspace.id }, (r) =>
+        r.expireLease(at(100), 1),
+      );
+      expect((await world.runs.findById(a3.id))?.status).to.equal('failed');
+      expect((await world.runs.findById(c1.id))?.admitted).to.equal(true);
     });
 
     it('tells whether a mission has queued or running runs, and deleting the mission deletes its runs', async () => {

@@ -120,7 +120,12 @@ for (const [adapter, makeWorld] of WORLDS) {
 
       const mission = missions[1]!;
       mission.update(
-        { name: 'Renamed', definition: { steps: [{ run: "echo 'hi'" }] }, description: 'd' },
+        {
+          name: 'Renamed',
+          definition: { steps: [{ run: "echo 'hi'" }] },
+          description: 'd',
+          policy: { timeoutSeconds: 60, concurrencyLimit: 2, concurrencyKey: '/customer' },
+        },
         at(9),
       );
       await world.missions.update(mission);

@@ -16,7 +16,8 @@ for (const [adapter, makeWorld] of WORLDS) {
       const runs: Run[] = [];
       for (let i = 0; i < count; i += 50) {
         const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-          seedRun(world, mission, new Date(Date.UTC(2026, 10, 21, 12, 0, 0, i + j))),
+          // Queued before the container's fixed clock reads 12:00, so all are due.
+          seedRun(world, mission, new Date(Date.UTC(2026, 10, 21, 11, 0, 0, i + j))),
         );
         runs.push(...(await Promise.all(batch)));
       }

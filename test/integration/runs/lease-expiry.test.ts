@@ -26,13 +26,22 @@ for (const persistence of ['memory', 'postgres'] as const) {
       };
     }
 
-    it('an expired lease puts the run back in the queue with attempt + 1, and the next claim gets it', async () => {
+    it('an expired lease puts the run back in the queue with attempt + 1, and a claim after the backoff gets it', async () => {
       const { cases, workspaceId, a, b, run } = await setup();
       const first = await cases.claimRun(a, { workspaceId, leaseSeconds: 30 });
       expect(first).to.include({ id: run.id, attempt: 1, leaseOwner: 'worker-a' });
       cases.clock.advance(29);
       expect(await cases.claimRun(b, { workspaceId })).to.equal(undefined);
       cases.clock.advance(1);
+      // Taken back now; the default backoff (10 s) keeps it queued until then.
+      expect(await cases.claimRun(b, { workspaceId })).to.equal(undefined);
+      expect(await cases.getRun(a, run.id)).to.deep.include({
+        status: 'queued',
+        attempt: 2,
+        notBefore: new Date(cases.clock.now().getTime() + 10_000),
+        error: { code: 'lease_expired', message: 'the worker lease expired on attempt 1' },
+      });
+      cases.clock.advance(10);
       const second = await cases.claimRun(b, { workspaceId, leaseSeconds: 30 });
       expect(second).to.include({ id: run.id, status: 'running', attempt: 2, leaseOwner: 'worker-b' });
       expect(second?.startedAt).to.deep.equal(cases.clock.now());
@@ -43,7 +52,7 @@ for (const persistence of ['memory', 'postgres'] as const) {
         LeaseNotHeld,
       );
       const done = await cases.completeRun(b, run.id, { status: 'succeeded', output: { ok: true } });
-      expect(done).to.include({ status: 'succeeded', attempt: 2 });
+      expect(done).to.deep.include({ status: 'succeeded', attempt: 2, error: null });
     });
 
     it('heartbeats keep a lease alive past its first expiry', async () => {
@@ -68,7 +77,9 @@ for (const persistence of ['memory', 'postgres'] as const) {
       const { cases, workspaceId, a, b, run } = await setup(2);
       await cases.claimRun(a, { workspaceId, leaseSeconds: 10 });
       cases.clock.advance(10);
-      await cases.claimRun(b, { workspaceId, leaseSeconds: 10 });
+      expect(await cases.expireRunLeases()).to.have.lengthOf(1);
+      cases.clock.advance(10);
+      expect(await cases.claimRun(b, { workspaceId, leaseSeconds: 10 })).to.include({ attempt: 2 });
       cases.clock.advance(11);
       const sweeper = new RunLeaseSweeper({
         expireRunLeases: cases.expireRunLeases as ExpireRunLeases,
@@ -82,7 +93,7 @@ for (const persistence of ['memory', 'postgres'] as const) {
         attempt: 2,
         leaseOwner: null,
         leaseExpiresAt: null,
-        error: { code: 'lease_expired', message: 'the worker lease expired on each of 2 attempts' },
+        error: { code: 'lease_expired', message: 'the worker lease expired on attempt 2' },
       });
       expect(failed.finishedAt).to.deep.equal(cases.clock.now());
       expect(await cases.claimRun(a, { workspaceId })).to.equal(undefined);

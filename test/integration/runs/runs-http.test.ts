@@ -82,7 +82,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
       mission_id: mission.id,
       workspace_id: workspaceId,
       status: 'queued',
-      trigger: { type: 'manual', trigger_id: null, delivery_id: null },
+      trigger: { type: 'manual', trigger_id: null, delivery_id: null, schedule_id: null, fire_time: null },
       input: { day: '2026-11-21' },
       output: null,
       error: null,
@@ -164,7 +164,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     });
   });
 
-  it('cancels queued and running runs; the worker then gets 409; a finished run cannot be cancelled', async () => {
+  it('cancels queued and running runs at once; the worker then gets 409 run_cancelled; a finished run cannot be cancelled', async () => {
     const mission = await newMission();
     const queued = (await api(app, owner, 'POST', `/api/missions/${mission.id}/runs`, {})).body;
     const cancelled = await api(app, owner, 'POST', `/api/runs/${queued.id}/cancel`);
@@ -180,9 +180,14 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     expect((await api(app, workerA, 'POST', `/api/runs/${running.id}/cancel`)).body.status).to.equal(
       'cancelled',
     );
-    const beat = await api(app, workerA, 'POST', `/api/runs/${running.id}/heartbeat`, {});
-    expect(beat.status).to.equal(409);
-    expect(beat.body.detail).to.match(/cancelled/);
+    for (const [path, body] of [
+      ['heartbeat', {}],
+      ['complete', { status: 'succeeded' }],
+    ] as const) {
+      const answer = await api(app, workerA, 'POST', `/api/runs/${running.id}/${path}`, body);
+      expect(answer.status, path).to.equal(409);
+      expect(answer.body.code, path).to.equal('run_cancelled');
+    }
   });
 
   it('will not delete a mission while it has active runs', async () => {

@@ -74,6 +74,8 @@ describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})',
           type: 'webhook',
           trigger_id: run.trigger.trigger_id,
           delivery_id: receipt.delivery_id,
+          schedule_id: null,
+          fire_time: null,
         });
         expect(run.input).to.have.keys(['body', 'content_type', 'headers', 'query']);
         expect(run.input.body).to.deep.equal(shown);

@@ -32,6 +32,7 @@ interface Fixture {
   readonly endpointId: string;
   readonly messageId: string;
   readonly apiKeyId: string;
+  readonly scheduleId: string;
 }
 
 interface Case {
@@ -51,7 +52,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission and run route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run and schedule route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -100,7 +101,9 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       { name: 'k', role: 'member', expiresAt: null },
       'ip',
     );
+    const schedule = await c.createSchedule(owner, { missionId: mission.id, name: 's', cron: '0 3 * * *' });
     return {
+      scheduleId: schedule.id,
       workspaceId: workspace.id,
       missionId: mission.id,
       runId: run.id,
@@ -374,12 +377,65 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       expect: ADMIN(202),
       request: (f) => ({ method: 'POST', path: `/api/webhook-messages/${f.messageId}/resend` }),
     },
+    {
+      route: 'POST /api/runs/{id}/events',
+      expect: ADMIN(201),
+      prepare: claimAsCallerIfAdmin,
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/runs/${f.runId}/events`,
+        body: { events: [{ type: 'log', message: 'hello' }] },
+      }),
+    },
+    {
+      route: 'GET /api/runs/{id}/events',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/events` }),
+    },
+    {
+      route: 'GET /api/runs/{id}/events/stream',
+      expect: READ,
+      // A finished run's stream ends after its backlog, so the request completes.
+      prepare: async (f, _caller, owner) => void (await app.container.cradle.cancelRun(owner, f.runId)),
+      request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/events/stream` }),
+    },
+    {
+      route: 'POST /api/schedules',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/schedules',
+        body: { mission_id: f.missionId, name: 'nightly', cron: '0 2 * * *' },
+      }),
+    },
+    {
+      route: 'GET /api/schedules',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/schedules?workspace_id=${f.workspaceId}` }),
+    },
+    {
+      route: 'GET /api/schedules/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/schedules/${f.scheduleId}` }),
+    },
+    {
+      route: 'PATCH /api/schedules/{id}',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'PATCH', path: `/api/schedules/${f.scheduleId}`, body: { enabled: false } }),
+    },
+    {
+      route: 'DELETE /api/schedules/{id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/schedules/${f.scheduleId}` }),
+    },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs and outbound webhooks', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules and outbound webhooks', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|webhook-endpoints|webhook-messages)/.test(r.path),
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages)/.test(
+          r.path,
+        ),
       )
       .map((r) => `${r.method} ${r.path}`);
     expect(cases.map((c) => c.route)).to.have.members(registered);
@@ -425,6 +481,8 @@ describe('authorisation matrix: every workspace, invitation, mission and run rou
       [`/api/runs?workspace_id=${f.workspaceId}`, `/api/runs?workspace_id=${randomUUID()}`],
       [`/api/webhook-endpoints/${f.endpointId}`, `/api/webhook-endpoints/${randomUUID()}`],
       [`/api/webhook-endpoints/${f.endpointId}/messages`, `/api/webhook-endpoints/${randomUUID()}/messages`],
+      [`/api/schedules/${f.scheduleId}`, `/api/schedules/${randomUUID()}`],
+      [`/api/runs/${f.runId}/events`, `/api/runs/${randomUUID()}/events`],
     ];
     for (const [existing, missing] of pairs) {
       for (const caller of [users.outsider, outsiderKey.caller]) {

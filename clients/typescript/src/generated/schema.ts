@@ -431,7 +431,7 @@ export interface paths {
         put?: never;
         /**
          * Create a mission (admins)
-         * @description A named workflow definition in a workspace. The definition is a JSON object of at most 64 KiB.
+         * @description A named workflow definition in a workspace. The definition is a JSON object of at most 64 KiB; the optional `policy` sets the timeouts, retries and concurrency caps of its runs.
          */
         post: operations["createMission"];
         delete?: never;
@@ -460,7 +460,7 @@ export interface paths {
         head?: never;
         /**
          * Change a mission (admins)
-         * @description Changes the fields given; `description: null` clears the description.
+         * @description Changes the fields given; `description: null` clears the description. Policy fields given replace the current ones (`null` clears one) and apply to runs queued afterwards.
          */
         patch: operations["updateMission"];
         trace?: never;
@@ -552,8 +552,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Claim the oldest queued run (workers)
-         * @description Atomically hands out the oldest queued run of the workspace (of the given missions only, when named), marks it running and leases it to the caller for `lease_seconds`. Runs whose lease expired go back to the queue first (attempt + 1), or fail after RUN_MAX_ATTEMPTS attempts. A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).
+         * Claim the claimable run that waited longest (workers)
+         * @description Atomically hands out the claimable run of the workspace (of the given missions only, when named) that has waited longest (earliest `not_before`), marks it running and leases it to the caller for `lease_seconds` (never past the mission policy timeout). Runs waiting for a concurrency slot or for their retry backoff stay queued and are skipped. Expired leases and timed-out attempts of the workspace are taken back first: a timed-out attempt fails the run, a lost lease queues it again (attempt + 1, after its backoff) while attempts remain. A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).
          */
         post: operations["claimRun"];
         delete?: never;
@@ -593,13 +593,109 @@ export interface paths {
         put?: never;
         /**
          * Report the outcome of a run (workers)
-         * @description The run becomes succeeded or failed, with its output or error. A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).
+         * @description The run becomes succeeded or failed, with its output or error. A failure with `retryable: true` queues the run again (attempt + 1, `not_before` after the backoff) while its mission policy allows more attempts. A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).
          */
         post: operations["completeRun"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's events
+         * @description In seq order, after `after`. `next_cursor` (when more may follow) is the seq to pass as `after`. The server adds a `status` event for every state change.
+         */
+        get: operations["listRunEvents"];
+        put?: never;
+        /**
+         * Report logs, progress and output of a run (workers)
+         * @description Only the session holding the run's lease, while it lasts: 1 to 100 events of at most 64 KiB each. Each gets the next seq of the run. 409 `run_cancelled` once the run was cancelled; 413 `run_event_limit_exceeded` past 10000 events or 10 MiB per run.
+         */
+        post: operations["appendRunEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's events, live (Server-Sent Events)
+         * @description Every event after `Last-Event-ID` (or `?after=`), then each new one as it happens: `id: <seq>`, `event: <type>`, `data: <the event as JSON>`. A comment line every 15 s keeps idle connections open. Once the run is finished and its events are all sent, an `event: end` frame closes the stream.
+         */
+        get: operations["streamRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's schedules
+         * @description Newest first.
+         */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Schedule a mission (admins)
+         * @description A five-field cron expression in an IANA time zone (default UTC). Each fire time queues one run of the mission, with `trigger: {type: "schedule", schedule_id, fire_time}` and the schedule's `input`, once however many server instances run; fires missed while no instance ran are caught up with one run, for the most recent.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A schedule
+         * @description With its `next_fire_at` and the fire time of the last run it queued.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schedule (admins)
+         * @description It fires no more; the runs it queued stay.
+         */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a schedule (admins)
+         * @description Changes the fields given (`input: null` clears it); the next fire time is planned again from now. Disabling it stops its fires (`next_fire_at` null); enabling it plans the next one.
+         */
+        patch: operations["updateSchedule"];
         trace?: never;
     };
     "/api/triggers/webhook/{webhook_path}": {
@@ -4466,6 +4562,30 @@ export interface operations {
                             description: string | null;
                             /** @description The workflow definition: any JSON object of at most 64 KiB. */
                             definition: Record<string, unknown>;
+                            policy: {
+                                /**
+                                 * Format: int32
+                                 * @description A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.
+                                 */
+                                timeout_seconds: number | null;
+                                /**
+                                 * Format: int32
+                                 * @description Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a lost worker lease queue the run again while attempts remain; without it, lost leases get RUN_MAX_ATTEMPTS.
+                                 */
+                                max_attempts: number | null;
+                                /**
+                                 * Format: int32
+                                 * @description The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.
+                                 */
+                                retry_backoff_seconds: number | null;
+                                /**
+                                 * Format: int32
+                                 * @description At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a worker or running at once; the others wait, without holding back runs behind them.
+                                 */
+                                concurrency_limit: number | null;
+                                /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
+                                concurrency_key: string | null;
+                            };
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -4571,6 +4691,31 @@ export interface operations {
                     description?: string | null;
                     /** @description The workflow definition: any JSON object of at most 64 KiB. */
                     definition?: Record<string, unknown>;
+                    /** @description Fields given replace the current ones; `null` clears one. */
+                    policy?: {
+                        /**
+                         * Format: int32
+                         * @description A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.
+                         */
+                        timeout_seconds?: number | null;
+                        /**
+                         * Format: int32
+                         * @description Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a lost worker lease queue the run again while attempts remain; without it, lost leases get RUN_MAX_ATTEMPTS.
+                         */
+                        max_attempts?: number | null;
+                        /**
+                         * Format: int32
+                         * @description The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.
+                         */
+                        retry_backoff_seconds?: number | null;
+                        /**
+                         * Format: int32
+                         * @description At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a worker or running at once; the others wait, without holding back runs behind them.
+                         */
+                        concurrency_limit?: number | null;
+                        /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
+                        concurrency_key?: string | null;
+                    };
                 };
             };
         };
@@ -4594,6 +4739,30 @@ export interface operations {
                         description: string | null;
                         /** @description The workflow definition: any JSON object of at most 64 KiB. */
                         definition: Record<string, unknown>;
+                        policy: {
+                            /**
+                             * Format: int32
+                             * @description A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.
+                             */
+                            timeout_seconds: number | null;
+                            /**
+                             * Format: int32
+                             * @description Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a lost worker lease queue the run again while attempts remain; without it, lost leases get RUN_MAX_ATTEMPTS.
+                             */
+                            max_attempts: number | null;
+                            /**
+                             * Format: int32
+                             * @description The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.
+                             */
+                            retry_backoff_seconds: number | null;
+                            /**
+                             * Format: int32
+                             * @description At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a worker or running at once; the others wait, without holding back runs behind them.
+                             */
+                            concurrency_limit: number | null;
+                            /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
+                            concurrency_key: string | null;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -4750,6 +4919,30 @@ export interface operations {
                         description: string | null;
                         /** @description The workflow definition: any JSON object of at most 64 KiB. */
                         definition: Record<string, unknown>;
+                        policy: {
+                            /**
+                             * Format: int32
+                             * @description A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.
+                             */
+                            timeout_seconds: number | null;
+                            /**
+                             * Format: int32
+                             * @description Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a lost worker lease queue the run again while attempts remain; without it, lost leases get RUN_MAX_ATTEMPTS.
+                             */
+                            max_attempts: number | null;
+                            /**
+                             * Format: int32
+                             * @description The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.
+                             */
+                            retry_backoff_seconds: number | null;
+                            /**
+                             * Format: int32
+                             * @description At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a worker or running at once; the others wait, without holding back runs behind them.
+                             */
+                            concurrency_limit: number | null;
+                            /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
+                            concurrency_key: string | null;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -4982,6 +5175,31 @@ export interface operations {
                     description?: string | null;
                     /** @description The workflow definition: any JSON object of at most 64 KiB. */
                     definition?: Record<string, unknown>;
+                    /** @description Fields given replace the current ones; `null` clears one. */
+                    policy?: {
+                        /**
+                         * Format: int32
+                         * @description A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.
+                         */
+                        timeout_seconds?: number | null;
+                        /**
+                         * Format: int32
+                         * @description Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a lost worker lease queue the run again while attempts remain; without it, lost leases get RUN_MAX_ATTEMPTS.
+                         */
+                        max_attempts?: number | null;
+                        /**
+                         * Format: int32
+                         * @description The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.
+                         */
+                        retry_backoff_seconds?: number | null;
+                        /**
+                         * Format: int32
+                         * @description At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a worker or running at once; the others wait, without holding back runs behind them.
+                         */
+                        concurrency_limit?: number | null;
+                        /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
+                        concurrency_key?: string | null;
+                    };
                 };
             };
         };
@@ -5005,6 +5223,30 @@ export interface operations {
                         description: string | null;
                         /** @description The workflow definition: any JSON object of at most 64 KiB. */
                         definition: Record<string, unknown>;
+                        policy: {
+                            /**
+                             * Format: int32
+                             * @description A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.
+                             */
+                            timeout_seconds: number | null;
+                            /**
+                             * Format: int32
+                             * @description Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a lost worker lease queue the run again while attempts remain; without it, lost leases get RUN_MAX_ATTEMPTS.
+                             */
+                            max_attempts: number | null;
+                            /**
+                             * Format: int32
+                             * @description The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.
+                             */
+                            retry_backoff_seconds: number | null;
+                            /**
+                             * Format: int32
+                             * @description At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a worker or running at once; the others wait, without holding back runs behind them.
+                             */
+                            concurrency_limit: number | null;
+                            /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
+                            concurrency_key: string | null;
+                        };
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -5172,19 +5414,29 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
-                        /** @description Why the run failed. */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
                             message: string;
                             code?: string;
@@ -5194,6 +5446,11 @@ export interface operations {
                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                          */
                         attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
                         /**
                          * Format: date-time
                          * @description While running: when the worker lease ends.
@@ -5374,19 +5631,29 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
-                            /** @description Why the run failed. */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
                                 message: string;
                                 code?: string;
@@ -5396,6 +5663,11 @@ export interface operations {
                              * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                              */
                             attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                             */
+                            not_before: string;
                             /**
                              * Format: date-time
                              * @description While running: when the worker lease ends.
@@ -5528,19 +5800,29 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
-                        /** @description Why the run failed. */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
                             message: string;
                             code?: string;
@@ -5550,6 +5832,11 @@ export interface operations {
                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                          */
                         attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
                         /**
                          * Format: date-time
                          * @description While running: when the worker lease ends.
@@ -5683,19 +5970,29 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
-                        /** @description Why the run failed. */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
                             message: string;
                             code?: string;
@@ -5705,6 +6002,11 @@ export interface operations {
                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                          */
                         attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
                         /**
                          * Format: date-time
                          * @description While running: when the worker lease ends.
@@ -5875,19 +6177,29 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
-                        /** @description Why the run failed. */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
                             message: string;
                             code?: string;
@@ -5897,6 +6209,11 @@ export interface operations {
                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                          */
                         attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
                         /**
                          * Format: date-time
                          * @description While running: when the worker lease ends.
@@ -6090,19 +6407,29 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
-                        /** @description Why the run failed. */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
                             message: string;
                             code?: string;
@@ -6112,6 +6439,11 @@ export interface operations {
                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                          */
                         attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
                         /**
                          * Format: date-time
                          * @description While running: when the worker lease ends.
@@ -6286,6 +6618,8 @@ export interface operations {
                         message: string;
                         code?: string;
                     };
+                    /** @description Only with status `failed`: another attempt may succeed. The run is queued again while its mission policy allows more attempts. */
+                    retryable?: boolean;
                 };
             };
         };
@@ -6311,19 +6645,29 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook";
+                            type: "manual" | "webhook" | "schedule";
                             /**
                              * Format: uuid
-                             * @description The webhook trigger (null for manual runs).
+                             * @description The webhook trigger (webhook runs only).
                              */
                             trigger_id: string | null;
                             /**
                              * Format: uuid
-                             * @description The webhook delivery (null for manual runs).
+                             * @description The webhook delivery (webhook runs only).
                              */
                             delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
                         };
-                        /** @description Why the run failed. */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                         error: {
                             message: string;
                             code?: string;
@@ -6333,6 +6677,11 @@ export interface operations {
                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                          */
                         attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
                         /**
                          * Format: date-time
                          * @description While running: when the worker lease ends.
@@ -6409,6 +6758,1183 @@ export interface operations {
             };
             /** @description The resource is not in a state that allows this. */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRunEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events with a higher seq. */
+                after?: number;
+                /** @description Events per page (1-200, default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /**
+                             * Format: int32
+                             * @description 1, 2, 3, ... per run, without gaps.
+                             */
+                            seq: number;
+                            /** @enum {string} */
+                            type: "log" | "progress" | "output" | "status";
+                            /** @enum {string|null} */
+                            level: "debug" | "info" | "warn" | "error" | null;
+                            message: string | null;
+                            /** @description What the worker sent; for `status` events `{status, attempt, error}` and, when queued, `not_before`. */
+                            data: unknown;
+                            /** Format: date-time */
+                            at: string;
+                        }[];
+                        /** @description When more events may follow: pass it as `after`. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    appendRunEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 events, each at most 64 KiB of JSON. */
+                    events: {
+                        /** @enum {string} */
+                        type: "log" | "progress" | "output";
+                        /** @enum {string} */
+                        level?: "debug" | "info" | "warn" | "error";
+                        message?: string;
+                        /** @description Any JSON value (a progress fraction, an output chunk, fields of a log line). */
+                        data?: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The seqs the events got. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int32 */
+                        seq_from: number;
+                        /** Format: int32 */
+                        seq_to: number;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamRunEvents: {
+        parameters: {
+            query?: {
+                /** @description Start after this seq (the `Last-Event-ID` header wins). */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query: {
+                /** @description The workspace whose schedules to list. */
+                workspace_id: string;
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of schedules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            name: string;
+                            /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                            cron: string;
+                            /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                            timezone: string;
+                            /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                            input: Record<string, unknown> | null;
+                            /** @description A disabled schedule queues nothing (default true). */
+                            enabled: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it fires next; null while disabled.
+                             */
+                            next_fire_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time of the last run it queued.
+                             */
+                            last_fire_time: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    mission_id: string;
+                    name: string;
+                    /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                    cron: string;
+                    /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                    timezone?: string;
+                    /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                    input?: Record<string, unknown>;
+                    /** @description A disabled schedule queues nothing (default true). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The new schedule, with its `next_fire_at`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The schedule: /api/schedules/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        name: string;
+                        /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                        cron: string;
+                        /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                        timezone: string;
+                        /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                        input: Record<string, unknown> | null;
+                        /** @description A disabled schedule queues nothing (default true). */
+                        enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When it fires next; null while disabled.
+                         */
+                        next_fire_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The fire time of the last run it queued.
+                         */
+                        last_fire_time: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        name: string;
+                        /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                        cron: string;
+                        /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                        timezone: string;
+                        /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                        input: Record<string, unknown> | null;
+                        /** @description A disabled schedule queues nothing (default true). */
+                        enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When it fires next; null while disabled.
+                         */
+                        next_fire_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The fire time of the last run it queued.
+                         */
+                        last_fire_time: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                    cron?: string;
+                    /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                    timezone?: string;
+                    /** @description `null` clears it. */
+                    input?: Record<string, unknown> | null;
+                    /** @description A disabled schedule queues nothing (default true). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed schedule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        name: string;
+                        /** @description Five fields: minute, hour, day of month, month, day of week (`30 2 * * 1-5`). Read in `timezone`: a time skipped by a daylight-saving change fires right after the gap, a time repeated fires once. */
+                        cron: string;
+                        /** @description An IANA time zone (`Europe/Paris`); default `UTC`. */
+                        timezone: string;
+                        /** @description The input of every run it queues: a JSON object of at most 64 KiB. */
+                        input: Record<string, unknown> | null;
+                        /** @description A disabled schedule queues nothing (default true). */
+                        enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When it fires next; null while disabled.
+                         */
+                        next_fire_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description The fire time of the last run it queued.
+                         */
+                        last_fire_time: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -9309,19 +10835,29 @@ export interface operations {
                                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                         trigger: {
                                             /** @enum {string} */
-                                            type: "manual" | "webhook";
+                                            type: "manual" | "webhook" | "schedule";
                                             /**
                                              * Format: uuid
-                                             * @description The webhook trigger (null for manual runs).
+                                             * @description The webhook trigger (webhook runs only).
                                              */
                                             trigger_id: string | null;
                                             /**
                                              * Format: uuid
-                                             * @description The webhook delivery (null for manual runs).
+                                             * @description The webhook delivery (webhook runs only).
                                              */
                                             delivery_id: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description The schedule (schedule runs only).
+                                             */
+                                            schedule_id: string | null;
+                                            /**
+                                             * Format: date-time
+                                             * @description The fire time the schedule queued the run for.
+                                             */
+                                            fire_time: string | null;
                                         };
-                                        /** @description Why the run failed. */
+                                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                                         error: {
                                             message: string;
                                             code?: string;
@@ -9331,6 +10867,11 @@ export interface operations {
                                          * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                                          */
                                         attempt: number;
+                                        /**
+                                         * Format: date-time
+                                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                                         */
+                                        not_before: string;
                                         /**
                                          * Format: date-time
                                          * @description While running: when the worker lease ends.
@@ -9515,19 +11056,29 @@ export interface operations {
                                     status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                     trigger: {
                                         /** @enum {string} */
-                                        type: "manual" | "webhook";
+                                        type: "manual" | "webhook" | "schedule";
                                         /**
                                          * Format: uuid
-                                         * @description The webhook trigger (null for manual runs).
+                                         * @description The webhook trigger (webhook runs only).
                                          */
                                         trigger_id: string | null;
                                         /**
                                          * Format: uuid
-                                         * @description The webhook delivery (null for manual runs).
+                                         * @description The webhook delivery (webhook runs only).
                                          */
                                         delivery_id: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description The schedule (schedule runs only).
+                                         */
+                                        schedule_id: string | null;
+                                        /**
+                                         * Format: date-time
+                                         * @description The fire time the schedule queued the run for.
+                                         */
+                                        fire_time: string | null;
                                     };
-                                    /** @description Why the run failed. */
+                                    /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                                     error: {
                                         message: string;
                                         code?: string;
@@ -9537,6 +11088,11 @@ export interface operations {
                                      * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                                      */
                                     attempt: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                                     */
+                                    not_before: string;
                                     /**
                                      * Format: date-time
                                      * @description While running: when the worker lease ends.
@@ -9781,19 +11337,29 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
-                            /** @description Why the run failed. */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
                                 message: string;
                                 code?: string;
@@ -9803,6 +11369,11 @@ export interface operations {
                              * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                              */
                             attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                             */
+                            not_before: string;
                             /**
                              * Format: date-time
                              * @description While running: when the worker lease ends.
@@ -9880,19 +11451,29 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
-                            /** @description Why the run failed. */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
                                 message: string;
                                 code?: string;
@@ -9902,6 +11483,11 @@ export interface operations {
                              * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                              */
                             attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                             */
+                            not_before: string;
                             /**
                              * Format: date-time
                              * @description While running: when the worker lease ends.
@@ -9979,19 +11565,29 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook";
+                                type: "manual" | "webhook" | "schedule";
                                 /**
                                  * Format: uuid
-                                 * @description The webhook trigger (null for manual runs).
+                                 * @description The webhook trigger (webhook runs only).
                                  */
                                 trigger_id: string | null;
                                 /**
                                  * Format: uuid
-                                 * @description The webhook delivery (null for manual runs).
+                                 * @description The webhook delivery (webhook runs only).
                                  */
                                 delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
                             };
-                            /** @description Why the run failed. */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
                             error: {
                                 message: string;
                                 code?: string;
@@ -10001,6 +11597,11 @@ export interface operations {
                              * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
                              */
                             attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                             */
+                            not_before: string;
                             /**
                              * Format: date-time
                              * @description While running: when the worker lease ends.

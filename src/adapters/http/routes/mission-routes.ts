@@ -38,6 +38,12 @@ const runLocation = {
   },
 };
 
+/** A validated mission body in domain words: its fields, and those of its `policy`, camelCased. */
+function missionInput<T>(body: unknown): T {
+  const { policy, ...fields } = body as { policy?: object };
+  return camelCased(fields, policy === undefined ? {} : { policy: camelCased(policy) });
+}
+
 export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   return [
@@ -45,12 +51,13 @@ export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
       operationId: 'createMission',
       summary: 'Create a mission (admins)',
       description:
-        'A named workflow definition in a workspace. The definition is a JSON object of at most 64 KiB.',
+        'A named workflow definition in a workspace. The definition is a JSON object of at most 64 KiB; the ' +
+        'optional `policy` sets the timeouts, retries and concurrency caps of its runs.',
       body: createMissionRequest,
       errors: [403, 404],
       responses: { 201: { description: 'The new mission.', schema: mission } },
       handler: async (ctx, { principal, body }) =>
-        created(ctx, presentMission(await deps.createMission(principal, camelCased(body)))),
+        created(ctx, presentMission(await deps.createMission(principal, missionInput(body)))),
     }),
     bearer.get('/api/missions', {
       operationId: 'listMissions',
@@ -84,13 +91,15 @@ export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
     bearer.patch('/api/missions/{id}', {
       operationId: 'updateMission',
       summary: 'Change a mission (admins)',
-      description: 'Changes the fields given; `description: null` clears the description.',
+      description:
+        'Changes the fields given; `description: null` clears the description. Policy fields given replace ' +
+        'the current ones (`null` clears one) and apply to runs queued afterwards.',
       params: idParams,
       body: updateMissionRequest,
       errors: [403],
       responses: { 200: { description: 'The changed mission.', schema: mission } },
       handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentMission(await deps.updateMission(principal, params.id, camelCased(body)))),
+        ok(ctx, presentMission(await deps.updateMission(principal, params.id, missionInput(body)))),
     }),
     bearer.delete('/api/missions/{id}', {
       operationId: 'deleteMission',

@@ -78,11 +78,14 @@ export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
     }),
     worker.post('/api/runs/claim', {
       operationId: 'claimRun',
-      summary: 'Claim the oldest queued run (workers)',
+      summary: 'Claim the claimable run that waited longest (workers)',
       description:
-        'Atomically hands out the oldest queued run of the workspace (of the given missions only, when named), ' +
-        'marks it running and leases it to the caller for `lease_seconds`. Runs whose lease expired go back ' +
-        'to the queue first (attempt + 1), or fail after RUN_MAX_ATTEMPTS attempts.' +
+        'Atomically hands out the claimable run of the workspace (of the given missions only, when named) ' +
+        'that has waited longest (earliest `not_before`), marks it running and leases it to the caller for ' +
+        '`lease_seconds` (never past the mission policy timeout). Runs waiting for a concurrency slot or for ' +
+        'their retry backoff stay queued and are skipped. Expired leases and timed-out attempts of the ' +
+        'workspace are taken back first: a timed-out attempt fails the run, a lost lease queues it again ' +
+        '(attempt + 1, after its backoff) while attempts remain.' +
         WORKER_NOTE,
       body: claimRequest,
       errors: [403, 404],
@@ -110,7 +113,10 @@ export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
     worker.post('/api/runs/{id}/complete', {
       operationId: 'completeRun',
       summary: 'Report the outcome of a run (workers)',
-      description: `The run becomes succeeded or failed, with its output or error.${WORKER_NOTE}`,
+      description:
+        'The run becomes succeeded or failed, with its output or error. A failure with `retryable: true` ' +
+        'queues the run again (attempt + 1, `not_before` after the backoff) while its mission policy allows ' +
+        `more attempts.${WORKER_NOTE}`,
       params: idParams,
       body: completeRequest,
       errors: [403, 409],

@@ -1,3 +1,4 @@
+import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
 import { MAX_JSON_DEPTH } from '../../../domain/well-formed-json.ts';
 import { pageQueryProperties } from '../pagination.ts';
 import type { JsonSchema } from '../route.ts';
@@ -37,20 +38,31 @@ const summaryProperties: Record<string, JsonSchema> = {
   trigger: {
     type: 'object',
     additionalProperties: false,
-    required: ['type', 'trigger_id', 'delivery_id'],
+    required: ['type', 'trigger_id', 'delivery_id', 'schedule_id', 'fire_time'],
     properties: {
-      type: { type: 'string', enum: ['manual', 'webhook'] },
-      trigger_id: { ...nullableUuid, description: 'The webhook trigger (null for manual runs).' },
-      delivery_id: { ...nullableUuid, description: 'The webhook delivery (null for manual runs).' },
+      type: { type: 'string', enum: [...TRIGGER_TYPES] },
+      trigger_id: { ...nullableUuid, description: 'The webhook trigger (webhook runs only).' },
+      delivery_id: { ...nullableUuid, description: 'The webhook delivery (webhook runs only).' },
+      schedule_id: { ...nullableUuid, description: 'The schedule (schedule runs only).' },
+      fire_time: { ...nullableTimestamp, description: 'The fire time the schedule queued the run for.' },
     },
   },
-  error: { ...failure, type: ['object', 'null'], description: 'Why the run failed.' },
+  error: {
+    ...failure,
+    type: ['object', 'null'],
+    description: 'Why the last attempt failed (`timeout` and `lease_expired` come from the server).',
+  },
   attempt: {
     type: 'integer',
     format: 'int32',
     minimum: 1,
     maximum: 100,
     description: 'Starts at 1; each lease expiry that puts the run back in the queue adds one.',
+  },
+  not_before: {
+    ...timestamp,
+    description:
+      'The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.',
   },
   lease_expires_at: { ...nullableTimestamp, description: 'While running: when the worker lease ends.' },
   created_at: timestamp,
@@ -128,5 +140,11 @@ export const completeRequest: JsonSchema = {
     status: { type: 'string', enum: ['succeeded', 'failed'] },
     output: jsonObject('The result: any JSON object of at most 256 KiB.'),
     error: { ...failure, description: 'Only with status `failed`.' },
+    retryable: {
+      type: 'boolean',
+      description:
+        'Only with status `failed`: another attempt may succeed. The run is queued again while its mission ' +
+        'policy allows more attempts.',
+    },
   },
 };

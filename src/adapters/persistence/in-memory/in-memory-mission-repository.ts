@@ -38,6 +38,7 @@ export class InMemoryMissionRepository implements MissionRepository {
         stored.name = mission.name;
         stored.description = mission.description;
         stored.definition = mission.definition;
+        stored.policy = mission.policy;
         stored.updatedAt = mission.updatedAt;
       }),
     );

@@ -1,8 +1,11 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
+import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
 import { comparePositions, pageOf } from './in-memory-page.ts';
+import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
+import { recordRunEvents } from './in-memory-run-event-repository.ts';
 import type { InMemoryStore } from './in-memory-store.ts';
 
 /**
@@ -11,13 +14,29 @@ import type { InMemoryStore } from './in-memory-store.ts';
  */
 export class InMemoryRunRepository implements RunRepository {
   readonly #store: InMemoryStore;
+  readonly #notifier: InMemoryRunEventNotifier;
 
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
+  /** Every state change is logged as a `status` event, as the database adapter does. */
+  constructor(deps: { store: InMemoryStore; runEventNotifier: InMemoryRunEventNotifier }) {
+    this.#store = deps.store;
+    this.#notifier = deps.runEventNotifier;
   }
 
-  add(run: Run): Promise<void> {
-    return this.#store.atomically(() => this.#store.runs.put(run));
+  add(run: Run): Promise<boolean> {
+    return this.#store.atomically(() => {
+      // The database's unique index on (schedule_id, fire_time).
+      const fired = this.#store.runs.some(
+        (other) =>
+          run.scheduleId !== null &&
+          other.scheduleId === run.scheduleId &&
+          sameTime(other.fireTime, run.fireTime),
+      );
+      if (fired) return false;
+      if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
+      this.#store.runs.put(run);
+      this.#logStatusChanges(run);
+      return true;
+    });
   }
 
   findById(id: string): Promise<Run | undefined> {
@@ -52,11 +71,11 @@ export class InMemoryRunRepository implements RunRepository {
       const [next] = this.#store.runs
         .filter(
           (run) =>
-            run.status === 'queued' &&
+            run.claimableAt(criteria.now) &&
             run.workspaceId === criteria.workspaceId &&
             (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
         )
-        .sort(comparePositions);
+        .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id));
       return next && this.#apply(next, claim);
     });
   }
@@ -89,13 +108,40 @@ export class InMemoryRunRepository implements RunRepository {
     );
   }
 
-  /** Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored). */
+  /**
+   * Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored);
+   * a slot it gave back goes to the oldest waiting runs of its group.
+   */
   #apply(stored: Run, change: (run: Run) => void): Run {
-    const { input } = stored;
+    const { input, admitted } = stored;
     const run = this.#shown(stored);
     change(run);
     this.#store.runs.put(new Run({ ...run, input }));
+    this.#logStatusChanges(run);
+    if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
     return run;
+  }
+
+  #admitWaiting(freed: Run): void {
+    const waiting = this.#store.runs
+      .filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
+      .sort(comparePositions);
+    let taken = this.#slotsTaken(freed);
+    for (const run of waiting) {
+      if (!run.admit(taken)) return;
+      this.#store.runs.put(run);
+      taken++;
+    }
+  }
+
+  #logStatusChanges(run: Run): void {
+    const changes = run.takeStatusChanges();
+    if (changes.length > 0)
+      recordRunEvents(this.#store, this.#notifier, run.id, changes.map(statusEvent), false);
+  }
+
+  #slotsTaken(of: Run): number {
+    return this.#store.runs.filter((run) => inGroup(run, of) && run.admitted).length;
   }
 
   /** The run as the API shows it: a webhook run's input is built from its delivery, as run-query.ts does. */
@@ -110,4 +156,18 @@ export class InMemoryRunRepository implements RunRepository {
     });
     return run;
   }
+}
+
+type Grouped = Pick<Run, 'missionId' | 'concurrencyKey'>;
+
+function inGroup(run: Grouped, of: Grouped): boolean {
+  return run.missionId === of.missionId && run.concurrencyKey === of.concurrencyKey;
+}
+
+function sameTime(a: Date | null, b: Date | null): boolean {
+  return a !== null && b !== null && a.getTime() === b.getTime();
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

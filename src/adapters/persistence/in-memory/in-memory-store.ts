@@ -4,6 +4,8 @@ import { ApiKey } from '../../../domain/api-keys/api-key.ts';
 import { BrowserSession } from '../../../domain/browser/browser-session.ts';
 import { Mission } from '../../../domain/missions/mission.ts';
 import { Run } from '../../../domain/runs/run.ts';
+import type { RunEvent } from '../../../domain/runs/run-event.ts';
+import { Schedule } from '../../../domain/schedules/schedule.ts';
 import { LoginSession } from '../../../domain/sessions/login-session.ts';
 import type { Delivery } from '../../../domain/triggers/delivery.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
@@ -18,6 +20,14 @@ import { InMemoryTable, type WriteJournal } from './in-memory-table.ts';
 export interface RecordedAuditEvent extends Required<AuditEvent> {
   readonly id: string;
   readonly createdAt: Date;
+}
+
+/** Where a run's event log stands: its last seq, and the worker events counted against its cap. */
+export interface RunEventLog {
+  readonly runId: string;
+  readonly seq: number;
+  readonly count: number;
+  readonly bytes: number;
 }
 
 /** A trigger row: deleting one keeps it (its path stays taken) with its secrets destroyed. */
@@ -76,6 +86,15 @@ export class InMemoryStore {
   );
   readonly webhookAttempts = this.#byId((a: DeliveryAttempt) => ({ ...a }));
   readonly apiKeys = this.#byId((k: ApiKey) => new ApiKey(k));
+  readonly schedules = this.#byId((s: Schedule) => new Schedule(s));
+  readonly runEvents = this.#table(
+    (e: RunEvent) => `${e.runId}/${e.seq}`,
+    (e) => e,
+  );
+  readonly runEventLogs = this.#table(
+    (log: RunEventLog) => log.runId,
+    (log) => log,
+  );
 
   /**
    * Runs `step` inside the current transaction, or alone once no transaction holds the store. `step` is

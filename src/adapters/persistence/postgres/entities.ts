@@ -32,6 +32,7 @@ export const MissionSchema = new EntitySchema<Mission>({
     name: { type: 'text' },
     description: { type: 'text', nullable: true },
     definition: { type: 'json' },
+    policy: { type: 'json' },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
   },

@@ -47,6 +47,7 @@ export class MikroOrmMissionRepository implements MissionRepository {
         name: mission.name,
         description: mission.description,
         definition: mission.definition,
+        policy: mission.policy,
         updatedAt: mission.updatedAt,
       },
     );

@@ -3,6 +3,7 @@ import type { ClaimCriteria, RunFilter, RunRepository } from '../../../applicati
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { storeStatusEvents } from './postgres-run-event-repository.ts';
 import { selectRunSummaries, selectRuns } from './run-query.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
@@ -17,30 +18,47 @@ export class PostgresRunRepository implements RunRepository {
     this.#db = db;
   }
 
-  async add(run: Run): Promise<void> {
-    await this.#db.query(
-      `insert into runs (id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, input, output,
-         error, attempt, lease_owner, lease_expires_at, created_at, started_at, finished_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16)`,
-      [
-        run.id,
-        run.missionId,
-        run.workspaceId,
-        run.status,
-        run.triggerType,
-        run.triggerId,
-        run.deliveryId,
-        json(run.input),
-        json(run.output),
-        json(run.error),
-        run.attempt,
-        run.leaseOwner,
-        run.leaseExpiresAt,
-        run.createdAt,
-        run.startedAt,
-        run.finishedAt,
-      ],
-    );
+  add(run: Run): Promise<boolean> {
+    return this.#db.transaction(async () => {
+      if (run.concurrencyKey !== null) run.admit(await this.#slotsTaken(run));
+      const inserted = await this.#db.query(
+        `insert into runs (id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
+           fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
+           lease_expires_at, timeout_at, created_at, started_at, finished_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15, $16,
+           $17, $18, $19, $20, $21, $22, $23)
+         on conflict (schedule_id, fire_time) where schedule_id is not null do nothing
+         returning id`,
+        [
+          run.id,
+          run.missionId,
+          run.workspaceId,
+          run.status,
+          run.triggerType,
+          run.triggerId,
+          run.deliveryId,
+          run.scheduleId,
+          run.fireTime,
+          json(run.input),
+          json(run.output),
+          json(run.error),
+          run.attempt,
+          json(run.policy),
+          run.concurrencyKey,
+          run.admitted,
+          run.notBefore,
+          run.leaseOwner,
+          run.leaseExpiresAt,
+          run.timeoutAt,
+          run.createdAt,
+          run.startedAt,
+          run.finishedAt,
+        ],
+      );
+      if (inserted.length === 0) return false;
+      await storeStatusEvents(this.#db, run);
+      return true;
+    });
   }
 
   async findById(id: string): Promise<Run | undefined> {
@@ -67,11 +85,13 @@ export class PostgresRunRepository implements RunRepository {
   async claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined> {
     if (criteria.missionIds?.length === 0) return undefined;
     const params = new SqlParameters();
-    let where = `r.workspace_id = ${params.add(criteria.workspaceId)} and r.status = 'queued'`;
+    // runs_claim_idx (migration 0006): only admitted runs whose not_before has passed are in the range read.
+    let where = `r.workspace_id = ${params.add(criteria.workspaceId)} and r.status = 'queued' and r.admitted
+      and r.not_before <= ${params.add(criteria.now)}`;
     if (criteria.missionIds !== undefined)
       where += ` and r.mission_id = any(${params.add(criteria.missionIds)}::uuid[])`;
     // SKIP LOCKED: concurrent claims each lock a different queued run instead of waiting for the same one.
-    const tail = 'order by r.created_at, r.id limit 1 for update of r skip locked';
+    const tail = 'order by r.not_before, r.id limit 1 for update of r skip locked';
     const [run] = await this.#changeLocked(where, params.values, tail, claim);
     return run;
   }
@@ -96,7 +116,11 @@ export class PostgresRunRepository implements RunRepository {
     return rows.length > 0;
   }
 
-  /** In one transaction (joining the caller's): lock the selected runs, apply `change`, store each. */
+  /**
+   * In one transaction (joining the caller's): lock the selected runs, apply `change`, store each; then offer
+   * the slots they gave back to their groups' waiting runs, group by group in one order (two sweeps never
+   * wait for each other's group locks in a cycle).
+   */
   #changeLocked(
     where: string,
     params: readonly unknown[],
@@ -105,24 +129,33 @@ export class PostgresRunRepository implements RunRepository {
   ): Promise<Run[]> {
     return this.#db.transaction(async () => {
       const runs = await selectRuns(this.#db, where, params, tail);
+      const freed = new Map<string, Run>();
       for (const run of runs) {
+        const held = run.admitted;
         change(run);
         await this.#storeState(run);
+        await storeStatusEvents(this.#db, run);
+        if (held && !run.admitted && run.concurrencyKey !== null) freed.set(groupName(run), run);
       }
+      for (const name of [...freed.keys()].sort()) await this.#admitWaiting(freed.get(name) as Run);
       return runs;
     });
   }
 
   async #storeState(run: Run): Promise<void> {
     await this.#db.query(
-      `update runs set status = $1, attempt = $2, lease_owner = $3, lease_expires_at = $4, output = $5::jsonb,
-         error = $6::jsonb, started_at = $7, finished_at = $8
-       where id = $9`,
+      `update runs set status = $1, attempt = $2, admitted = $3, not_before = $4, lease_owner = $5,
+         lease_expires_at = $6, timeout_at = $7, output = $8::jsonb, error = $9::jsonb, started_at = $10,
+         finished_at = $11
+       where id = $12`,
       [
         run.status,
         run.attempt,
+        run.admitted,
+        run.notBefore,
         run.leaseOwner,
         run.leaseExpiresAt,
+        run.timeoutAt,
         json(run.output),
         json(run.error),
         run.startedAt,
@@ -131,7 +164,39 @@ export class PostgresRunRepository implements RunRepository {
       ],
     );
   }
+
+  /**
+   * The number of slots `run`'s group holds, counted under a transaction-scoped lock on the group: every
+   * admission of the group waits for it, so two transactions never both see the last free slot. Released at
+   * commit. Counted in a statement after the lock is taken, so it sees every admission committed before.
+   */
+  async #slotsTaken(run: Run): Promise<number> {
+    await this.#db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [groupName(run)]);
+    const [row] = await this.#db.query<{ taken: number }>(
+      'select count(*)::int as taken from runs where mission_id = $1 and concurrency_key = $2 and admitted',
+      [run.missionId, run.concurrencyKey],
+    );
+    return row?.taken ?? 0;
+  }
+
+  /** Admits the group's oldest waiting runs while it has free slots (normally the one just freed). */
+  async #admitWaiting(freed: Run): Promise<void> {
+    let taken = await this.#slotsTaken(freed);
+    for (;;) {
+      const [next] = await selectRuns(
+        this.#db,
+        "r.mission_id = $1 and r.concurrency_key = $2 and r.status = 'queued' and not r.admitted",
+        [freed.missionId, freed.concurrencyKey],
+        'order by r.created_at, r.id limit 1 for update of r skip locked',
+      );
+      if (!next?.admit(taken)) return;
+      await this.#storeState(next);
+      taken++;
+    }
+  }
 }
+
+const groupName = (run: Run) => `${run.missionId}/${run.concurrencyKey}`;
 
 function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);

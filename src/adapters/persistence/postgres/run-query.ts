@@ -1,5 +1,6 @@
 import type { JsonObject } from '../../../domain/missions/json-document.ts';
 import { Run, type RunFailure, type RunSummary, type TriggerType } from '../../../domain/runs/run.ts';
+import type { RunPolicy } from '../../../domain/runs/run-policy.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
 import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
@@ -52,7 +53,8 @@ export async function selectRunSummaries(
 }
 
 const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
-  r.error, r.attempt, r.lease_owner, r.lease_expires_at, r.created_at, r.started_at, r.finished_at`;
+  r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
+  r.timeout_at, r.created_at, r.started_at, r.finished_at`;
 
 function toSummary(row: Row): RunSummary {
   return {
@@ -63,10 +65,17 @@ function toSummary(row: Row): RunSummary {
     triggerType: row.trigger_type as TriggerType,
     triggerId: (row.trigger_id as string | null) ?? null,
     deliveryId: (row.delivery_id as string | null) ?? null,
+    scheduleId: (row.schedule_id as string | null) ?? null,
+    fireTime: date(row.fire_time),
     error: (row.error as RunFailure | null) ?? null,
     attempt: row.attempt as number,
+    policy: row.policy as RunPolicy,
+    concurrencyKey: (row.concurrency_key as string | null) ?? null,
+    admitted: row.admitted as boolean,
+    notBefore: date(row.not_before) as Date,
     leaseOwner: (row.lease_owner as string | null) ?? null,
     leaseExpiresAt: date(row.lease_expires_at),
+    timeoutAt: date(row.timeout_at),
     createdAt: date(row.created_at) as Date,
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),

@@ -100,7 +100,12 @@ describe('run state machine', () => {
             })();
             expect(error).to.be.instanceOf(Conflict);
             expect((error as DomainError).kind).to.equal('conflict');
-            expect((error as DomainError).code).to.equal('conflict');
+            // A worker call about a cancelled run names it (run_cancelled): the worker should stop.
+            const workerCall = ['heartbeat', 'complete(succeeded)', 'complete(failed)'].includes(
+              operation.name,
+            );
+            const code = from === 'cancelled' && workerCall ? 'run_cancelled' : 'conflict';
+            expect((error as DomainError).code).to.equal(code);
             expect(run).to.deep.equal(before);
           }
         });
@@ -158,20 +163,27 @@ describe('run state machine', () => {
       expect(run.status).to.equal('running');
     });
 
-    it('expires a lease only after it ended; retries up to the maximum, then fails', () => {
+    it('expires a lease only after it ended; retries after the backoff up to the maximum, then fails', () => {
       const run = runIn('running');
       expect(() => run.expireLease(at(30), 3)).to.throw(InvalidInput);
       run.expireLease(at(31), 3);
-      expect(run).to.deep.include({ status: 'queued', attempt: 2, leaseOwner: null, finishedAt: null });
-      run.claim(WORKER, at(40), 30);
-      expect(() => run.expireLease(at(69), 3)).to.throw(InvalidInput);
-      run.expireLease(at(70), 3);
-      run.claim(WORKER, at(80), 30);
-      run.expireLease(at(110), 3);
-      expect(run).to.deep.include({ status: 'failed', attempt: 3, finishedAt: at(110) });
+      expect(run).to.deep.include({
+        status: 'queued',
+        attempt: 2,
+        leaseOwner: null,
+        finishedAt: null,
+        notBefore: at(41),
+      });
+      run.claim(WORKER, at(41), 30);
+      expect(() => run.expireLease(at(70), 3)).to.throw(InvalidInput);
+      run.expireLease(at(71), 3);
+      expect(run.notBefore, 'the second retry waits twice as long').to.deep.equal(at(91));
+      run.claim(WORKER, at(91), 30);
+      run.expireLease(at(121), 3);
+      expect(run).to.deep.include({ status: 'failed', attempt: 3, finishedAt: at(121) });
       expect(run.error).to.deep.equal({
         code: 'lease_expired',
-        message: 'the worker lease expired on each of 3 attempts',
+        message: 'the worker lease expired on attempt 3',
       });
     });
 

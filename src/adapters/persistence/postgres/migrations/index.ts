@@ -4,6 +4,7 @@ import { Migration0002WorkspacesMissionsRuns } from './0002-workspaces-missions-
 import { Migration0003WebhookTriggers } from './0003-webhook-triggers.ts';
 import { Migration0004BrowserSessions } from './0004-browser-sessions.ts';
 import { Migration0005ApiKeys } from './0005-api-keys.ts';
+import { Migration0006RunPolicyEventsSchedules } from './0006-run-policy-events-schedules.ts';
 import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-schemes-outbound-webhooks.ts';
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 
@@ -14,6 +15,7 @@ export const migrations: MigrationObject[] = [
   { name: '0003-webhook-triggers', class: Migration0003WebhookTriggers },
   { name: '0004-browser-sessions', class: Migration0004BrowserSessions },
   { name: '0005-api-keys', class: Migration0005ApiKeys },
+  { name: '0006-run-policy-events-schedules', class: Migration0006RunPolicyEventsSchedules },
   { name: '0007-signature-schemes-outbound-webhooks', class: Migration0007SignatureSchemesOutboundWebhooks },
   { name: '0008-identity-hardening', class: Migration0008IdentityHardening },
 ];

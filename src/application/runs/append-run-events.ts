@@ -1,0 +1,31 @@
+import { NotFound } from '../../domain/errors.ts';
+import { parseWorkerEvents, type WorkerEvent } from '../../domain/runs/run-event.ts';
+import { leaseOwner, type Principal } from '../auth/principal.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { RunEventRepository } from '../ports/run-event-repository.ts';
+import { accessibleRun, type RunAccessDeps } from './accessible-run.ts';
+
+export type AppendRunEvents = (
+  principal: Principal,
+  runId: string,
+  events: readonly WorkerEvent[],
+) => Promise<{ readonly seqFrom: number; readonly seqTo: number }>;
+
+/**
+ * The worker holding a run's lease reports logs, progress and output; anyone else, an expired lease or a
+ * finished run is 409 (`run_cancelled` once cancelled); past the run's cap, 413.
+ */
+export function makeAppendRunEvents(
+  deps: RunAccessDeps & { runEvents: RunEventRepository; clock: Clock },
+): AppendRunEvents {
+  return async (principal, runId, events) => {
+    const now = deps.clock.now();
+    const drafts = parseWorkerEvents(events, now);
+    await accessibleRun(deps, principal, runId, 'admin');
+    const appended = await deps.runEvents.append(runId, drafts, (run) =>
+      run.assertHeldBy(leaseOwner(principal), now),
+    );
+    if (!appended) throw new NotFound('run');
+    return appended;
+  };
+}

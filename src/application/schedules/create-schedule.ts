@@ -1,0 +1,36 @@
+import { Schedule, type ScheduleChanges } from '../../domain/schedules/schedule.ts';
+import type { Principal } from '../auth/principal.ts';
+import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { CronCalendar } from '../ports/cron-calendar.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { ScheduleRepository } from '../ports/schedule-repository.ts';
+
+export interface CreateScheduleInput extends ScheduleChanges {
+  readonly missionId: string;
+  readonly name: string;
+  readonly cron: string;
+}
+
+export type CreateSchedule = (principal: Principal, input: CreateScheduleInput) => Promise<Schedule>;
+
+/** Admins and owners schedule a mission in their workspace. */
+export function makeCreateSchedule(
+  deps: MissionAccessDeps & {
+    schedules: ScheduleRepository;
+    cronCalendar: CronCalendar;
+    clock: Clock;
+    ids: IdGenerator;
+  },
+): CreateSchedule {
+  return async (principal, { missionId, ...fields }) => {
+    const mission = await accessibleMission(deps, principal, missionId, 'admin');
+    const schedule = Schedule.create(
+      { ...fields, id: deps.ids.newId(), workspaceId: mission.workspaceId, missionId: mission.id },
+      deps.clock.now(),
+      (cron, timezone) => deps.cronCalendar.fireTimes(cron, timezone),
+    );
+    await deps.schedules.add(schedule);
+    return schedule;
+  };
+}

@@ -1,0 +1,53 @@
+import { Run } from '../../domain/runs/run.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { CronCalendar } from '../ports/cron-calendar.ts';
+import type { IdGenerator } from '../ports/id-generator.ts';
+import type { MissionRepository } from '../ports/mission-repository.ts';
+import type { RunRepository } from '../ports/run-repository.ts';
+import type { ScheduleRepository } from '../ports/schedule-repository.ts';
+import type { UnitOfWork } from '../ports/unit-of-work.ts';
+
+export type FireDueSchedules = (options?: { limit?: number }) => Promise<Run[]>;
+
+/**
+ * Queues a run for every schedule due now, in one transaction: the due schedules are locked (another
+ * instance skips them), each queues one run for its latest fire time at or before now (missed fires are
+ * caught up once) with the schedule's input, and plans its next fire. Two instances firing the same fire time
+ * anyway (a clock ahead, a schedule changed between) still queue one run: the run store's unique constraint
+ * on (schedule, fire time) decides. Returns the runs queued.
+ */
+export function makeFireDueSchedules(deps: {
+  schedules: ScheduleRepository;
+  missions: MissionRepository;
+  runs: RunRepository;
+  unitOfWork: UnitOfWork;
+  cronCalendar: CronCalendar;
+  clock: Clock;
+  ids: IdGenerator;
+}): FireDueSchedules {
+  return ({ limit = 100 } = {}) =>
+    deps.unitOfWork.transaction(async () => {
+      const now = deps.clock.now();
+      const queued: Run[] = [];
+      for (const schedule of await deps.schedules.lockDue(now, limit)) {
+        const mission = await deps.missions.findById(schedule.missionId);
+        const fireTime = schedule.fire(now, deps.cronCalendar.fireTimes(schedule.cron, schedule.timezone));
+        if (mission) {
+          const run = Run.queue({
+            id: deps.ids.newId(),
+            missionId: mission.id,
+            workspaceId: mission.workspaceId,
+            triggerType: 'schedule',
+            scheduleId: schedule.id,
+            fireTime,
+            input: schedule.input,
+            policy: mission.policy,
+            now,
+          });
+          if (await deps.runs.add(run)) queued.push(run);
+        }
+        await deps.schedules.recordFire(schedule);
+      }
+      return queued;
+    });
+}

@@ -1,0 +1,139 @@
+import { InvalidInput } from '../errors.ts';
+import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
+import { concurrencyKeyOf } from './concurrency-key.ts';
+import type { RunFailure } from './run-outcome.ts';
+import { NO_RUN_POLICY, type RunPolicy } from './run-policy.ts';
+import type { RunStatus } from './run-status.ts';
+
+export const MAX_RUN_INPUT_BYTES = 64 * 1024;
+
+export const TRIGGER_TYPES = ['manual', 'webhook', 'schedule'] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+export interface RunProps {
+  readonly id: string;
+  readonly missionId: string;
+  readonly workspaceId: string;
+  readonly status: RunStatus;
+  readonly triggerType: TriggerType;
+  readonly triggerId: string | null;
+  readonly deliveryId: string | null;
+  /** Schedule runs: the schedule, and the fire time the run was queued for (one run per fire time). */
+  readonly scheduleId: string | null;
+  readonly fireTime: Date | null;
+  readonly input: JsonObject | null;
+  readonly output: JsonObject | null;
+  /** Why the last attempt failed (also while a retry waits in the queue). */
+  readonly error: RunFailure | null;
+  /** 1 for the first execution; each retry adds one. */
+  readonly attempt: number;
+  /** The mission's policy when the run was queued: a later change to the mission applies to later runs. */
+  readonly policy: RunPolicy;
+  /** Its concurrency group within the mission (see concurrency-key.ts); null when the mission has no cap. */
+  readonly concurrencyKey: string | null;
+  /** Holds a slot of its concurrency group while queued or running (uncapped runs always do). */
+  readonly admitted: boolean;
+  /** The earliest time a worker may claim it: when it was queued, or when a retry's backoff ends. */
+  readonly notBefore: Date;
+  /** The worker (its login session id, or its API key id) holding the run while it is running. */
+  readonly leaseOwner: string | null;
+  /** Never later than `timeoutAt`: the lease sweep ends timed-out attempts too. */
+  readonly leaseExpiresAt: Date | null;
+  /** While running under a timeout: when the attempt times out. */
+  readonly timeoutAt: Date | null;
+  readonly createdAt: Date;
+  readonly startedAt: Date | null;
+  readonly finishedAt: Date | null;
+}
+
+/**
+ * A run as lists show it: without its input and output, so that a page of runs never carries webhook bodies
+ * (up to a trigger's `max_body_bytes` each) or workers' outputs.
+ */
+export type RunSummary = Omit<RunProps, 'input' | 'output'>;
+
+/** The summary of `run`. */
+export function summaryOf({ input: _input, output: _output, ...summary }: RunProps): RunSummary {
+  return summary;
+}
+
+export interface QueueRun {
+  readonly id: string;
+  readonly missionId: string;
+  readonly workspaceId: string;
+  readonly triggerType: TriggerType;
+  readonly triggerId?: string | null;
+  readonly deliveryId?: string | null;
+  readonly scheduleId?: string | null;
+  readonly fireTime?: Date | null;
+  /** Manual and schedule runs: webhook runs show their delivery as input. */
+  readonly input?: unknown;
+  /** Webhook runs: their input as shown, built only when the policy's concurrency key needs it. */
+  readonly webhookInput?: () => JsonObject;
+  readonly policy?: RunPolicy;
+  readonly now: Date;
+}
+
+/**
+ * A new queued run, validated: its input, its trigger, the policy it runs under and its concurrency group. A
+ * run of a capped mission waits for a slot of its group (`Run.admit`) before any worker can claim it.
+ */
+export function queuedRunProps(props: QueueRun): RunProps {
+  const given = props.input ?? null;
+  const input = given === null ? null : parseJsonObject(given, 'input', MAX_RUN_INPUT_BYTES);
+  const policy = props.policy ?? NO_RUN_POLICY;
+  const concurrencyKey = concurrencyKeyOf(policy, () => props.webhookInput?.() ?? input ?? {});
+  return {
+    id: props.id,
+    missionId: props.missionId,
+    workspaceId: props.workspaceId,
+    status: 'queued',
+    ...triggerOf(props),
+    input,
+    output: null,
+    error: null,
+    attempt: 1,
+    policy,
+    concurrencyKey,
+    admitted: concurrencyKey === null,
+    notBefore: props.now,
+    leaseOwner: null,
+    leaseExpiresAt: null,
+    timeoutAt: null,
+    createdAt: props.now,
+    startedAt: null,
+    finishedAt: null,
+  };
+}
+
+/**
+ * What started a queued run, checked: a webhook run names its trigger and delivery, a schedule run its
+ * schedule and fire time, a manual run none of them.
+ */
+function triggerOf(
+  props: QueueRun,
+): Pick<RunProps, 'triggerType' | 'triggerId' | 'deliveryId' | 'scheduleId' | 'fireTime'> {
+  const trigger = {
+    triggerType: props.triggerType,
+    triggerId: props.triggerId ?? null,
+    deliveryId: props.deliveryId ?? null,
+    scheduleId: props.scheduleId ?? null,
+    fireTime: props.fireTime ?? null,
+  };
+  const webhook = trigger.triggerId !== null && trigger.deliveryId !== null;
+  const schedule = trigger.scheduleId !== null && trigger.fireTime !== null;
+  const named = [trigger.triggerId, trigger.deliveryId, trigger.scheduleId, trigger.fireTime].filter(
+    (part) => part !== null,
+  ).length;
+  const valid = {
+    manual: named === 0,
+    webhook: webhook && named === 2,
+    schedule: schedule && named === 2,
+  }[props.triggerType];
+  if (!valid) {
+    throw new InvalidInput(
+      'a webhook run names its trigger and delivery, a schedule run its schedule and fire time, a manual run neither',
+    );
+  }
+  return trigger;
+}
