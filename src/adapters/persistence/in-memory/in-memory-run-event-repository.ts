@@ -56,7 +56,7 @@ export function recordRunEvents(
   counted: boolean,
 ): number {
   const log = store.runEventLogs.get(runId) ?? { runId, seq: 0, count: 0, bytes: 0 };
-  events.forEach((event, i) => store.runEvents.put({ ...event, runId, seq: log.seq + i + 1 }));
+  for (const [i, event] of events.entries()) store.runEvents.put({ ...event, runId, seq: log.seq + i + 1 });
   const seq = log.seq + events.length;
   const bytes = counted ? events.reduce((sum, event) => sum + event.bytes, 0) : 0;
   store.runEventLogs.put({
