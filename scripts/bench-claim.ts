@@ -6,7 +6,7 @@
 // Usage: node scripts/bench-claim.ts [--runs 2000] [--workers 8]. Uses DATABASE_URL when set (a fresh
 // database is created and dropped), else the embedded PostgreSQL in a temporary DATA_DIR.
 import { parseArgs } from 'node:util';
-import { percentile, startBenchServer } from './bench-server.ts';
+import { callApi, percentile, startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '2000' }, workers: { type: 'string', default: '8' } },
@@ -17,17 +17,8 @@ const WORKERS = Number(values.workers);
 const bench = await startBenchServer();
 const { base } = bench;
 
-type Json = Record<string, unknown>;
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  callApi(base, token, method, path, body);
 
 try {
   // Each login is its own session, and so its own worker.

@@ -9,7 +9,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { startBenchServer } from './bench-server.ts';
+import { callApi, startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -22,19 +22,10 @@ const { values } = parseArgs({
 });
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
-type Json = Record<string, unknown>;
 /** The server's address (set by main). */
 let base = '';
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Json };
-}
+const call = (token: string, method: string, path: string, body?: unknown) =>
+  callApi(base, token, method, path, body);
 
 /** One SSE client: counts the frames it gets and remembers the highest id and when it arrived. */
 class StreamClient {
@@ -113,9 +104,7 @@ async function ask(child: ChildProcess): Promise<ClientsState> {
 }
 
 async function main(): Promise<void> {
-  const bench = await startBenchServer(
-    process.env.BENCH_PROFILE ? { NODE_OPTIONS: '--cpu-prof --cpu-prof-dir=/tmp/prof' } : {},
-  );
+  const bench = await startBenchServer();
   base = bench.base;
   try {
     const [owner, writer, ...workers] = (await Promise.all(

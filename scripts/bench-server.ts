@@ -100,6 +100,17 @@ export async function logIn(base: string): Promise<string> {
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** One JSON call to the server at `base` with a bearer token; the answer's status and parsed body. */
+export async function callApi(base: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+}
+
 /** The p-th percentile (0-100) of ascending-sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

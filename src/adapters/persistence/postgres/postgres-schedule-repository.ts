@@ -33,23 +33,7 @@ export class PostgresScheduleRepository implements ScheduleRepository {
   }
 
   async add(schedule: Schedule): Promise<void> {
-    await this.#db.query(
-      `insert into schedules (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)`,
-      [
-        schedule.id,
-        schedule.workspaceId,
-        schedule.missionId,
-        schedule.name,
-        schedule.cron,
-        schedule.timezone,
-        schedule.input === null ? null : JSON.stringify(schedule.input),
-        schedule.enabled,
-        schedule.nextFireAt,
-        schedule.lastFireTime,
-        schedule.createdAt,
-        schedule.updatedAt,
-      ],
-    );
+    await this.#write(schedule);
   }
 
   async findById(id: string): Promise<Schedule | undefined> {
@@ -77,24 +61,33 @@ export class PostgresScheduleRepository implements ScheduleRepository {
       if (!row) return undefined;
       const schedule = toSchedule(row);
       change(schedule);
-      await this.#db.query(
-        `update schedules set name = $2, cron = $3, timezone = $4, input = $5::jsonb, enabled = $6,
-           next_fire_at = $7, last_fire_time = $8, updated_at = $9
-         where id = $1`,
-        [
-          schedule.id,
-          schedule.name,
-          schedule.cron,
-          schedule.timezone,
-          schedule.input === null ? null : JSON.stringify(schedule.input),
-          schedule.enabled,
-          schedule.nextFireAt,
-          schedule.lastFireTime,
-          schedule.updatedAt,
-        ],
-      );
+      await this.#write(schedule);
       return schedule;
     });
+  }
+
+  /** Inserts the schedule, or overwrites every field but its workspace, mission and creation time. */
+  async #write(schedule: Schedule): Promise<void> {
+    await this.#db.query(
+      `insert into schedules (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
+       on conflict (id) do update set name = excluded.name, cron = excluded.cron, timezone = excluded.timezone,
+         input = excluded.input, enabled = excluded.enabled, next_fire_at = excluded.next_fire_at,
+         last_fire_time = excluded.last_fire_time, updated_at = excluded.updated_at`,
+      [
+        schedule.id,
+        schedule.workspaceId,
+        schedule.missionId,
+        schedule.name,
+        schedule.cron,
+        schedule.timezone,
+        schedule.input === null ? null : JSON.stringify(schedule.input),
+        schedule.enabled,
+        schedule.nextFireAt,
+        schedule.lastFireTime,
+        schedule.createdAt,
+        schedule.updatedAt,
+      ],
+    );
   }
 
   async delete(id: string): Promise<void> {
