@@ -3,18 +3,22 @@
 // streams, with 1,000 SSE clients following the run being written to, and without them again. Every client
 // must receive every event (the script fails otherwise); the fan-out delay of the last event is printed.
 // The clients run in a second process at the lowest CPU priority (nice 19), so their own parsing does not
-// compete with the server and the load generator. They join with a short backlog (the last 10 events), as
-// clients reconnecting with Last-Event-ID do.
-// Usage: node scripts/bench-run-events.ts [--clients 1000] [--seconds 5]. Uses DATABASE_URL when set.
+// compete with the server and the load generator. Each phase writes to a run of its own (a run keeps at
+// most 10,000 events); the streams follow the second phase's run from its start.
+// Usage: node scripts/bench-run-events.ts [--clients 1000] [--seconds 5] [--rate 0]. --rate paces the appends
+// (events per second); unpaced, the streams' cost grows with events per second times clients (every event
+// is written to every stream). Uses DATABASE_URL when set.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { callApi, startBenchServer } from './bench-server.ts';
+import { callApi, cpuSeconds, startBenchServer } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
     clients: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '5' },
+    // Events per second appended in all (0: as fast as the server takes them).
+    rate: { type: 'string', default: '0' },
     // Internal: this process is the clients' process.
     url: { type: 'string' },
     token: { type: 'string' },
@@ -22,6 +26,7 @@ const { values } = parseArgs({
 });
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
+const RATE = Number(values.rate);
 /** The server's address (set by main). */
 let base = '';
 const call = (token: string, method: string, path: string, body?: unknown) =>
@@ -117,13 +122,16 @@ async function main(): Promise<void> {
         .id as string;
     const watchedMission = await mission('watched');
     const workMission = await mission('work');
-    const watched = (await call(owner as string, 'POST', `/api/missions/${watchedMission}/runs`, {})).body
-      .id as string;
-    await call(writer as string, 'POST', '/api/runs/claim', {
-      workspace_id: workspaceId,
-      mission_ids: [watchedMission],
-      lease_seconds: 3600,
-    });
+    /** A run of its own for each phase, claimed by the writer (a run keeps at most 10,000 events). */
+    const claimedRun = async (): Promise<string> => {
+      await call(owner as string, 'POST', `/api/missions/${watchedMission}/runs`, {});
+      const claim = await call(writer as string, 'POST', '/api/runs/claim', {
+        workspace_id: workspaceId,
+        mission_ids: [watchedMission],
+        lease_seconds: 3600,
+      });
+      return claim.body.id as string;
+    };
     for (let i = 0; i < 3000; i += 50) {
       await Promise.all(
         Array.from({ length: 50 }, () =>
@@ -133,13 +141,19 @@ async function main(): Promise<void> {
     }
 
     let lastSeq = 2;
-    /** Appends and claims at once for SECONDS: events/s (batches of 10) and claim + complete cycles/s. */
-    async function measure(): Promise<{ events: number; claims: number }> {
+    /** Appends to `watched` and claims at once for SECONDS: events/s (batches of 10), claim + complete/s. */
+    async function measure(watched: string): Promise<{ events: number; claims: number; cpu: number }> {
+      const cpuBefore = await cpuSeconds(bench.pid);
       const stopAt = performance.now() + SECONDS * 1000;
       let events = 0;
       let claims = 0;
+      const started = performance.now();
       const ingest = Array.from({ length: 2 }, async () => {
         while (performance.now() < stopAt) {
+          // Paced: each loop appends its batch of 10 when the rate says it is due.
+          const due = started + ((events + 10) / RATE) * 1000;
+          if (RATE > 0 && due > performance.now())
+            await new Promise((r) => setTimeout(r, due - performance.now()));
           const batch = Array.from({ length: 10 }, (_, i) => ({
             type: 'log',
             level: 'info',
@@ -160,23 +174,28 @@ async function main(): Promise<void> {
             mission_ids: [workMission],
             lease_seconds: 300,
           });
+          if (claim.status === 204) return;
           if (claim.status !== 200) throw new Error(`claim answered ${claim.status}`);
           await call(token, 'POST', `/api/runs/${claim.body.id}/complete`, { status: 'succeeded' });
           claims++;
         }
       });
       await Promise.all([...ingest, ...claiming]);
-      return { events: events / SECONDS, claims: claims / SECONDS };
+      const cpu = (await cpuSeconds(bench.pid)) - cpuBefore;
+      return { events: events / SECONDS, claims: claims / SECONDS, cpu: cpu / SECONDS };
     }
-    const show = (label: string, r: { events: number; claims: number }) =>
+    const show = (label: string, r: { events: number; claims: number; cpu: number }) =>
       console.log(
-        `${label}: ingest ${r.events.toFixed(0)} events/s, claim + complete ${r.claims.toFixed(0)} runs/s`,
+        `${label}: ingest ${r.events.toFixed(0)} events/s, claim + complete ${r.claims.toFixed(0)} runs/s, ` +
+          `server CPU ${(r.cpu * 100).toFixed(0)}% of a core`,
       );
 
-    show('without streams', await measure());
+    show('without streams', await measure(await claimedRun()));
 
+    const watched = await claimedRun();
+    lastSeq = 2;
     const opened = performance.now();
-    const url = `${base}/api/runs/${watched}/events/stream?after=${lastSeq - 10}`;
+    const url = `${base}/api/runs/${watched}/events/stream`;
     const args = [
       process.argv[1] as string,
       '--clients',
@@ -195,7 +214,7 @@ async function main(): Promise<void> {
     while ((await ask(child)).minLastId < joined) await new Promise((r) => setTimeout(r, 50));
     console.log(`${CLIENTS} streams open in ${((performance.now() - opened) / 1000).toFixed(1)} s`);
 
-    show(`with ${CLIENTS} streams`, await measure());
+    show(`with ${CLIENTS} streams on the run written to`, await measure(watched));
     const appendedAt = Date.now();
     let state = await ask(child);
     while (state.minLastId < lastSeq && Date.now() < appendedAt + 60_000) {
@@ -212,7 +231,7 @@ async function main(): Promise<void> {
     await once(child, 'exit');
     await new Promise((r) => setTimeout(r, 500));
 
-    show('streams closed again', await measure());
+    show('streams closed again', await measure(await claimedRun()));
   } finally {
     await bench.stop();
   }

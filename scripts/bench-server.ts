@@ -2,7 +2,7 @@
 // bootstrap user, on a fresh database (DATABASE_URL when set) or the embedded PostgreSQL in a temporary DATA_DIR.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,6 +11,8 @@ export const BENCH_USER = { username: 'bench', password: 'bench passphrase 123' 
 
 export interface BenchServer {
   readonly base: string;
+  /** The server process, to read its CPU time. */
+  readonly pid: number;
   /** Logs the bench user in (each login is its own session) and returns the access token. */
   login(): Promise<string>;
   stop(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const { base } = server;
   return {
     base,
+    pid: server.pid,
     login: () => logIn(base),
     async stop() {
       server.child.kill('SIGTERM');
@@ -109,6 +112,13 @@ export async function callApi(base: string, token: string, method: string, path:
   });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+}
+
+/** CPU seconds (user + system) process `pid` has used so far (Linux: /proc/<pid>/stat, in clock ticks). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The p-th percentile (0-100) of ascending-sorted values. */
