@@ -85,6 +85,7 @@ test-integration: install
 bench: install
 	node scripts/bench-auth.ts
 	node scripts/bench-claim.ts
+	node scripts/bench-run-events.ts
 	node scripts/bench-webhook.ts
 
 ## Fault and load tests of issue 10 (minutes): SIGKILL durability, database outage, two instances, hostile input

@@ -110,5 +110,7 @@ describe('schedules over HTTP (PostgreSQL)', () => {
     const after = (await api(app, owner, 'GET', `/api/schedules/${schedule.id}`)).body;
     expect(after.last_fire_time).to.equal(run.trigger.fire_time);
     expect(Date.parse(after.next_fire_at)).to.equal(fireTime + 60_000);
+    // Due every minute: servers of later tests on this database must not fire it.
+    expect((await api(app, owner, 'DELETE', `/api/schedules/${schedule.id}`)).status).to.equal(204);
   });
 });

@@ -37,12 +37,20 @@ export class PostgresRunEventNotifier implements RunEventNotifier {
     };
   }
 
+  /** Lets go of the connection; waits at most a second for a database that no longer answers. */
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#timer);
     const client = this.#client;
     this.#client = undefined;
-    await client?.end().catch(() => {});
+    if (!client) return;
+    let timer: NodeJS.Timeout | undefined;
+    const patience = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 1000);
+      timer.unref();
+    });
+    await Promise.race([client.end().catch(() => {}), patience]);
+    clearTimeout(timer);
   }
 
   async #listen(): Promise<void> {
