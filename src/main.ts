@@ -33,11 +33,13 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     // The whole shutdown is bounded: whatever still hangs then (a connection stuck on an unreachable database,
-    // a job that ignores its stop) is left behind by a hard exit rather than keeping the process alive.
+    // a job that ignores its stop) is left behind by a hard exit rather than keeping the process alive. The timer
+    // holds the event loop: a close that never settles (a connection that died mid-transaction is never handed
+    // back to its pool) must end here, logged, not by the loop quietly running dry with exit code 0.
     setTimeout(() => {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
       logger.flush(() => process.exit(1));
-    }, config.shutdownTimeoutMs).unref();
+    }, config.shutdownTimeoutMs);
     // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
     container.cradle.runEventFeed.close();
     // In-flight requests get half of it, closing the pools and the database the rest.
