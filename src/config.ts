@@ -12,7 +12,12 @@ export interface Config {
   readonly persistence: 'postgres' | 'memory';
   readonly databaseUrl: string | undefined;
   /** How long a query may wait on PostgreSQL (connecting, then each statement) before the answer is 503. */
-  readonly databaseDeadlines: { readonly connectMs: number; readonly statementMs: number };
+  readonly databaseDeadlines: {
+    readonly connectMs: number;
+    readonly statementMs: number;
+    /** What one HTTP request may wait on the database in all, across its queries. */
+    readonly requestBudgetMs: number;
+  };
   readonly dataDir: string;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly shutdownTimeoutMs: number;
@@ -103,6 +108,7 @@ const schema = {
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$' },
     DATABASE_CONNECT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1500 },
     DATABASE_STATEMENT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
+    DATABASE_REQUEST_BUDGET_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
     DATA_DIR: { type: 'string', minLength: 1, default: './.data' },
     LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
@@ -197,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     databaseDeadlines: {
       connectMs: input.DATABASE_CONNECT_TIMEOUT_MS as number,
       statementMs: input.DATABASE_STATEMENT_TIMEOUT_MS as number,
+      requestBudgetMs: input.DATABASE_REQUEST_BUDGET_MS as number,
     },
     dataDir: absolute(input.DATA_DIR as string),
     logLevel: input.LOG_LEVEL as Config['logLevel'],

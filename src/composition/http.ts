@@ -36,6 +36,7 @@ export function http(config: Config): Registrations<keyof HttpCradle> {
         apiRateLimitPerMinute: config.apiRateLimit,
         trustedProxies: config.trustedProxies,
         isUnavailable,
+        databaseWaitBudgetMs: config.databaseDeadlines.requestBudgetMs,
         web: webSurface,
       }),
     ),

@@ -2,6 +2,7 @@ import { Router } from '@koa/router';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { Logger } from 'pino';
 import { NotFound } from '../../domain/errors.ts';
+import { withWaitBudget } from '../system/wait-budget.ts';
 import { accessLog } from './access-log.ts';
 import { apiRateLimit } from './api-rate-limit.ts';
 import { clientIp } from './client-ip.ts';
@@ -20,6 +21,11 @@ export interface HttpAppOptions {
   readonly trustedProxies: readonly string[];
   /** Requests per client address per minute on `/api/*` (with RateLimit headers); 429 beyond. */
   readonly apiRateLimitPerMinute: number;
+  /**
+   * What one request may wait on the database in all (see `WaitBudget`); past it, its next query fails as
+   * unavailable (503). Unbounded when absent.
+   */
+  readonly databaseWaitBudgetMs?: number;
   /** Recognises errors that mean a dependency is down (answered 503 with Retry-After instead of 500). */
   readonly isUnavailable?: (error: unknown) => boolean;
   /**
@@ -46,6 +52,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(resolveClientIp(options.trustedProxies));
   app.use(accessLog(options.logger));
   app.use(errorMiddleware(options.logger, options.isUnavailable));
+  const budgetMs = options.databaseWaitBudgetMs;
+  if (budgetMs !== undefined) app.use((_ctx, next) => withWaitBudget(budgetMs, next));
   app.use(baseHeaders);
   app.use(blockSchemaSurfaces);
   app.use(apiRateLimit(options.apiRateLimitPerMinute));

@@ -216,6 +216,7 @@ describe('server process (node src/main.ts)', function () {
       const { exit, messages } = await stopWhileStuck({
         SHUTDOWN_TIMEOUT_MS: '2000',
         DATABASE_STATEMENT_TIMEOUT_MS: '60000', // queries outlast the shutdown
+        DATABASE_REQUEST_BUDGET_MS: '60000',
       });
       expect(exit.code).to.equal(1);
       expect(exit.ms).to.be.within(1900, 2000 + 2000);

@@ -9,7 +9,7 @@ import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import { entities } from './entities.ts';
 import { migrations } from './migrations/index.ts';
-import { type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
+import { budgetPoolWaits, type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
 
 /**
  * An open PostgreSQL database, the one way the adapters reach it, on one pool. Hand-written SQL goes
@@ -111,5 +111,6 @@ export async function connectPostgres({
     debug: false,
   });
   const pool = (await orm.em.getConnection().getNativeClient()) as pg.Pool;
+  if (!migrating) budgetPoolWaits(pool);
   return new PostgresDatabase(orm, pool, release);
 }
