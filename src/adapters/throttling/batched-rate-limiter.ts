@@ -47,7 +47,9 @@ export class BatchedRateLimiter implements RateLimiter {
       counter = { pending: 0, spent: 0, resetAt: now + this.#options.duration * 1000 };
       this.#counters.set(key, counter);
     } else if (counter.resetAt <= now) {
+      // A new window: what was counted, synced or not, belonged to the one that ended.
       counter.spent = 0;
+      counter.pending = 0;
       counter.resetAt = now + this.#options.duration * 1000;
     }
     if (counter.spent + counter.pending >= this.#options.points) {
