@@ -67,6 +67,13 @@ export interface Config {
     readonly retentionDays: number;
     /** How often the retention purge runs (0: never). */
     readonly purgeIntervalSeconds: number;
+    /** The most deliveries one ingest transaction commits together (group commit; 1: one per transaction). */
+    readonly intakeBatchMax: number;
+    /**
+     * How often an instance adds the deliveries it counted to the shared rate-limit store, in milliseconds
+     * (0: every delivery is counted in the store before it is answered).
+     */
+    readonly rateLimitSyncMs: number;
   };
   /** Outbound webhooks (CONTRACT section 8). */
   readonly outboundWebhooks: {
@@ -137,6 +144,8 @@ const schema = {
     WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 600 },
     WEBHOOK_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 30 },
     WEBHOOK_PURGE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 3600 },
+    WEBHOOK_INTAKE_BATCH_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 128 },
+    WEBHOOK_RATE_LIMIT_SYNC_MS: { type: 'integer', minimum: 0, maximum: 10000, default: 200 },
     OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: { type: 'boolean', default: false },
     OUTBOUND_WEBHOOK_RETRY_SCHEDULE: {
       type: 'string',
@@ -242,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,
       retentionDays: input.WEBHOOK_RETENTION_DAYS as number,
       purgeIntervalSeconds: input.WEBHOOK_PURGE_INTERVAL_SECONDS as number,
+      intakeBatchMax: input.WEBHOOK_INTAKE_BATCH_MAX as number,
+      rateLimitSyncMs: input.WEBHOOK_RATE_LIMIT_SYNC_MS as number,
     },
     outboundWebhooks: {
       allowPrivate: input.OUTBOUND_WEBHOOKS_ALLOW_PRIVATE as boolean,

@@ -61,6 +61,7 @@ import type { BrowserSessionRepository } from '../application/ports/browser-sess
 import type { Clock } from '../application/ports/clock.ts';
 import type { CommonPasswords } from '../application/ports/common-passwords.ts';
 import type { CronCalendar } from '../application/ports/cron-calendar.ts';
+import type { DeliveryIntake } from '../application/ports/delivery-intake.ts';
 import type { DeliveryRepository } from '../application/ports/delivery-repository.ts';
 import type { IdGenerator } from '../application/ports/id-generator.ts';
 import type { InvitationRepository } from '../application/ports/invitation-repository.ts';
@@ -180,6 +181,8 @@ export interface PersistenceCradle {
   schedules: ScheduleRepository;
   triggers: TriggerRepository;
   deliveries: DeliveryRepository;
+  /** Where accepted webhook deliveries and their runs are stored (grouped into shared commits on PostgreSQL). */
+  deliveryIntake: DeliveryIntake;
   webhookEndpoints: WebhookEndpointRepository;
   webhookMessages: WebhookMessageRepository;
 }

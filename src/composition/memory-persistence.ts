@@ -1,6 +1,7 @@
 import { InMemoryApiKeyRepository } from '../adapters/persistence/in-memory/in-memory-api-key-repository.ts';
 import { InMemoryAuditLog } from '../adapters/persistence/in-memory/in-memory-audit-log.ts';
 import { InMemoryBrowserSessionRepository } from '../adapters/persistence/in-memory/in-memory-browser-session-repository.ts';
+import { InMemoryDeliveryIntake } from '../adapters/persistence/in-memory/in-memory-delivery-intake.ts';
 import { InMemoryDeliveryRepository } from '../adapters/persistence/in-memory/in-memory-delivery-repository.ts';
 import { InMemoryInvitationRepository } from '../adapters/persistence/in-memory/in-memory-invitation-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/persistence/in-memory/in-memory-login-session-repository.ts';
@@ -27,6 +28,7 @@ import { type Registrations, singleton, value } from './registration.ts';
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const store = new InMemoryStore();
   const runEventNotifier = new InMemoryRunEventNotifier();
+  const runs = new InMemoryRunRepository({ store, runEventNotifier });
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork({ store })),
@@ -40,12 +42,13 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeyStore: value(new InMemorySigningKeyStore()),
     missions: value(new InMemoryMissionRepository({ store })),
-    runs: value(new InMemoryRunRepository({ store, runEventNotifier })),
+    runs: value(runs),
     runEvents: value(new InMemoryRunEventRepository({ store, runEventNotifier })),
     runEventNotifier: value(runEventNotifier),
     schedules: value(new InMemoryScheduleRepository({ store })),
     triggers: value(new InMemoryTriggerRepository({ store })),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
+    deliveryIntake: value(new InMemoryDeliveryIntake({ store, runs })),
     webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),
     webhookMessages: value(new InMemoryWebhookMessageRepository({ store })),
   };

@@ -4,6 +4,7 @@ import { MikroOrmMissionRepository } from '../adapters/persistence/postgres/mikr
 import { PostgresApiKeyRepository } from '../adapters/persistence/postgres/postgres-api-key-repository.ts';
 import { PostgresAuditLog } from '../adapters/persistence/postgres/postgres-audit-log.ts';
 import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
+import { PostgresDeliveryIntake } from '../adapters/persistence/postgres/postgres-delivery-intake.ts';
 import { PostgresDeliveryRepository } from '../adapters/persistence/postgres/postgres-delivery-repository.ts';
 import { PostgresInvitationRepository } from '../adapters/persistence/postgres/postgres-invitation-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/persistence/postgres/postgres-login-session-repository.ts';
@@ -46,6 +47,9 @@ export function postgresPersistence(db: PostgresDatabase): Registrations<keyof P
     schedules: value(new PostgresScheduleRepository({ db })),
     triggers: singleton(({ webhookSecretBox }) => new PostgresTriggerRepository({ db, webhookSecretBox })),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
+    deliveryIntake: singleton(
+      ({ config }) => new PostgresDeliveryIntake({ db, maxBatch: config.webhooks.intakeBatchMax }),
+    ),
     webhookEndpoints: singleton(
       ({ webhookSecretBox }) => new PostgresWebhookEndpointRepository({ db, webhookSecretBox }),
     ),

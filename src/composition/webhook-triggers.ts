@@ -7,6 +7,7 @@ import { StandardWebhooksSignatureVerifier } from '../adapters/crypto/standard-w
 import { StripeSignatureVerifier } from '../adapters/crypto/stripe-signature-verifier.ts';
 import { webhookSecretBox } from '../adapters/crypto/webhook-secret-box.ts';
 import { DeliveryPurgeJob } from '../adapters/system/delivery-purge-job.ts';
+import { BatchedRateLimiter } from '../adapters/throttling/batched-rate-limiter.ts';
 import { FlexibleRateLimiter } from '../adapters/throttling/flexible-rate-limiter.ts';
 import { makeGetDelivery } from '../application/deliveries/get-delivery.ts';
 import { makeListDeliveries } from '../application/deliveries/list-deliveries.ts';
@@ -39,13 +40,19 @@ export function webhookTriggers(config: Config): Registrations<keyof WebhookTrig
       'standard-webhooks': new StandardWebhooksSignatureVerifier(),
       shopify: new ShopifySignatureVerifier(),
     }),
+    // Counted in memory and synchronised in batches (WEBHOOK_RATE_LIMIT_SYNC_MS) on a shared store; on the
+    // `memory` store, or with syncing off, each delivery is counted in the store before it is answered.
     webhookRateLimiter: singleton(
-      ({ rateLimiterFactory }) =>
-        new FlexibleRateLimiter(rateLimiterFactory, {
-          keyPrefix: 'webhook',
-          points: config.webhooks.rateLimitPerMinute,
-          duration: 60,
-        }),
+      ({ rateLimiterFactory }) => {
+        const options = { keyPrefix: 'webhook', points: config.webhooks.rateLimitPerMinute, duration: 60 };
+        const syncMs = config.webhooks.rateLimitSyncMs;
+        return syncMs > 0 && rateLimiterFactory.kind !== 'memory'
+          ? new BatchedRateLimiter(rateLimiterFactory, { ...options, syncMs })
+          : new FlexibleRateLimiter(rateLimiterFactory, options);
+      },
+      (limiter) => {
+        if (limiter instanceof BatchedRateLimiter) limiter.stop();
+      },
     ),
     deliveryRetention: value({ retentionDays: config.webhooks.retentionDays, batchSize: 1000 }),
     createTrigger: singleton(makeCreateTrigger),

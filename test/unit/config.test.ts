@@ -54,6 +54,10 @@ const BAD_VALUES: readonly [variable: string, value: string, others?: Record<str
   ['BOOTSTRAP_ADMIN_USERNAME', 'ab', BOOTSTRAP],
   ['BOOTSTRAP_ADMIN_EMAIL', 'a', BOOTSTRAP],
   ['BOOTSTRAP_ADMIN_PASSWORD', 's3cret', BOOTSTRAP],
+  ['WEBHOOK_INTAKE_BATCH_MAX', '0'],
+  ['WEBHOOK_INTAKE_BATCH_MAX', '1001'],
+  ['WEBHOOK_RATE_LIMIT_SYNC_MS', '-1'],
+  ['WEBHOOK_RATE_LIMIT_SYNC_MS', '10001'],
 ];
 
 const SECRETS = new Set(['DATABASE_URL', 'MASTER_KEY', 'BOOTSTRAP_ADMIN_PASSWORD', 'REDIS_URL']);
@@ -143,6 +147,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PERSISTENCE: 'memory', RATE_LIMIT_STORE: 'redis' })).to.include({
       rateLimitStore: 'redis',
     });
+  });
+
+  it('groups webhook deliveries into shared commits and syncs webhook counters in batches by default', () => {
+    expect(loadConfig({}).webhooks).to.deep.include({ intakeBatchMax: 128, rateLimitSyncMs: 200 });
+    expect(
+      loadConfig({ WEBHOOK_INTAKE_BATCH_MAX: '1', WEBHOOK_RATE_LIMIT_SYNC_MS: '0' }).webhooks,
+    ).to.deep.include({ intakeBatchMax: 1, rateLimitSyncMs: 0 });
   });
 
   it('treats an empty variable as unset', () => {

@@ -12,16 +12,8 @@ export type AcceptOutcome =
   | { readonly stored: true }
   | { readonly stored: false; readonly original: OriginalDelivery };
 
-/** The webhook delivery log and the raw bodies of accepted deliveries. */
+/** The webhook delivery log and the raw bodies of accepted deliveries (stored by the DeliveryIntake). */
 export interface DeliveryRepository {
-  /**
-   * Stores an accepted delivery, unless it carries an idempotency key and an accepted delivery of the same
-   * trigger with the same key was received less than `windowSeconds` before it: then stores nothing and
-   * returns that one. Adapters decide with a unique index, so of concurrent identical deliveries exactly
-   * one is stored (the others wait for it and get it back). Joins the surrounding unit of work, in which
-   * the caller adds the delivery's run (`runId`).
-   */
-  addAccepted(delivery: Delivery, windowSeconds: number): Promise<AcceptOutcome>;
   /** Stores a log entry for a duplicate or a rejected delivery: metadata only. */
   addLogEntry(entry: DeliverySummary): Promise<void>;
   /** The delivery with its headers, query and body (empty and null for log entries and purged bodies). */

@@ -2,7 +2,6 @@ import { DomainError } from '../../domain/errors.ts';
 import { Run } from '../../domain/runs/run.ts';
 import {
   acceptedDelivery,
-  duplicateDelivery,
   type QueryValues,
   type RejectionReason,
   rejectedDelivery,
@@ -21,14 +20,13 @@ import {
 } from '../../domain/triggers/webhook-errors.ts';
 import { webhookRunInput } from '../../domain/triggers/webhook-run-input.ts';
 import type { Clock } from '../ports/clock.ts';
+import type { DeliveryIntake } from '../ports/delivery-intake.ts';
 import type { DeliveryRepository } from '../ports/delivery-repository.ts';
 import type { IdGenerator } from '../ports/id-generator.ts';
 import type { MissionRepository } from '../ports/mission-repository.ts';
 import type { RateLimiter } from '../ports/rate-limiter.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
 import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from '../ports/signature-verifier.ts';
 import type { TriggerRepository } from '../ports/trigger-repository.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
 import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
 
 export interface IncomingDelivery {
@@ -62,9 +60,8 @@ export type ReceiveDelivery = (incoming: IncomingDelivery) => Promise<DeliveryRe
 export interface ReceiveDeliveryDeps {
   triggers: TriggerRepository;
   deliveries: DeliveryRepository;
+  deliveryIntake: DeliveryIntake;
   missions: MissionRepository;
-  runs: RunRepository;
-  unitOfWork: UnitOfWork;
   signatureVerifiers: SignatureVerifiers;
   webhookRateLimiter: RateLimiter;
   webhookSecrets: WebhookSecretGenerator;
@@ -76,8 +73,8 @@ export interface ReceiveDeliveryDeps {
  * Webhook ingest. In order: the per-path budget (429, before any HMAC work); the body, read raw within the
  * trigger's limit (413, 415); the signature, verified for unknown, deleted and disabled paths too (against a
  * dummy secret or the trigger's own) so they cost the same work before answering 404, whatever their body;
- * the idempotency key; then the delivery and its queued run in one transaction, and only after the commit
- * the receipt. Refusals of a live trigger are logged (metadata only).
+ * the idempotency key; then the delivery and its queued run through the intake, and only once they are
+ * committed the receipt. Refusals of a live trigger are logged (metadata only).
  */
 export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery {
   const dummySecrets = [deps.webhookSecrets.newSigningSecret('platform')];
@@ -133,17 +130,14 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       throw error;
     }
 
-    const received = {
+    const runId = deps.ids.newId();
+    const delivery = acceptedDelivery({
       id: deps.ids.newId(),
       triggerId: live.id,
       receivedAt: now,
       sourceIp: incoming.sourceIp,
       contentType: incoming.contentType,
       signatureScheme: verdict.scheme,
-    };
-    const runId = deps.ids.newId();
-    const delivery = acceptedDelivery({
-      ...received,
       runId,
       body,
       headers: incoming.headers,
@@ -164,20 +158,10 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       policy: mission.policy,
       now,
     });
-    return deps.unitOfWork.transaction(async (): Promise<DeliveryReceipt> => {
-      const outcome = await deps.deliveries.addAccepted(delivery, IDEMPOTENCY_WINDOW_SECONDS);
-      if (outcome.stored) {
-        await deps.runs.add(run);
-        return { deliveryId: delivery.id, runId, status: 'accepted' };
-      }
-      await deps.deliveries.addLogEntry(
-        duplicateDelivery(
-          { ...received, sizeBytes: body.byteLength, idempotencyKey: idempotencyKey as string },
-          outcome.original,
-        ),
-      );
-      return { ...outcome.original, status: 'duplicate' };
-    });
+    const outcome = await deps.deliveryIntake.accept(delivery, run, IDEMPOTENCY_WINDOW_SECONDS);
+    return outcome.stored
+      ? { deliveryId: delivery.id, runId, status: 'accepted' }
+      : { ...outcome.original, status: 'duplicate' };
   };
 }
 

@@ -104,6 +104,26 @@ export function duplicateDelivery(
   };
 }
 
+/** The log entry of `delivery` found to repeat `original`: same id, metadata only (its body is not kept). */
+export function duplicateOf(
+  delivery: Delivery,
+  original: { readonly deliveryId: string; readonly runId: string | null },
+): DeliverySummary {
+  return duplicateDelivery(
+    {
+      id: delivery.id,
+      triggerId: delivery.triggerId,
+      receivedAt: delivery.receivedAt,
+      sourceIp: delivery.sourceIp,
+      sizeBytes: delivery.sizeBytes,
+      contentType: delivery.contentType,
+      signatureScheme: delivery.signatureScheme as SignatureScheme,
+      idempotencyKey: delivery.idempotencyKey as string,
+    },
+    original,
+  );
+}
+
 /** A refused delivery: metadata only, so the log never keeps an attacker's body or signature guesses. */
 export function rejectedDelivery(
   props: Received & {

@@ -54,7 +54,7 @@ for (const [adapter, makeWorld] of WORLDS) {
       return trigger;
     }
 
-    /** An accepted delivery with its run, stored in one unit of work as ingest does. */
+    /** An accepted delivery with its run, stored through the intake as ingest does. */
     async function accept(trigger: Trigger, body: string | Buffer, key: string | null, receivedAt = T0) {
       const runId = randomUUID();
       const delivery = acceptedDelivery({
@@ -70,23 +70,16 @@ for (const [adapter, makeWorld] of WORLDS) {
         signatureScheme: 'hex',
         idempotencyKey: key,
       });
-      const outcome = await world.unitOfWork.transaction(async () => {
-        const stored = await world.deliveries.addAccepted(delivery, DAY);
-        if (stored.stored) {
-          await world.runs.add(
-            Run.queue({
-              id: runId,
-              missionId: trigger.missionId,
-              workspaceId: trigger.workspaceId,
-              triggerType: 'webhook',
-              triggerId: trigger.id,
-              deliveryId: delivery.id,
-              now: receivedAt,
-            }),
-          );
-        }
-        return stored;
+      const run = Run.queue({
+        id: runId,
+        missionId: trigger.missionId,
+        workspaceId: trigger.workspaceId,
+        triggerType: 'webhook',
+        triggerId: trigger.id,
+        deliveryId: delivery.id,
+        now: receivedAt,
       });
+      const outcome = await world.deliveryIntake.accept(delivery, run, DAY);
       return { delivery, outcome };
     }
 
@@ -195,7 +188,13 @@ for (const [adapter, makeWorld] of WORLDS) {
         stored: false,
         original: { deliveryId: first.delivery.id, runId: first.delivery.runId },
       });
-      expect(await world.deliveries.findById(repeat.delivery.id)).to.equal(undefined);
+      // The repeat is logged, metadata only, pointing at the original.
+      expect(await world.deliveries.findById(repeat.delivery.id)).to.deep.include({
+        status: 'duplicate',
+        duplicateOf: first.delivery.id,
+        runId: first.delivery.runId,
+        body: null,
+      });
       expect((await accept(trigger, 'three', 'k-1', at(DAY))).outcome).to.deep.equal({ stored: true });
       // Another trigger's key space is its own; no key means no check.
       expect((await accept(await newTrigger(), 'x', 'k-1')).outcome).to.deep.equal({ stored: true });

@@ -1,34 +1,15 @@
-import type { AcceptOutcome, DeliveryRepository } from '../../../application/ports/delivery-repository.ts';
+import type { DeliveryRepository } from '../../../application/ports/delivery-repository.ts';
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import { pageOf } from './in-memory-page.ts';
 import type { InMemoryStore } from './in-memory-store.ts';
 
-/** The delivery log in the store. The idempotency check and the insert are one synchronous step. */
+/** The delivery log in the store (accepted deliveries come in through InMemoryDeliveryIntake). */
 export class InMemoryDeliveryRepository implements DeliveryRepository {
   readonly #store: InMemoryStore;
 
   constructor({ store }: { store: InMemoryStore }) {
     this.#store = store;
-  }
-
-  addAccepted(delivery: Delivery, windowSeconds: number): Promise<AcceptOutcome> {
-    return this.#store.atomically((): AcceptOutcome => {
-      const key = delivery.idempotencyKey;
-      const windowStart = delivery.receivedAt.getTime() - windowSeconds * 1000;
-      const original =
-        key !== null &&
-        this.#store.deliveries.find(
-          (d) =>
-            d.status === 'accepted' &&
-            d.triggerId === delivery.triggerId &&
-            d.idempotencyKey === key &&
-            d.receivedAt.getTime() > windowStart,
-        );
-      if (original) return { stored: false, original: { deliveryId: original.id, runId: original.runId } };
-      this.#store.deliveries.put(delivery);
-      return { stored: true };
-    });
   }
 
   addLogEntry(entry: DeliverySummary): Promise<void> {

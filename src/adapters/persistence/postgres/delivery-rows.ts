@@ -60,3 +60,43 @@ export function toDelivery(row: DeliveryRow): Delivery {
     body: row.body === null ? null : new Uint8Array(row.body),
   };
 }
+
+// A delivery (or a log entry, with no headers, query nor body) as a `webhook_deliveries` row to insert.
+
+export const DELIVERY_INSERT_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes, content_type,
+  headers, query, body, signature_scheme, idempotency_key, dedupe_open, duplicate_of, run_id`;
+
+export const DELIVERY_INSERT_CASTS: readonly string[] = [
+  ...['', '', '', '', '', '', '', ''],
+  ...['::jsonb', '::jsonb', '', '', '', '', '', ''],
+];
+
+/** An accepted delivery with a key takes its idempotency slot (`dedupe_open`); nothing else holds one. */
+export function deliveryInsertValues(delivery: Delivery): unknown[] {
+  const accepted = delivery.status === 'accepted';
+  return [
+    delivery.id,
+    delivery.triggerId,
+    delivery.status,
+    delivery.reason,
+    delivery.receivedAt,
+    delivery.sourceIp,
+    delivery.sizeBytes,
+    delivery.contentType,
+    accepted ? JSON.stringify(delivery.headers) : null,
+    accepted ? JSON.stringify(delivery.query) : null,
+    delivery.body === null
+      ? null
+      : Buffer.from(delivery.body.buffer, delivery.body.byteOffset, delivery.body.byteLength),
+    delivery.signatureScheme,
+    delivery.idempotencyKey,
+    accepted && delivery.idempotencyKey !== null,
+    delivery.duplicateOf,
+    delivery.runId,
+  ];
+}
+
+/** A log entry (a duplicate, a rejection) as the row of `deliveryInsertValues`: metadata only. */
+export function logEntryRow(entry: DeliverySummary): Delivery {
+  return { ...entry, headers: {}, query: {}, body: null };
+}

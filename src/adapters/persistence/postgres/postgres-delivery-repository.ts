@@ -1,33 +1,26 @@
 import type { Logger } from 'pino';
-import type {
-  AcceptOutcome,
-  DeliveryRepository,
-  OriginalDelivery,
-} from '../../../application/ports/delivery-repository.ts';
+import type { DeliveryRepository } from '../../../application/ports/delivery-repository.ts';
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import {
+  DELIVERY_INSERT_CASTS,
+  DELIVERY_INSERT_COLUMNS,
   type DeliveryRow,
+  deliveryInsertValues,
+  logEntryRow,
   SUMMARY_COLUMNS,
   type SummaryRow,
   toDelivery,
   toSummary,
 } from './delivery-rows.ts';
+import { valuesList } from './insert-rows.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
-const INSERT_COLUMNS = `id, trigger_id, status, reason, received_at, source_ip, size_bytes, content_type, headers,
-  query, body, signature_scheme, idempotency_key, dedupe_open, duplicate_of, run_id`;
-const INSERT_VALUES = '$1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16';
-/** A slot can be closed by a concurrent request between our insert and select: try again, a few times. */
-const MAX_ATTEMPTS = 4;
-
 /**
- * The `webhook_deliveries` table (SQL, joining the surrounding unit of work). Idempotency rests on the
- * unique partial index `(trigger_id, idempotency_key) where dedupe_open`: an insert that meets a slot held
- * by an uncommitted delivery waits for it (PostgreSQL's ON CONFLICT), then either sees it committed (a
- * duplicate) or rolled back (and inserts).
+ * The `webhook_deliveries` table (SQL, joining the surrounding unit of work). Accepted deliveries come in
+ * through PostgresDeliveryIntake (with their idempotency slots); this stores the log entries and reads.
  */
 export class PostgresDeliveryRepository implements DeliveryRepository {
   readonly #db: PostgresDatabase;
@@ -38,30 +31,14 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
     this.#logger = logger;
   }
 
-  async addAccepted(delivery: Delivery, windowSeconds: number): Promise<AcceptOutcome> {
-    const key = delivery.idempotencyKey;
-    if (key === null) {
-      await this.#insert(delivery, false);
-      return { stored: true };
-    }
-    const windowStart = new Date(delivery.receivedAt.getTime() - windowSeconds * 1000);
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      if (await this.#insert(delivery, true)) return { stored: true };
-      const holder = await this.#slotHolder(delivery.triggerId, key);
-      if (!holder) continue; // closed meanwhile: the slot is free again
-      if (holder.receivedAt > windowStart) return { stored: false, original: holder.original };
-      // The holder is older than the window: close its slot (row lock: one closer wins), then take it.
-      await this.#db.query(
-        'update webhook_deliveries set dedupe_open = false where id = $1 and dedupe_open',
-        [holder.original.deliveryId],
-      );
-    }
-    throw new Error('the idempotency slot kept changing hands; giving up');
-  }
-
   async addLogEntry(entry: DeliverySummary): Promise<void> {
     try {
-      await this.#insert({ ...entry, headers: {}, query: {}, body: null }, false);
+      const params = new SqlParameters();
+      const values = valuesList([deliveryInsertValues(logEntryRow(entry))], DELIVERY_INSERT_CASTS, params);
+      await this.#db.query(
+        `insert into webhook_deliveries (${DELIVERY_INSERT_COLUMNS}) values ${values}`,
+        params.values,
+      );
     } catch (error) {
       this.#logger.warn(
         { err: error, deliveryId: entry.id, status: entry.status },
@@ -116,49 +93,5 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
       [cutoff, batchSize],
     );
     return { bodies: bodies.length, entries: entries.length };
-  }
-
-  /** True when stored; false when a keyed insert met a held slot (nothing stored). */
-  async #insert(delivery: Delivery, takeSlot: boolean): Promise<boolean> {
-    const conflict = takeSlot
-      ? ' on conflict (trigger_id, idempotency_key) where dedupe_open do nothing'
-      : '';
-    const rows = await this.#db.query(
-      `insert into webhook_deliveries (${INSERT_COLUMNS}) values (${INSERT_VALUES})${conflict} returning id`,
-      [
-        delivery.id,
-        delivery.triggerId,
-        delivery.status,
-        delivery.reason,
-        delivery.receivedAt,
-        delivery.sourceIp,
-        delivery.sizeBytes,
-        delivery.contentType,
-        delivery.status === 'accepted' ? JSON.stringify(delivery.headers) : null,
-        delivery.status === 'accepted' ? JSON.stringify(delivery.query) : null,
-        delivery.body === null
-          ? null
-          : Buffer.from(delivery.body.buffer, delivery.body.byteOffset, delivery.body.byteLength),
-        delivery.signatureScheme,
-        delivery.idempotencyKey,
-        takeSlot,
-        delivery.duplicateOf,
-        delivery.runId,
-      ],
-    );
-    return rows.length === 1;
-  }
-
-  async #slotHolder(
-    triggerId: string,
-    key: string,
-  ): Promise<{ original: OriginalDelivery; receivedAt: Date } | undefined> {
-    const [row] = await this.#db.query<{ id: string; run_id: string | null; received_at: string }>(
-      'select id, run_id, received_at from webhook_deliveries where trigger_id = $1 and idempotency_key = $2 and dedupe_open',
-      [triggerId, key],
-    );
-    return (
-      row && { original: { deliveryId: row.id, runId: row.run_id }, receivedAt: new Date(row.received_at) }
-    );
   }
 }

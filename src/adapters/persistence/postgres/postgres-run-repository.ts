@@ -1,10 +1,12 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
 import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
+import { jsonParam as json, valuesList } from './insert-rows.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 import { storeStatusEvents } from './postgres-run-event-repository.ts';
 import { selectRunSummaries, selectRuns } from './run-query.ts';
+import { concurrencyGroup, RUN_INSERT_CASTS, RUN_INSERT_COLUMNS, runInsertValues } from './run-rows.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
 /**
@@ -21,39 +23,12 @@ export class PostgresRunRepository implements RunRepository {
   add(run: Run): Promise<boolean> {
     return this.#db.transaction(async () => {
       if (run.concurrencyKey !== null) run.admit(await this.#slotsTaken(run));
+      const params = new SqlParameters();
       const inserted = await this.#db.query(
-        `insert into runs (id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
-           fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
-           lease_expires_at, timeout_at, created_at, started_at, finished_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::jsonb, $12::jsonb, $13, $14::jsonb, $15, $16,
-           $17, $18, $19, $20, $21, $22, $23)
+        `insert into runs (${RUN_INSERT_COLUMNS}) values ${valuesList([runInsertValues(run)], RUN_INSERT_CASTS, params)}
          on conflict (schedule_id, fire_time) where schedule_id is not null do nothing
          returning id`,
-        [
-          run.id,
-          run.missionId,
-          run.workspaceId,
-          run.status,
-          run.triggerType,
-          run.triggerId,
-          run.deliveryId,
-          run.scheduleId,
-          run.fireTime,
-          json(run.input),
-          json(run.output),
-          json(run.error),
-          run.attempt,
-          json(run.policy),
-          run.concurrencyKey,
-          run.admitted,
-          run.notBefore,
-          run.leaseOwner,
-          run.leaseExpiresAt,
-          run.timeoutAt,
-          run.createdAt,
-          run.startedAt,
-          run.finishedAt,
-        ],
+        params.values,
       );
       if (inserted.length === 0) return false;
       await storeStatusEvents(this.#db, run);
@@ -135,7 +110,7 @@ export class PostgresRunRepository implements RunRepository {
         change(run);
         await this.#storeState(run);
         await storeStatusEvents(this.#db, run);
-        if (held && !run.admitted && run.concurrencyKey !== null) freed.set(groupName(run), run);
+        if (held && !run.admitted && run.concurrencyKey !== null) freed.set(concurrencyGroup(run), run);
       }
       for (const name of [...freed.keys()].sort()) await this.#admitWaiting(freed.get(name) as Run);
       return runs;
@@ -171,7 +146,7 @@ export class PostgresRunRepository implements RunRepository {
    * commit. Counted in a statement after the lock is taken, so it sees every admission committed before.
    */
   async #slotsTaken(run: Run): Promise<number> {
-    await this.#db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [groupName(run)]);
+    await this.#db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [concurrencyGroup(run)]);
     const [row] = await this.#db.query<{ taken: number }>(
       'select count(*)::int as taken from runs where mission_id = $1 and concurrency_key = $2 and admitted',
       [run.missionId, run.concurrencyKey],
@@ -194,10 +169,4 @@ export class PostgresRunRepository implements RunRepository {
       taken++;
     }
   }
-}
-
-const groupName = (run: Run) => `${run.missionId}/${run.concurrencyKey}`;
-
-function json(value: unknown): string | null {
-  return value === null || value === undefined ? null : JSON.stringify(value);
 }

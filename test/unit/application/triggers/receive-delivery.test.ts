@@ -213,6 +213,22 @@ describe('receiveDelivery (in-memory adapters)', () => {
     ).to.equal('accepted');
   });
 
+  it('answers concurrent repeats of one key with the one delivery stored, and queues one run', async () => {
+    const { world, uc, trigger, secret, path } = await setUp();
+    const receipts = await Promise.all(
+      ['a', 'b', 'c'].map((body) =>
+        uc.receiveDelivery(incoming(path, body, secret, { idempotencyKey: 'evt-2' })),
+      ),
+    );
+    const accepted = receipts.filter((receipt) => receipt.status === 'accepted');
+    expect(accepted).to.have.lengthOf(1);
+    for (const receipt of receipts) {
+      expect(receipt).to.deep.include({ deliveryId: accepted[0]?.deliveryId, runId: accepted[0]?.runId });
+    }
+    const runs = await world.runs.list({ workspaceId: trigger.workspaceId }, { limit: 50 });
+    expect(runs.items.map((run) => run.id)).to.deep.equal([accepted[0]?.runId]);
+  });
+
   it('requires an idempotency key when the trigger says so, and refuses malformed keys', async () => {
     const { uc, path, secret } = await setUp({ requireIdempotencyKey: true });
     expect((await rejection(uc.receiveDelivery(incoming(path, 'a', secret)))).code).to.equal(
