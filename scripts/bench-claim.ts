@@ -22,7 +22,7 @@ const MAX_RUNS = values['max-runs'] === undefined ? undefined : Number(values['m
 
 const perClaim = MAX_RUNS === undefined ? '' : `, up to ${MAX_RUNS} runs per claim`;
 
-const bench = await startBenchServer();
+const bench = await startBenchServer(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {});
 const { base } = bench;
 
 const call = (token: string, method: string, path: string, body?: unknown) =>

@@ -104,7 +104,8 @@ export class PostgresRunRepository implements RunRepository {
     const sql = `select x.leases_expired, c.*
       from (select exists(select 1 from runs e where e.workspace_id = ${workspaceId} and e.status = 'running'
                             and e.lease_expires_at <= ${now}) as leases_expired) x
-      left join lateral (${runsQuery(where, tail)}) c on true`;
+      left join lateral (${runsQuery(where, tail)}) c on true
+      order by c.not_before, c.id`;
     return this.#db.transaction(async () => {
       const rows = await this.#db.query<RunRow & { leases_expired: boolean }>(sql, params.values);
       const runs = await this.#change(rows.filter((row) => row.id !== null).map(toRun), claim);
