@@ -44,6 +44,8 @@ export interface RunRepository {
   add(run: Run): Promise<boolean>;
   /** The run as the API shows it (a webhook run's input is built from its delivery). */
   findById(id: string): Promise<Run | undefined>;
+  /** The workspace of the run, for the access check before a change: no input is read or built. */
+  findWorkspaceId(id: string): Promise<string | undefined>;
   /**
    * One page of matching runs, newest first: ordered by (createdAt, id) descending. Summaries: adapters read
    * neither the input (nor the delivery a webhook run's input is built from) nor the output.

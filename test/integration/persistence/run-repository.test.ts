@@ -38,6 +38,8 @@ for (const [adapter, makeWorld] of WORLDS) {
       const found = await world.runs.findById(run.id);
       expect(found).to.deep.equal(run);
       expect(await world.runs.findById(randomUUID())).to.equal(undefined);
+      expect(await world.runs.findWorkspaceId(run.id)).to.equal(mission.workspaceId);
+      expect(await world.runs.findWorkspaceId(randomUUID())).to.equal(undefined);
     });
 
     it('lists newest first, filters by mission and status, and pages without gaps or repeats', async () => {

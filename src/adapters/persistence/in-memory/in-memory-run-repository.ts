@@ -44,6 +44,10 @@ export class InMemoryRunRepository implements RunRepository {
     });
   }
 
+  findWorkspaceId(id: string): Promise<string | undefined> {
+    return Promise.resolve(this.#store.runs.get(id)?.workspaceId);
+  }
+
   findById(id: string): Promise<Run | undefined> {
     return this.#store.atomically(() => {
       const run = this.#store.runs.get(id);

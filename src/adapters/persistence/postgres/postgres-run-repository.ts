@@ -72,6 +72,14 @@ export class PostgresRunRepository implements RunRepository {
     return run;
   }
 
+  async findWorkspaceId(id: string): Promise<string | undefined> {
+    const [row] = await this.#db.query<{ workspace_id: string }>(
+      'select workspace_id from runs where id = $1',
+      [id],
+    );
+    return row?.workspace_id;
+  }
+
   async list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
     const params = new SqlParameters();
     let where = `r.workspace_id = ${params.add(filter.workspaceId)}`;
