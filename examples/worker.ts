@@ -1,4 +1,5 @@
 // An example worker: claims the runs of a workspace with an API key and completes each with a small result.
+// It handles WORKER_CONCURRENCY runs at once, and one claim asks for as many runs as it has free slots.
 //
 //   PLATFORM_URL=http://localhost:8080 PLATFORM_API_KEY=pk_... PLATFORM_WORKSPACE_ID=... node examples/worker.ts
 //

@@ -93,6 +93,7 @@ import type { WorkspaceRepository } from '../application/ports/workspace-reposit
 import type { AppendRunEvents } from '../application/runs/append-run-events.ts';
 import type { CancelRun } from '../application/runs/cancel-run.ts';
 import type { ClaimRun } from '../application/runs/claim-run.ts';
+import type { ClaimRuns } from '../application/runs/claim-runs.ts';
 import type { CompleteRun } from '../application/runs/complete-run.ts';
 import type { ExpireRunLeases } from '../application/runs/expire-run-leases.ts';
 import type { FollowRunEvents } from '../application/runs/follow-run-events.ts';
@@ -265,6 +266,7 @@ export interface WorkspacesMissionsRunsCradle {
   getRun: GetRun;
   cancelRun: CancelRun;
   claimRun: ClaimRun;
+  claimRuns: ClaimRuns;
   heartbeatRun: HeartbeatRun;
   completeRun: CompleteRun;
   expireRunLeases: ExpireRunLeases;

@@ -15,6 +15,7 @@ import { makeUpdateMission } from '../application/missions/update-mission.ts';
 import { makeAppendRunEvents } from '../application/runs/append-run-events.ts';
 import { makeCancelRun } from '../application/runs/cancel-run.ts';
 import { makeClaimRun } from '../application/runs/claim-run.ts';
+import { makeClaimRuns } from '../application/runs/claim-runs.ts';
 import { makeCompleteRun } from '../application/runs/complete-run.ts';
 import { makeExpireRunLeases } from '../application/runs/expire-run-leases.ts';
 import { makeFollowRunEvents } from '../application/runs/follow-run-events.ts';
@@ -77,6 +78,7 @@ export function workspacesMissionsRuns(config: Config): Registrations<keyof Work
     getRun: singleton(makeGetRun),
     cancelRun: singleton(makeCancelRun),
     claimRun: singleton(makeClaimRun),
+    claimRuns: singleton(makeClaimRuns),
     heartbeatRun: singleton(makeHeartbeatRun),
     completeRun: singleton(makeCompleteRun),
     expireRunLeases: singleton(makeExpireRunLeases),

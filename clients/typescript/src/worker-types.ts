@@ -1,7 +1,9 @@
 import type { paths } from './generated/schema.ts';
 
+type ClaimAnswer = paths['/api/runs/claim']['post']['responses'][200]['content']['application/json'];
+
 /** A run as the claim hands it out: `running`, leased to this worker. */
-export type ClaimedRun = paths['/api/runs/claim']['post']['responses'][200]['content']['application/json'];
+export type ClaimedRun = Extract<ClaimAnswer, { runs: unknown }>['runs'][number];
 
 /** A run's result: any JSON object of at most 256 KiB (stored as the run's `output`). */
 export type RunOutput = Record<string, unknown>;

@@ -12,7 +12,7 @@ export interface WorkerOptions {
   readonly workspaceId: string;
   /** Only runs of these missions (all of the workspace's by default). */
   readonly missions?: readonly string[];
-  /** How many runs are handled at once (each slot claims its own). */
+  /** How many runs are handled at once: with N of them free, one claim asks for up to N runs (`max_runs`). */
   readonly concurrency: number;
   readonly handler: RunHandler;
   /** Lease of each claim and heartbeat (5-3600 s, default 60); heartbeats go at a third of it. */
@@ -35,7 +35,8 @@ export interface Worker {
 }
 
 /**
- * Claims runs of a workspace and hands each to `handler`, `concurrency` at a time, until stopped. An empty
+ * Claims runs of a workspace and hands each to `handler`, `concurrency` at a time, until stopped: one claim
+ * asks for as many runs as there are free slots (`max_runs`), so a busy worker claims in batches. An empty
  * queue backs off exponentially; 429 and 503 wait for their `Retry-After`; a network error is retried;
  * a 401, 403 or 404 (the key or its workspace is gone) stops the worker with that error.
  */
@@ -49,24 +50,39 @@ export function runWorker(options: WorkerOptions): Worker {
   });
   const stopping = new AbortController();
   const abandon = new AbortController();
-  const execution = { client, handler: options.handler, leaseSeconds, logger, abandon: abandon.signal };
+  const context = { client, handler: options.handler, leaseSeconds, logger, abandon: abandon.signal };
   const claimBody = {
     workspace_id: options.workspaceId,
     lease_seconds: leaseSeconds,
     ...(options.missions?.length ? { mission_ids: [...options.missions] } : {}),
   };
 
-  async function claim(): Promise<ClaimedRun | undefined> {
-    const { data, response } = await client.POST('/api/runs/claim', { body: claimBody });
-    return response.status === 204 ? undefined : data;
+  async function claim(maxRuns: number): Promise<ClaimedRun[]> {
+    const { data, response } = await client.POST('/api/runs/claim', {
+      body: { ...claimBody, max_runs: maxRuns },
+    });
+    return response.status === 204 || !data || !('runs' in data) ? [] : data.runs;
   }
 
-  async function slot(): Promise<void> {
+  // Executions never reject (executeRun reports its failures), so waiting on them is safe.
+  const running = new Set<Promise<void>>();
+  function execute(run: ClaimedRun): void {
+    const execution: Promise<void> = executeRun(run, context).finally(() => running.delete(execution));
+    running.add(execution);
+  }
+
+  /** Claims as many runs as there are free slots (one claim for all of them), until stopped. */
+  async function claimLoop(): Promise<void> {
     const idle = new IdleBackoff(options.idleBackoff ?? { initialMs: 500, maxMs: 10_000 });
     while (!stopping.signal.aborted) {
-      let run: ClaimedRun | undefined;
+      const free = options.concurrency - running.size;
+      if (free === 0) {
+        await Promise.race(running); // a slot frees (a stop's drain or abandon ends every run)
+        continue;
+      }
+      let runs: ClaimedRun[];
       try {
-        run = await claim();
+        runs = await claim(free);
       } catch (error) {
         if (!isRetryable(error)) throw error;
         const wait =
@@ -77,18 +93,18 @@ export function runWorker(options: WorkerOptions): Worker {
         await sleep(wait, stopping.signal);
         continue;
       }
-      if (!run) {
+      if (runs.length === 0) {
         await sleep(idle.next(), stopping.signal);
         continue;
       }
       idle.reset();
-      await executeRun(run, execution);
+      for (const run of runs) execute(run);
     }
   }
 
-  const slots = Array.from({ length: options.concurrency }, () => slot());
-  const stopped = Promise.all(slots).then(() => undefined);
-  // A fatal error in one slot stops the others (they finish what they hold).
+  const claiming = claimLoop();
+  // A fatal claim error stops the worker; the runs in hand are finished first.
+  const stopped = claiming.finally(() => Promise.all(running)).then(() => undefined);
   stopped.catch((error) => {
     logger.error('worker stopping', { error: String(error) });
     stopping.abort();
@@ -98,12 +114,12 @@ export function runWorker(options: WorkerOptions): Worker {
     stopping.abort();
     const done = new AbortController();
     const drained = await Promise.race([
-      Promise.allSettled(slots).then(() => true),
+      Promise.allSettled([claiming, ...running]).then(() => true),
       sleep(options.drainMs ?? leaseSeconds * 1000, done.signal).then(() => done.signal.aborted),
     ]);
     done.abort(); // no drain timer keeps the process alive once the slots are idle
     if (!drained) abandon.abort(new Error('the worker stopped before the handler finished'));
-    await Promise.allSettled(slots);
+    await Promise.allSettled([claiming, ...running]);
   }
 
   if (options.stopOnSignals ?? true) {

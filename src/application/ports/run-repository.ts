@@ -14,6 +14,15 @@ export interface ClaimCriteria {
   readonly now: Date;
   /** Only runs of these missions; any mission of the workspace when absent. */
   readonly missionIds?: readonly string[] | undefined;
+  /** At most this many runs (1 to MAX_CLAIM_RUNS). */
+  readonly limit: number;
+}
+
+export interface ClaimedRuns {
+  /** The runs handed out, claimable longest first. */
+  readonly runs: Run[];
+  /** Whether a running run of the workspace had a lease that expired at or before `now` (to take back). */
+  readonly leasesExpired: boolean;
 }
 
 /**
@@ -35,6 +44,8 @@ export interface RunRepository {
   add(run: Run): Promise<boolean>;
   /** The run as the API shows it (a webhook run's input is built from its delivery). */
   findById(id: string): Promise<Run | undefined>;
+  /** The workspace of the run, for the access check before a change: no input is read or built. */
+  findWorkspaceId(id: string): Promise<string | undefined>;
   /**
    * One page of matching runs, newest first: ordered by (createdAt, id) descending. Summaries: adapters read
    * neither the input (nor the delivery a webhook run's input is built from) nor the output.
@@ -46,13 +57,14 @@ export interface RunRepository {
    */
   update(id: string, change: (run: Run) => void): Promise<Run | undefined>;
   /**
-   * Atomically hands out the claimable run (`Run.claimableAt(now)`: queued, admitted, `notBefore` passed)
-   * matching `criteria` that has been claimable longest (earliest `notBefore`, then id): locks it, skipping
-   * runs that concurrent claims hold (two claims never get the same run, and none waits for another),
-   * applies `claim` and stores the result. Runs that are not claimable are never read. Undefined when no
-   * run is free.
+   * Atomically hands out up to `limit` claimable runs (`Run.claimableAt(now)`: queued, admitted, `notBefore`
+   * passed) matching `criteria`, those claimable longest first (earliest `notBefore`, then id): locks them,
+   * skipping runs that concurrent claims hold (two claims never get the same run, and none waits for
+   * another), applies `claim` to each and stores the results. Runs that are not claimable are never read, so
+   * a batch never breaks a concurrency cap: every run in it already holds its group's slot. Tells, from the
+   * same read, whether the workspace has expired leases to take back.
    */
-  claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined>;
+  claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns>;
   /**
    * Runs whose lease expired at or before `now` (in `workspaceId` only, when given): locks up to `limit`
    * of them, skipping locked ones, applies `expire` to each and stores them. Returns the changed runs.

@@ -24,6 +24,21 @@ export async function accessibleRun(
   return run;
 }
 
+/**
+ * Refuses the caller unless it holds `minimum` in the run's workspace (another workspace's run is NotFound),
+ * without reading the run: for the changes, which read it under their row lock anyway.
+ */
+export async function assertRunAccess(
+  deps: RunAccessDeps,
+  principal: Principal,
+  runId: string,
+  minimum: Role,
+): Promise<void> {
+  const workspaceId = await deps.runs.findWorkspaceId(runId);
+  if (workspaceId === undefined) throw new NotFound('run');
+  await deps.workspaceAccess(principal, workspaceId, minimum, 'run');
+}
+
 /** Applies a domain change to an accessible run under the repository's row lock (see RunTransitions). */
 export async function changeRun(
   deps: { readonly runTransitions: RunTransitions },

@@ -3,7 +3,7 @@ import { parseWorkerEvents, type WorkerEvent } from '../../domain/runs/run-event
 import { leaseOwner, type Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { RunEventRepository } from '../ports/run-event-repository.ts';
-import { accessibleRun, type RunAccessDeps } from './accessible-run.ts';
+import { assertRunAccess, type RunAccessDeps } from './accessible-run.ts';
 
 export type AppendRunEvents = (
   principal: Principal,
@@ -21,7 +21,7 @@ export function makeAppendRunEvents(
   return async (principal, runId, events) => {
     const now = deps.clock.now();
     const drafts = parseWorkerEvents(events, now);
-    await accessibleRun(deps, principal, runId, 'admin');
+    await assertRunAccess(deps, principal, runId, 'admin');
     const appended = await deps.runEvents.append(runId, drafts, (run) =>
       run.assertHeldBy(leaseOwner(principal), now),
     );

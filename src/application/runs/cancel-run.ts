@@ -1,7 +1,7 @@
 import type { Run } from '../../domain/runs/run.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
-import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
+import { assertRunAccess, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunTransitions } from './run-transitions.ts';
 
 export type CancelRun = (principal: Principal, runId: string) => Promise<Run>;
@@ -11,7 +11,7 @@ export function makeCancelRun(
   deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock },
 ): CancelRun {
   return async (principal, runId) => {
-    await accessibleRun(deps, principal, runId, 'admin');
+    await assertRunAccess(deps, principal, runId, 'admin');
     return changeRun(deps, runId, (run) => run.cancel(deps.clock.now()));
   };
 }

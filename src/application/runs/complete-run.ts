@@ -1,7 +1,7 @@
 import type { Outcome, Run } from '../../domain/runs/run.ts';
 import { leaseOwner, type Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
-import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
+import { assertRunAccess, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunTransitions } from './run-transitions.ts';
 
 export type CompleteRun = (principal: Principal, runId: string, outcome: Outcome) => Promise<Run>;
@@ -11,7 +11,7 @@ export function makeCompleteRun(
   deps: RunAccessDeps & { runTransitions: RunTransitions; clock: Clock },
 ): CompleteRun {
   return async (principal, runId, outcome) => {
-    await accessibleRun(deps, principal, runId, 'admin');
+    await assertRunAccess(deps, principal, runId, 'admin');
     return changeRun(deps, runId, (run) => run.complete(leaseOwner(principal), outcome, deps.clock.now()));
   };
 }

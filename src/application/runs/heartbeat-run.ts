@@ -2,7 +2,7 @@ import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
 import type { Run } from '../../domain/runs/run.ts';
 import { leaseOwner, type Principal } from '../auth/principal.ts';
 import type { Clock } from '../ports/clock.ts';
-import { accessibleRun, changeRun, type RunAccessDeps } from './accessible-run.ts';
+import { assertRunAccess, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunSettings } from './run-settings.ts';
 import type { RunTransitions } from './run-transitions.ts';
 
@@ -18,7 +18,7 @@ export function makeHeartbeatRun(
 ): HeartbeatRun {
   return async (principal, runId, { leaseSeconds }) => {
     const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);
-    await accessibleRun(deps, principal, runId, 'admin');
+    await assertRunAccess(deps, principal, runId, 'admin');
     return changeRun(deps, runId, (run) => run.heartbeat(leaseOwner(principal), deps.clock.now(), lease));
   };
 }

@@ -1,7 +1,7 @@
 import type { RunEvent } from '../../domain/runs/run-event.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { RunEventRepository } from '../ports/run-event-repository.ts';
-import { accessibleRun, type RunAccessDeps } from './accessible-run.ts';
+import { assertRunAccess, type RunAccessDeps } from './accessible-run.ts';
 
 export type ListRunEvents = (
   principal: Principal,
@@ -12,7 +12,7 @@ export type ListRunEvents = (
 /** A page of a run's events in seq order, after a given seq; for any member of its workspace. */
 export function makeListRunEvents(deps: RunAccessDeps & { runEvents: RunEventRepository }): ListRunEvents {
   return async (principal, runId, { after, limit }) => {
-    await accessibleRun(deps, principal, runId, 'member');
+    await assertRunAccess(deps, principal, runId, 'member');
     return deps.runEvents.list(runId, after, limit);
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import type { ClaimCriteria } from '../../../src/application/ports/run-repository.ts';
 import { Conflict } from '../../../src/domain/errors.ts';
 import type { Run } from '../../../src/domain/runs/run.ts';
 import {
@@ -21,6 +22,11 @@ for (const [adapter, makeWorld] of WORLDS) {
       world = await makeWorld();
     });
 
+    /** The first run a claim of one hands out. */
+    async function claimOne(criteria: Omit<ClaimCriteria, 'limit'>, claim: (run: Run) => void) {
+      return (await world.runs.claimOldest({ ...criteria, limit: 1 }, claim)).runs[0];
+    }
+
     async function missionInNewWorkspace() {
       const { workspace } = await seedUser(world);
       return seedMission(world, workspace.id);
@@ -32,6 +38,8 @@ for (const [adapter, makeWorld] of WORLDS) {
       const found = await world.runs.findById(run.id);
       expect(found).to.deep.equal(run);
       expect(await world.runs.findById(randomUUID())).to.equal(undefined);
+      expect(await world.runs.findWorkspaceId(run.id)).to.equal(mission.workspaceId);
+      expect(await world.runs.findWorkspaceId(randomUUID())).to.equal(undefined);
     });
 
     it('lists newest first, filters by mission and status, and pages without gaps or repeats', async () => {
@@ -81,21 +89,82 @@ for (const [adapter, makeWorld] of WORLDS) {
       const second = await seedRun(world, other, at(2));
       const claim = (run: Run) => run.claim(WORKER, at(5), 30);
 
-      const onlyOther = await world.runs.claimNext(
+      const onlyOther = await claimOne(
         { workspaceId: mission.workspaceId, missionIds: [other.id], now: at(5) },
         claim,
       );
       expect(onlyOther?.id).to.equal(second.id);
-      const claimed = await world.runs.claimNext({ workspaceId: mission.workspaceId, now: at(5) }, claim);
+      const claimed = await claimOne({ workspaceId: mission.workspaceId, now: at(5) }, claim);
       expect(claimed?.id).to.equal(first.id);
       expect(claimed?.status).to.equal('running');
       expect(await world.runs.findById(first.id)).to.deep.equal(claimed);
-      expect(await world.runs.claimNext({ workspaceId: mission.workspaceId, now: at(5) }, claim)).to.equal(
-        undefined,
-      );
+      expect(await claimOne({ workspaceId: mission.workspaceId, now: at(5) }, claim)).to.equal(undefined);
       expect(
-        await world.runs.claimNext({ workspaceId: mission.workspaceId, missionIds: [], now: at(5) }, claim),
+        await claimOne({ workspaceId: mission.workspaceId, missionIds: [], now: at(5) }, claim),
       ).to.equal(undefined);
+    });
+
+    it('claims a batch: up to the limit, claimable longest first, each run once', async () => {
+      const mission = await missionInNewWorkspace();
+      const seeded = [];
+      for (let i = 0; i < 5; i++) seeded.push(await seedRun(world, mission, at(5 - i)));
+      const oldestFirst = [...seeded].reverse().map((run) => run.id);
+      // Long leases: no later test's sweep of every workspace finds them.
+      const claim = (run: Run) => run.claim(WORKER, at(10), 3600);
+      const criteria = { workspaceId: mission.workspaceId, now: at(10) };
+
+      const first = await world.runs.claimOldest({ ...criteria, limit: 3 }, claim);
+      expect(first.runs.map((run) => run.id)).to.deep.equal(oldestFirst.slice(0, 3));
+      expect(first.runs.map((run) => run.status)).to.deep.equal(['running', 'running', 'running']);
+      expect(first.leasesExpired).to.equal(false);
+      const rest = await world.runs.claimOldest({ ...criteria, limit: 100 }, claim);
+      expect(
+        rest.runs.map((run) => run.id),
+        'fewer left than asked',
+      ).to.deep.equal(oldestFirst.slice(3));
+      expect((await world.runs.claimOldest({ ...criteria, limit: 100 }, claim)).runs).to.deep.equal([]);
+      for (const run of [...first.runs, ...rest.runs])
+        expect(await world.runs.findById(run.id)).to.deep.equal(run);
+    });
+
+    it('never hands out more runs of a capped group than its limit, however large the batch', async () => {
+      const { workspace } = await seedUser(world);
+      const mission = await seedMission(world, workspace.id, T0, {
+        concurrencyLimit: 2,
+        concurrencyKey: '/c',
+      });
+      const runs: Run[] = [];
+      for (const [i, c] of ['a', 'a', 'a', 'b', 'b', 'b'].entries())
+        runs.push(await seedRun(world, mission, at(i), { c }));
+      const claimed = await world.runs.claimOldest(
+        { workspaceId: workspace.id, now: at(10), limit: 100 },
+        (r) => r.claim(WORKER, at(10), 3600),
+      );
+      expect(claimed.runs.map((run) => run.id)).to.deep.equal([0, 1, 3, 4].map((i) => runs[i]?.id));
+    });
+
+    it('tells a claim whether the workspace has expired leases, claimable runs or not', async () => {
+      const mission = await missionInNewWorkspace();
+      const held = await seedRun(world, mission, at(0));
+      await seedRun(world, mission, at(1));
+      await world.runs.update(held.id, (r) => r.claim(WORKER, at(0), 30));
+      const criteria = (now: Date) => ({ workspaceId: mission.workspaceId, now, limit: 1 });
+      const claimAt = (now: Date) => (run: Run) => run.claim(WORKER, now, 3600);
+      expect((await world.runs.claimOldest(criteria(at(29)), claimAt(at(29)))).leasesExpired).to.equal(false);
+      const expired = await world.runs.claimOldest(criteria(at(30)), claimAt(at(30)));
+      expect(expired.leasesExpired, 'none claimable, one lease expired').to.equal(true);
+      expect(expired.runs).to.deep.equal([]);
+      const other = await missionInNewWorkspace();
+      expect(
+        (
+          await world.runs.claimOldest(
+            { ...criteria(at(30)), workspaceId: other.workspaceId },
+            claimAt(at(30)),
+          )
+        ).leasesExpired,
+        'another workspace',
+      ).to.equal(false);
+      await world.runs.update(held.id, (r) => r.cancel(at(31))); // nothing left for later tests' sweeps
     });
 
     it('stores a change the domain accepts, and nothing when it throws', async () => {
@@ -164,7 +233,7 @@ for (const [adapter, makeWorld] of WORLDS) {
         r.complete(WORKER, { status: 'failed', retryable: true }, at(3)),
       );
       const claim = (now: Date) =>
-        world.runs.claimNext({ workspaceId: workspace.id, now }, (r) => r.claim(WORKER, now, 30));
+        claimOne({ workspaceId: workspace.id, now }, (r) => r.claim(WORKER, now, 30));
       expect((await claim(at(4)))?.id, 'the retry waits until at(63)').to.equal(later.id);
       expect(await claim(at(62))).to.equal(undefined);
       const again = await claim(at(63));
@@ -187,7 +256,7 @@ for (const [adapter, makeWorld] of WORLDS) {
       expect(a1.admitted, 'add tells the caller').to.equal(true);
 
       const claim = () =>
-        world.runs.claimNext({ workspaceId: workspace.id, now: at(10) }, (r) => r.claim(WORKER, at(10), 30));
+        claimOne({ workspaceId: workspace.id, now: at(10) }, (r) => r.claim(WORKER, at(10), 30));
       expect((await claim())?.id).to.equal(a1.id);
       expect((await claim())?.id, 'a2 waits: a1 holds the slot of "a"').to.equal(b1.id);
       expect(await claim()).to.equal(undefined);

@@ -552,8 +552,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Claim the claimable run that waited longest (workers)
-         * @description Atomically hands out the claimable run of the workspace (of the given missions only, when named) that has waited longest (earliest `not_before`), marks it running and leases it to the caller for `lease_seconds` (never past the mission policy timeout). Runs waiting for a concurrency slot or for their retry backoff stay queued and are skipped. Expired leases and timed-out attempts of the workspace are taken back first: a timed-out attempt fails the run, a lost lease queues it again (attempt + 1, after its backoff) while attempts remain. A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).
+         * Claim the claimable runs that waited longest (workers)
+         * @description Atomically hands out the claimable run of the workspace (of the given missions only, when named) that has waited longest (earliest `not_before`), or with `max_runs` up to that many of them, oldest first; marks each running and leases it to the caller for `lease_seconds` (never past the mission policy timeout). Runs waiting for a concurrency slot or for their retry backoff stay queued and are skipped: a batch never breaks a `concurrency_limit`. Expired leases and timed-out attempts of the workspace are taken back by the claim that finds them: a timed-out attempt fails the run, a lost lease queues it again (attempt + 1, after its backoff) while attempts remain. A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease lasts (409 otherwise).
          */
         post: operations["claimRun"];
         delete?: never;
@@ -6152,11 +6152,16 @@ export interface operations {
                      * @description Lease length in seconds (default 60, or RUN_LEASE_SECONDS).
                      */
                     lease_seconds?: number;
+                    /**
+                     * Format: int32
+                     * @description Hand out up to this many runs at once, answered as `{runs: [...]}`. Without it the answer is the one run itself.
+                     */
+                    max_runs?: number;
                 };
             };
         };
         responses: {
-            /** @description The claimed run, now running. */
+            /** @description The claimed run, now running; with `max_runs`, `{runs}` holding 1 to `max_runs` of them. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6232,10 +6237,78 @@ export interface operations {
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
                         output: Record<string, unknown> | null;
+                    } | {
+                        runs: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                            trigger: {
+                                /** @enum {string} */
+                                type: "manual" | "webhook" | "schedule";
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook trigger (webhook runs only).
+                                 */
+                                trigger_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The webhook delivery (webhook runs only).
+                                 */
+                                delivery_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The schedule (schedule runs only).
+                                 */
+                                schedule_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description The fire time the schedule queued the run for.
+                                 */
+                                fire_time: string | null;
+                            };
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                            error: {
+                                message: string;
+                                code?: string;
+                            } | null;
+                            /**
+                             * Format: int32
+                             * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                             */
+                            attempt: number;
+                            /**
+                             * Format: date-time
+                             * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                             */
+                            not_before: string;
+                            /**
+                             * Format: date-time
+                             * @description While running: when the worker lease ends.
+                             */
+                            lease_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When the current (or last) attempt was claimed.
+                             */
+                            started_at: string | null;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                            /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                            input: Record<string, unknown> | null;
+                            /** @description What the worker reported. */
+                            output: Record<string, unknown> | null;
+                        }[];
                     };
                 };
             };
-            /** @description No run is queued. */
+            /** @description No run is claimable. */
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

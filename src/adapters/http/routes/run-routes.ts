@@ -1,5 +1,6 @@
 import type { CancelRun } from '../../../application/runs/cancel-run.ts';
 import type { ClaimRun } from '../../../application/runs/claim-run.ts';
+import type { ClaimRuns, ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
 import type { CompleteRun } from '../../../application/runs/complete-run.ts';
 import type { GetRun } from '../../../application/runs/get-run.ts';
 import type { HeartbeatRun } from '../../../application/runs/heartbeat-run.ts';
@@ -13,6 +14,7 @@ import { bearerRoutes } from '../route-groups.ts';
 import { idParams, page } from '../schemas/common.ts';
 import {
   claimRequest,
+  claimResponse,
   completeRequest,
   heartbeatRequest,
   listRunsQuery,
@@ -26,6 +28,7 @@ export interface RunRouteDeps {
   getRun: GetRun;
   cancelRun: CancelRun;
   claimRun: ClaimRun;
+  claimRuns: ClaimRuns;
   heartbeatRun: HeartbeatRun;
   completeRun: CompleteRun;
 }
@@ -78,24 +81,36 @@ export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
     }),
     worker.post('/api/runs/claim', {
       operationId: 'claimRun',
-      summary: 'Claim the claimable run that waited longest (workers)',
+      summary: 'Claim the claimable runs that waited longest (workers)',
       description:
         'Atomically hands out the claimable run of the workspace (of the given missions only, when named) ' +
-        'that has waited longest (earliest `not_before`), marks it running and leases it to the caller for ' +
-        '`lease_seconds` (never past the mission policy timeout). Runs waiting for a concurrency slot or for ' +
-        'their retry backoff stay queued and are skipped. Expired leases and timed-out attempts of the ' +
-        'workspace are taken back first: a timed-out attempt fails the run, a lost lease queues it again ' +
-        '(attempt + 1, after its backoff) while attempts remain.' +
+        'that has waited longest (earliest `not_before`), or with `max_runs` up to that many of them, oldest ' +
+        'first; marks each running and leases it to the caller for `lease_seconds` (never past the mission ' +
+        'policy timeout). Runs waiting for a concurrency slot or for their retry backoff stay queued and are ' +
+        'skipped: a batch never breaks a `concurrency_limit`. Expired leases and timed-out attempts of the ' +
+        'workspace are taken back by the claim that finds them: a timed-out attempt fails the run, a lost lease ' +
+        'queues it again (attempt + 1, after its backoff) while attempts remain.' +
         WORKER_NOTE,
       body: claimRequest,
       errors: [403, 404],
       responses: {
-        200: { description: 'The claimed run, now running.', schema: run },
-        204: { description: 'No run is queued.' },
+        200: {
+          description:
+            'The claimed run, now running; with `max_runs`, `{runs}` holding 1 to `max_runs` of them.',
+          schema: claimResponse,
+        },
+        204: { description: 'No run is claimable.' },
       },
       handler: async (ctx, { principal, body }) => {
-        const claimed = await deps.claimRun(principal, camelCased(body));
-        if (claimed) ok(ctx, presentRun(claimed));
+        const input = camelCased<ClaimRunsInput>(body);
+        if (input.maxRuns === undefined) {
+          const claimed = await deps.claimRun(principal, input);
+          if (claimed) ok(ctx, presentRun(claimed));
+          else ctx.status = 204;
+          return;
+        }
+        const claimed = await deps.claimRuns(principal, input);
+        if (claimed.length > 0) ok(ctx, { runs: claimed.map(presentRun) });
         else ctx.status = 204;
       },
     }),

@@ -1,3 +1,4 @@
+import { MAX_CLAIM_RUNS } from '../../../domain/runs/claim-size.ts';
 import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
 import { MAX_JSON_DEPTH } from '../../../domain/well-formed-json.ts';
 import { pageQueryProperties } from '../pagination.ts';
@@ -123,7 +124,31 @@ export const claimRequest: JsonSchema = {
       description: 'Only runs of these missions.',
     },
     lease_seconds: leaseSeconds,
+    max_runs: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_CLAIM_RUNS,
+      description:
+        'Hand out up to this many runs at once, answered as `{runs: [...]}`. Without it the answer is the one ' +
+        'run itself.',
+    },
   },
+};
+
+/** The answer to a claim: the run itself, or `{runs}` when the claim named `max_runs`. */
+export const claimResponse: JsonSchema = {
+  oneOf: [
+    { ...run, title: 'ClaimedRun', description: 'The claimed run (a claim without `max_runs`).' },
+    {
+      title: 'ClaimedRuns',
+      type: 'object',
+      additionalProperties: false,
+      required: ['runs'],
+      description: 'The claimed runs, those that waited longest first (a claim with `max_runs`).',
+      properties: { runs: { type: 'array', minItems: 1, maxItems: MAX_CLAIM_RUNS, items: run } },
+    },
+  ],
 };
 
 export const heartbeatRequest: JsonSchema = {

@@ -1,5 +1,10 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
-import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
+import type {
+  ClaimCriteria,
+  ClaimedRuns,
+  RunFilter,
+  RunRepository,
+} from '../../../application/ports/run-repository.ts';
 import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
 import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
@@ -39,6 +44,10 @@ export class InMemoryRunRepository implements RunRepository {
     });
   }
 
+  findWorkspaceId(id: string): Promise<string | undefined> {
+    return Promise.resolve(this.#store.runs.get(id)?.workspaceId);
+  }
+
   findById(id: string): Promise<Run | undefined> {
     return this.#store.atomically(() => {
       const run = this.#store.runs.get(id);
@@ -66,17 +75,22 @@ export class InMemoryRunRepository implements RunRepository {
     });
   }
 
-  claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined> {
+  claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
     return this.#store.atomically(() => {
-      const [next] = this.#store.runs
+      const runs = this.#store.runs
         .filter(
           (run) =>
             run.claimableAt(criteria.now) &&
             run.workspaceId === criteria.workspaceId &&
             (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
         )
-        .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id));
-      return next && this.#apply(next, claim);
+        .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
+        .slice(0, criteria.limit)
+        .map((run) => this.#apply(run, claim));
+      const leasesExpired = this.#store.runs.some(
+        (run) => run.workspaceId === criteria.workspaceId && run.leaseExpired(criteria.now),
+      );
+      return { runs, leasesExpired };
     });
   }
 

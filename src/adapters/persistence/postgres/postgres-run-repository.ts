@@ -1,13 +1,19 @@
 import type { Page, PageRequest } from '../../../application/ports/page.ts';
-import type { ClaimCriteria, RunFilter, RunRepository } from '../../../application/ports/run-repository.ts';
+import type {
+  ClaimCriteria,
+  ClaimedRuns,
+  RunFilter,
+  RunRepository,
+} from '../../../application/ports/run-repository.ts';
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
-import { jsonParam as json, valuesList } from './insert-rows.ts';
+import { valuesList } from './insert-rows.ts';
 import { afterPosition, toPage } from './keyset.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 import { storeStatusEvents } from './postgres-run-event-repository.ts';
-import { selectRunSummaries, selectRuns } from './run-query.ts';
+import { type RunRow, runsQuery, selectRunSummaries, selectRuns, toRun } from './run-query.ts';
 import { concurrencyGroup, RUN_INSERT_CASTS, RUN_INSERT_COLUMNS, runInsertValues } from './run-rows.ts';
 import { SqlParameters } from './sql-parameters.ts';
+import { storeRunChanges } from './store-run-changes.ts';
 
 /**
  * Runs in PostgreSQL. Reads go through `selectRuns` (run-query.ts); changes lock the row (`for update of r`),
@@ -41,6 +47,14 @@ export class PostgresRunRepository implements RunRepository {
     return run;
   }
 
+  async findWorkspaceId(id: string): Promise<string | undefined> {
+    const [row] = await this.#db.query<{ workspace_id: string }>(
+      'select workspace_id from runs where id = $1',
+      [id],
+    );
+    return row?.workspace_id;
+  }
+
   async list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
     const params = new SqlParameters();
     let where = `r.workspace_id = ${params.add(filter.workspaceId)}`;
@@ -57,18 +71,29 @@ export class PostgresRunRepository implements RunRepository {
     return run;
   }
 
-  async claimNext(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<Run | undefined> {
-    if (criteria.missionIds?.length === 0) return undefined;
+  claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
     const params = new SqlParameters();
+    const workspaceId = params.add(criteria.workspaceId);
+    const now = params.add(criteria.now);
     // runs_claim_idx (migration 0006): only admitted runs whose not_before has passed are in the range read.
-    let where = `r.workspace_id = ${params.add(criteria.workspaceId)} and r.status = 'queued' and r.admitted
-      and r.not_before <= ${params.add(criteria.now)}`;
+    let where = `r.workspace_id = ${workspaceId} and r.status = 'queued' and r.admitted and r.not_before <= ${now}`;
     if (criteria.missionIds !== undefined)
       where += ` and r.mission_id = any(${params.add(criteria.missionIds)}::uuid[])`;
-    // SKIP LOCKED: concurrent claims each lock a different queued run instead of waiting for the same one.
-    const tail = 'order by r.not_before, r.id limit 1 for update of r skip locked';
-    const [run] = await this.#changeLocked(where, params.values, tail, claim);
-    return run;
+    // SKIP LOCKED: concurrent claims each lock different queued runs instead of waiting for the same ones.
+    const tail = `order by r.not_before, r.id limit ${params.add(criteria.limit)} for update of r skip locked`;
+    // The expired-lease check rides on the same statement (an index probe of runs_workspace_lease_idx), so a
+    // claim pays for a lease sweep only when there is something to take back. One row even when nothing is
+    // claimable: the lateral join then yields nulls.
+    const sql = `select x.leases_expired, c.*
+      from (select exists(select 1 from runs e where e.workspace_id = ${workspaceId} and e.status = 'running'
+                            and e.lease_expires_at <= ${now}) as leases_expired) x
+      left join lateral (${runsQuery(where, tail)}) c on true
+      order by c.not_before, c.id`;
+    return this.#db.transaction(async () => {
+      const rows = await this.#db.query<RunRow & { leases_expired: boolean }>(sql, params.values);
+      const runs = await this.#change(rows.filter((row) => row.id !== null).map(toRun), claim);
+      return { runs, leasesExpired: rows[0]?.leases_expired === true };
+    });
   }
 
   expireLeases(
@@ -91,53 +116,33 @@ export class PostgresRunRepository implements RunRepository {
     return rows.length > 0;
   }
 
-  /**
-   * In one transaction (joining the caller's): lock the selected runs, apply `change`, store each; then offer
-   * the slots they gave back to their groups' waiting runs, group by group in one order (two sweeps never
-   * wait for each other's group locks in a cycle).
-   */
+  /** In one transaction (joining the caller's): lock the selected runs and `#change` them. */
   #changeLocked(
     where: string,
     params: readonly unknown[],
     tail: string,
     change: (run: Run) => void,
   ): Promise<Run[]> {
-    return this.#db.transaction(async () => {
-      const runs = await selectRuns(this.#db, where, params, tail);
-      const freed = new Map<string, Run>();
-      for (const run of runs) {
-        const held = run.admitted;
-        change(run);
-        await this.#storeState(run);
-        await storeStatusEvents(this.#db, run);
-        if (held && !run.admitted && run.concurrencyKey !== null) freed.set(concurrencyGroup(run), run);
-      }
-      for (const name of [...freed.keys()].sort()) await this.#admitWaiting(freed.get(name) as Run);
-      return runs;
-    });
+    return this.#db.transaction(async () =>
+      this.#change(await selectRuns(this.#db, where, params, tail), change),
+    );
   }
 
-  async #storeState(run: Run): Promise<void> {
-    await this.#db.query(
-      `update runs set status = $1, attempt = $2, admitted = $3, not_before = $4, lease_owner = $5,
-         lease_expires_at = $6, timeout_at = $7, output = $8::jsonb, error = $9::jsonb, started_at = $10,
-         finished_at = $11
-       where id = $12`,
-      [
-        run.status,
-        run.attempt,
-        run.admitted,
-        run.notBefore,
-        run.leaseOwner,
-        run.leaseExpiresAt,
-        run.timeoutAt,
-        json(run.output),
-        json(run.error),
-        run.startedAt,
-        run.finishedAt,
-        run.id,
-      ],
-    );
+  /**
+   * Applies `change` to runs this transaction has locked and stores them all in one statement; then offers
+   * the slots they gave back to their groups' waiting runs, group by group in one order (two sweeps never
+   * wait for each other's group locks in a cycle).
+   */
+  async #change(runs: Run[], change: (run: Run) => void): Promise<Run[]> {
+    const freed = new Map<string, Run>();
+    for (const run of runs) {
+      const held = run.admitted;
+      change(run);
+      if (held && !run.admitted && run.concurrencyKey !== null) freed.set(concurrencyGroup(run), run);
+    }
+    await storeRunChanges(this.#db, runs);
+    for (const name of [...freed.keys()].sort()) await this.#admitWaiting(freed.get(name) as Run);
+    return runs;
   }
 
   /**
@@ -165,7 +170,7 @@ export class PostgresRunRepository implements RunRepository {
         'order by r.created_at, r.id limit 1 for update of r skip locked',
       );
       if (!next?.admit(taken)) return;
-      await this.#storeState(next);
+      await storeRunChanges(this.#db, [next]);
       taken++;
     }
   }

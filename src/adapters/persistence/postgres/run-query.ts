@@ -6,7 +6,7 @@ import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import { webhookRunInput } from '../../../domain/triggers/webhook-run-input.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
-type Row = Record<string, unknown>;
+export type RunRow = Record<string, unknown>;
 
 /**
  * THE query that reads runs: every read (by id, and the locking reads of claims, heartbeats, completions,
@@ -23,22 +23,25 @@ export async function selectRuns(
   params: readonly unknown[],
   tail = '',
 ): Promise<Run[]> {
-  const rows = await db.query<Row>(
-    `select ${SUMMARY_COLUMNS}, r.input, r.output, d.body as delivery_body,
+  const rows = await db.query<RunRow>(runsQuery(where, tail), params);
+  return rows.map(toRun);
+}
+
+/** The SQL of `selectRuns`, for a statement that wraps it (its rows go through `toRun`). */
+export function runsQuery(where: string, tail = ''): string {
+  return `select ${SUMMARY_COLUMNS}, r.input, r.output, d.body as delivery_body,
             d.content_type as delivery_content_type, d.headers as delivery_headers, d.query as delivery_query
        from runs r
        left join webhook_deliveries d on d.id = r.delivery_id
-      where ${where} ${tail}`,
-    params,
-  );
-  return rows.map(
-    (row) =>
-      new Run({
-        ...toSummary(row),
-        input: row.delivery_id ? deliveryInput(row) : ((row.input as JsonObject | null) ?? null),
-        output: (row.output as JsonObject | null) ?? null,
-      }),
-  );
+      where ${where} ${tail}`;
+}
+
+export function toRun(row: RunRow): Run {
+  return new Run({
+    ...toSummary(row),
+    input: row.delivery_id ? deliveryInput(row) : ((row.input as JsonObject | null) ?? null),
+    output: (row.output as JsonObject | null) ?? null,
+  });
 }
 
 /** Run summaries (lists): the columns of `selectRuns` but the input, the output and the delivery's body. */
@@ -48,7 +51,7 @@ export async function selectRunSummaries(
   params: readonly unknown[],
   tail = '',
 ): Promise<RunSummary[]> {
-  const rows = await db.query<Row>(`select ${SUMMARY_COLUMNS} from runs r where ${where} ${tail}`, params);
+  const rows = await db.query<RunRow>(`select ${SUMMARY_COLUMNS} from runs r where ${where} ${tail}`, params);
   return rows.map(toSummary);
 }
 
@@ -56,7 +59,7 @@ const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger
   r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
   r.timeout_at, r.created_at, r.started_at, r.finished_at`;
 
-function toSummary(row: Row): RunSummary {
+function toSummary(row: RunRow): RunSummary {
   return {
     id: row.id as string,
     missionId: row.mission_id as string,
@@ -88,7 +91,7 @@ function date(value: unknown): Date | null {
 }
 
 /** A webhook run's input: built from its delivery's stored bytes (the body is stored once, not copied). */
-function deliveryInput(row: Row): JsonObject {
+function deliveryInput(row: RunRow): JsonObject {
   return webhookRunInput({
     body: (row.delivery_body as Buffer | null) ?? null,
     contentType: (row.delivery_content_type as string | null) ?? null,
