@@ -66,12 +66,24 @@ export async function provision(base: string, sessions: number, workers: number)
   };
 }
 
-/** `count` new login sessions, a few logins at a time (each costs an argon2id verification). */
+/**
+ * `count` new login sessions, a few logins at a time (each costs an argon2id verification). A login refused
+ * with 503 (the hashing queue still full of a login scenario's requests) is tried again a second later.
+ */
 export async function logIns(base: string, count: number) {
   const tokens: Array<{ access_token: string; refresh_token: string }> = [];
+  const logIn = async (attempts = 30): Promise<{ access_token: string; refresh_token: string }> => {
+    try {
+      return await logInTokens(base);
+    } catch (error) {
+      if (attempts <= 1 || !/answered 503/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return logIn(attempts - 1);
+    }
+  };
   while (tokens.length < count) {
     const batch = Math.min(8, count - tokens.length);
-    tokens.push(...(await Promise.all(Array.from({ length: batch }, () => logInTokens(base)))));
+    tokens.push(...(await Promise.all(Array.from({ length: batch }, () => logIn()))));
   }
   return tokens;
 }
