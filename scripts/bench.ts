@@ -12,10 +12,17 @@ import { join } from 'node:path';
 import { provision } from './bench/fixture.ts';
 import { parseBenchFlags, USAGE } from './bench/flags.ts';
 import { type Argon2Bound, type Ceiling, measureArgon2Bound, startCeiling } from './bench/processes.ts';
-import { formatProfile, profileOf, summariseProfile } from './bench/profile.ts';
+import { formatProfile, profileOf, summariseByPackage, summariseProfile } from './bench/profile.ts';
 import { mebibytes, writeResults } from './bench/report.ts';
 import { scenarios } from './bench/scenarios.ts';
-import { peakRssBytes, rssBytes, type ServerProcess, spawnServer, waitFor } from './bench/server.ts';
+import {
+  cpuSeconds,
+  peakRssBytes,
+  rssBytes,
+  type ServerProcess,
+  spawnServer,
+  waitFor,
+} from './bench/server.ts';
 import { formatTable, type RunFigures, ratio, type ScenarioFigures, summarise } from './bench/stats.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
@@ -66,13 +73,27 @@ try {
   for (const name of options.scenarios) {
     await measure[name](options.warmup);
     const runs: RunFigures[] = [];
-    for (let i = 0; i < options.runs; i++) runs.push(await measure[name](options.duration));
+    let cpu = 0;
+    let wall = 0;
+    for (let i = 0; i < options.runs; i++) {
+      const [cpuBefore, started] = [await cpuSeconds(measured.pid), performance.now()];
+      runs.push(await measure[name](options.duration));
+      cpu += (await cpuSeconds(measured.pid)) - cpuBefore;
+      wall += (performance.now() - started) / 1000;
+    }
     const figures = summarise(runs);
     if (name === 'ceiling') ceilingRps = figures.rps;
-    // me_during_login is paced: its rate is set, not measured, so it has no ratio.
-    const row = { ...figures, ratio: name === 'me_during_login' ? null : ratio(figures.rps, ceilingRps) };
+    const row: ScenarioFigures = {
+      ...figures,
+      // me_during_login is paced: its rate is set, not measured, so it has no ratio.
+      ratio: name === 'me_during_login' ? null : ratio(figures.rps, ceilingRps),
+      // The ceiling runs in its own process: the server's CPU then is its idle cost.
+      server_cpu: Math.round((cpu / wall) * 100) / 100,
+    };
     rows.push([name, row]);
-    console.log(`${name}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms`);
+    console.log(
+      `${name}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}`,
+    );
   }
   const peakRss = await peakRssBytes(measured.pid);
   console.log(`\n${formatTable(rows)}\n`);
@@ -88,6 +109,7 @@ try {
     await stop(measured);
     const { file, profile } = await profileOf(PROFILES, measured.pid);
     console.log(`\ntop self time of the server (${file}):\n${formatProfile(summariseProfile(profile))}`);
+    console.log(`\nby package:\n${formatProfile(summariseByPackage(profile))}`);
   } else {
     await writeResults(options, process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', {
       scenarios: Object.fromEntries(rows),

@@ -27,11 +27,48 @@ export interface HotFunction {
   readonly share: number;
 }
 
+type CallFrame = CpuProfile['nodes'][number]['callFrame'];
+
 /**
  * Self time per function and script, the `top` largest first. Sample i lasts until sample i + 1 (the last one
  * until the profile's end), as DevTools counts it.
  */
 export function summariseProfile(profile: CpuProfile, top = 15): HotFunction[] {
+  return selfTimes(profile, top, (frame) => ({
+    key: `${frame.functionName}\u0000${frame.url}`,
+    name: frame.functionName || '(anonymous)',
+    location: frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : '',
+  }));
+}
+
+/**
+ * Self time per package (`node_modules/<package>`), per folder of the project's own code (`src/adapters/http`),
+ * per area of Node's own JavaScript (`node:internal/crypto`), and per name for the rest (V8's entries and native
+ * functions).
+ */
+export function summariseByPackage(profile: CpuProfile, top = 10): HotFunction[] {
+  return selfTimes(profile, top, (frame) => {
+    const name = frame.url ? packageOf(shortUrl(frame.url)) : frame.functionName || '(native)';
+    return { key: name, name, location: '' };
+  });
+}
+
+function packageOf(path: string): string {
+  if (path.startsWith('node_modules/')) {
+    const parts = path.split('/');
+    return parts.slice(0, parts[1]?.startsWith('@') ? 3 : 2).join('/');
+  }
+  // Node's own modules by area: node:internal/crypto, node:internal/modules (loading), node:fs, ...
+  if (path.startsWith('node:')) return path.split('/').slice(0, 2).join('/');
+  const parts = path.split('/');
+  return parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, -1).join('/') || path;
+}
+
+function selfTimes(
+  profile: CpuProfile,
+  top: number,
+  group: (frame: CallFrame) => { key: string; name: string; location: string },
+): HotFunction[] {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
@@ -45,12 +82,8 @@ export function summariseProfile(profile: CpuProfile, top = 15): HotFunction[] {
     const frame = frames.get(samples[i] as number);
     if (!frame) continue;
     all += micros;
-    const key = `${frame.functionName}\u0000${frame.url}`;
-    const entry = totals.get(key) ?? {
-      name: frame.functionName || '(anonymous)',
-      location: frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : '',
-      micros: 0,
-    };
+    const { key, name, location } = group(frame);
+    const entry = totals.get(key) ?? { name, location, micros: 0 };
     entry.micros += micros;
     totals.set(key, entry);
   }

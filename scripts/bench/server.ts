@@ -60,11 +60,22 @@ export async function spawnServer(
   return { base, child, pid: child.pid as number, exited };
 }
 
-/** Polls `path` every 10 ms until it answers 200; throws once `exitedWith()` reports the process gone. */
-export async function waitFor(base: string, path: string, exitedWith: () => unknown): Promise<void> {
+/**
+ * Polls `path` every 10 ms until it answers 200; throws once `exitedWith()` reports the process gone, or after
+ * `timeoutMs`.
+ */
+export async function waitFor(
+  base: string,
+  path: string,
+  exitedWith: () => unknown,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const code = exitedWith();
     if (code !== undefined) throw new Error(`server exited with ${code}`);
+    if (performance.now() > deadline)
+      throw new Error(`${base}${path} did not answer 200 within ${timeoutMs} ms`);
     const status = await fetch(`${base}${path}`).then(
       async (response) => {
         await response.arrayBuffer();

@@ -13,8 +13,10 @@ export interface RunFigures {
 }
 
 export interface ScenarioFigures extends RunFigures {
-  /** rps over the ceiling's rps in the same run (null for the ceiling's own row and paced scenarios). */
+  /** rps over the ceiling's rps in the same run (null without a ceiling, and for paced scenarios). */
   readonly ratio: number | null;
+  /** Cores of CPU the server used over the measured runs (1 = one core busy throughout). */
+  readonly server_cpu: number;
 }
 
 /** Reduces one autocannon result; `operations` is what the scenario counts (its 2xx answers when unset). */
@@ -60,7 +62,7 @@ export function summarise(runs: readonly RunFigures[]): RunFigures {
 
 /** The table printed at the end: one line per scenario, columns aligned. */
 export function formatTable(rows: ReadonlyArray<readonly [string, ScenarioFigures]>): string {
-  const header = ['scenario', 'rps', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio'];
+  const header = ['scenario', 'rps', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio', 'server CPU'];
   const lines = rows.map(([name, f]) => [
     name,
     String(f.rps),
@@ -69,6 +71,7 @@ export function formatTable(rows: ReadonlyArray<readonly [string, ScenarioFigure
     String(f.non_2xx),
     String(f.errors),
     f.ratio === null ? '-' : `${(f.ratio * 100).toFixed(1)}%`,
+    f.server_cpu.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
   const pad = (cells: string[]) =>

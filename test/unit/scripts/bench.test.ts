@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { parseBenchFlags, SCENARIOS } from '../../../scripts/bench/flags.ts';
-import { type CpuProfile, shortUrl, summariseProfile } from '../../../scripts/bench/profile.ts';
+import {
+  type CpuProfile,
+  shortUrl,
+  summariseByPackage,
+  summariseProfile,
+} from '../../../scripts/bench/profile.ts';
 import { formatTable, median, ratio, runFigures, summarise } from '../../../scripts/bench/stats.ts';
 
 describe('bench harness', () => {
@@ -62,12 +67,15 @@ describe('bench harness', () => {
 
     it('prints one aligned line per scenario, the ratio as a percentage or a dash', () => {
       const table = formatTable([
-        ['ceiling', { rps: 52000, p50_ms: 1, p99_ms: 3, non_2xx: 0, errors: 0, ratio: 1 }],
-        ['me_during_login', { rps: 200, p50_ms: 4, p99_ms: 41, non_2xx: 0, errors: 0, ratio: null }],
+        ['ceiling', { rps: 52000, p50_ms: 1, p99_ms: 3, non_2xx: 0, errors: 0, ratio: 1, server_cpu: 0.01 }],
+        [
+          'me_during_login',
+          { rps: 200, p50_ms: 4, p99_ms: 41, non_2xx: 0, errors: 0, ratio: null, server_cpu: 1.5 },
+        ],
       ]).split('\n');
       expect(table).to.have.length(3);
-      expect(table[1]).to.match(/^ceiling\s+52000\s+1\s+3\s+0\s+0\s+100\.0%$/);
-      expect(table[2]).to.match(/^me_during_login\s+200\s+4\s+41\s+0\s+0\s+-$/);
+      expect(table[1]).to.match(/^ceiling\s+52000\s+1\s+3\s+0\s+0\s+100\.0%\s+0\.01$/);
+      expect(table[2]).to.match(/^me_during_login\s+200\s+4\s+41\s+0\s+0\s+-\s+1\.50$/);
       expect(new Set(table.map((line) => line.length)).size).to.equal(1);
     });
   });
@@ -156,6 +164,29 @@ describe('bench harness', () => {
         { name: 'verify', location: 'node_modules/jose/dist/verify.js:10', selfMs: 0.7, share: 0.778 },
         { name: '(anonymous)', location: 'src/main.ts:42', selfMs: 0.1, share: 0.111 },
         { name: '(idle)', location: '', selfMs: 0.1, share: 0.111 },
+      ]);
+    });
+
+    it('also sums self time per package, project folder, area of Node and native name', () => {
+      const at = (url: string) => ({ functionName: 'f', url, lineNumber: 0 });
+      const byPackage = summariseByPackage({
+        nodes: [
+          { id: 1, callFrame: at(`file://${cwd}/node_modules/@mikro-orm/core/entity/EntityFactory.js`) },
+          { id: 2, callFrame: at(`file://${cwd}/node_modules/@mikro-orm/core/utils/Utils.js`) },
+          { id: 3, callFrame: at(`file://${cwd}/src/adapters/http/respond.ts`) },
+          { id: 4, callFrame: at('node:internal/crypto/util') },
+          { id: 5, callFrame: frame('writev', '') },
+        ],
+        startTime: 0,
+        endTime: 1000,
+        samples: [1, 2, 3, 4, 5],
+        timeDeltas: [0, 300, 300, 200, 100],
+      });
+      expect(byPackage.map((h) => [h.name, h.selfMs])).to.deep.equal([
+        ['node_modules/@mikro-orm/core', 0.6],
+        ['src/adapters/http', 0.2],
+        ['node:internal/crypto', 0.1],
+        ['writev', 0.1],
       ]);
     });
 
