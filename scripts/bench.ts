@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { provision } from './bench/fixture.ts';
 import { parseBenchFlags, USAGE } from './bench/flags.ts';
 import { type Argon2Bound, type Ceiling, measureArgon2Bound, startCeiling } from './bench/processes.ts';
-import { formatProfile, profileOf, summariseByPackage, summariseProfile } from './bench/profile.ts';
+import {
+  formatProfile,
+  profileClock,
+  profileOf,
+  summariseByPackage,
+  summariseProfile,
+} from './bench/profile.ts';
 import { mebibytes, writeResults } from './bench/report.ts';
 import { scenarios } from './bench/scenarios.ts';
 import {
@@ -70,8 +76,11 @@ try {
   const measure = scenarios({ base: measured.base, ceiling: ceiling?.base, fixture }, options);
   const rows: Array<[string, ScenarioFigures]> = [];
   let ceilingRps: number | undefined;
+  /** When the measured runs began and ended (a profile is read over them only: not boot, not warm-up). */
+  const measuring = { from: 0, to: 0 };
   for (const name of options.scenarios) {
     await measure[name](options.warmup);
+    measuring.from = profileClock();
     const runs: RunFigures[] = [];
     let cpu = 0;
     let wall = 0;
@@ -81,6 +90,7 @@ try {
       cpu += (await cpuSeconds(measured.pid)) - cpuBefore;
       wall += (performance.now() - started) / 1000;
     }
+    measuring.to = profileClock();
     const figures = summarise(runs);
     if (name === 'ceiling') ceilingRps = figures.rps;
     const row: ScenarioFigures = {
@@ -108,8 +118,10 @@ try {
   if (options.profile) {
     await stop(measured);
     const { file, profile } = await profileOf(PROFILES, measured.pid);
-    console.log(`\ntop self time of the server (${file}):\n${formatProfile(summariseProfile(profile))}`);
-    console.log(`\nby package:\n${formatProfile(summariseByPackage(profile))}`);
+    console.log(
+      `\ntop self time of the server over the measured runs (${file}):\n${formatProfile(summariseProfile(profile, 15, measuring))}`,
+    );
+    console.log(`\nby package:\n${formatProfile(summariseByPackage(profile, 10, measuring))}`);
   } else {
     await writeResults(options, process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', {
       scenarios: Object.fromEntries(rows),

@@ -17,24 +17,36 @@ export interface CpuProfile {
   readonly timeDeltas?: readonly number[];
 }
 
+/**
+ * The part of a profile to read, in microseconds of the monotonic clock: the profile's own timestamps are on the
+ * clock `process.hrtime` reads, in any process of the machine.
+ */
+export interface TimeWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Now on the profile's clock, in microseconds. */
+export const profileClock = (): number => Number(process.hrtime.bigint() / 1000n);
+
 export interface HotFunction {
   /** The function's name, `(anonymous)` for none; V8's own entries keep theirs: `(garbage collector)`, ... */
   readonly name: string;
   /** Script and line (1-based) of the function's first sampled definition; empty for V8's own entries. */
   readonly location: string;
   readonly selfMs: number;
-  /** Share of all sampled time, idle included. */
+  /** Share of all sampled time in the window, idle included. */
   readonly share: number;
 }
 
 type CallFrame = CpuProfile['nodes'][number]['callFrame'];
 
 /**
- * Self time per function and script, the `top` largest first. Sample i lasts until sample i + 1 (the last one
- * until the profile's end), as DevTools counts it.
+ * Self time per function and script, the `top` largest first, of the samples in `window` (all when unset).
+ * Sample i lasts until sample i + 1 (the last one until the profile's end), as DevTools counts it.
  */
-export function summariseProfile(profile: CpuProfile, top = 15): HotFunction[] {
-  return selfTimes(profile, top, (frame) => ({
+export function summariseProfile(profile: CpuProfile, top = 15, window?: TimeWindow): HotFunction[] {
+  return selfTimes(profile, top, window, (frame) => ({
     key: `${frame.functionName}\u0000${frame.url}`,
     name: frame.functionName || '(anonymous)',
     location: frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : '',
@@ -46,8 +58,8 @@ export function summariseProfile(profile: CpuProfile, top = 15): HotFunction[] {
  * per area of Node's own JavaScript (`node:internal/crypto`), and per name for the rest (V8's entries and native
  * functions).
  */
-export function summariseByPackage(profile: CpuProfile, top = 10): HotFunction[] {
-  return selfTimes(profile, top, (frame) => {
+export function summariseByPackage(profile: CpuProfile, top = 10, window?: TimeWindow): HotFunction[] {
+  return selfTimes(profile, top, window, (frame) => {
     const name = frame.url ? packageOf(shortUrl(frame.url)) : frame.functionName || '(native)';
     return { key: name, name, location: '' };
   });
@@ -67,6 +79,7 @@ function packageOf(path: string): string {
 function selfTimes(
   profile: CpuProfile,
   top: number,
+  window: TimeWindow | undefined,
   group: (frame: CallFrame) => { key: string; name: string; location: string },
 ): HotFunction[] {
   const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
@@ -80,7 +93,7 @@ function selfTimes(
     const next = i + 1 < samples.length ? sampleTime + (deltas[i + 1] ?? 0) : profile.endTime;
     const micros = Math.max(0, next - sampleTime);
     const frame = frames.get(samples[i] as number);
-    if (!frame) continue;
+    if (!frame || (window && (sampleTime < window.from || sampleTime > window.to))) continue;
     all += micros;
     const { key, name, location } = group(frame);
     const entry = totals.get(key) ?? { name, location, micros: 0 };

@@ -190,6 +190,14 @@ describe('bench harness', () => {
       ]);
     });
 
+    it('reads only the samples taken inside the window it is given', () => {
+      // Samples at 100, 300, 400, 700 and 800 microseconds: the window keeps those at 300 and 400.
+      expect(summariseProfile(profile, 15, { from: 250, to: 450 })).to.deep.equal([
+        { name: 'verify', location: 'node_modules/jose/dist/verify.js:10', selfMs: 0.3, share: 0.75 },
+        { name: '(anonymous)', location: 'src/main.ts:42', selfMs: 0.1, share: 0.25 },
+      ]);
+    });
+
     it('keeps only the top entries', () => {
       expect(summariseProfile(profile, 1).map((h) => h.name)).to.deep.equal(['verify']);
     });
