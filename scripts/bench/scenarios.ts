@@ -32,7 +32,7 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
   };
   const me = (overallRate?: number): Options => ({
     url: `${base}/api/auth/me`,
-    ...(overallRate ? { overallRate, connections: 10 } : {}),
+    ...(overallRate ? { overallRate } : {}),
     requests: [{ setupRequest: roundRobinBearer(fixture.accessTokens) }],
   });
   const login = (): Options => ({
@@ -53,7 +53,8 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
     refresh: (duration) =>
       refreshPool.measure((requests) => run({ url: `${base}/api/auth/refresh`, requests, duration })),
     async me_during_login(duration) {
-      // /me paced at a rate it keeps up with, so its p99 shows what the saturated hasher costs it.
+      // /me paced at a rate it keeps up with, so its p99 shows what the saturated hasher costs it; spread over
+      // every connection, so that a slow answer delays the pace as little as it can.
       const [figures] = await Promise.all([
         run({ ...me(options.duringLoginRate), duration }),
         run({ ...login(), duration }),
