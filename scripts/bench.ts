@@ -29,7 +29,14 @@ import {
   spawnServer,
   waitFor,
 } from './bench/server.ts';
-import { formatTable, type RunFigures, ratio, type ScenarioFigures, summarise } from './bench/stats.ts';
+import {
+  formatTable,
+  type RunFigures,
+  ratio,
+  type ScenarioFigures,
+  summarise,
+  withRatios,
+} from './bench/stats.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 if (process.argv.includes('--help')) {
@@ -74,8 +81,7 @@ try {
   }
   const fixture = await provision(measured.base, options.connections, options.workers);
   const measure = scenarios({ base: measured.base, ceiling: ceiling?.base, fixture }, options);
-  const rows: Array<[string, ScenarioFigures]> = [];
-  let ceilingRps: number | undefined;
+  const rowsMeasured: Array<[string, Omit<ScenarioFigures, 'ratio'>]> = [];
   /** When the measured runs began and ended (a profile is read over them only: not boot, not warm-up). */
   const measuring = { from: 0, to: 0 };
   for (const name of options.scenarios) {
@@ -91,20 +97,14 @@ try {
       wall += (performance.now() - started) / 1000;
     }
     measuring.to = profileClock();
-    const figures = summarise(runs);
-    if (name === 'ceiling') ceilingRps = figures.rps;
-    const row: ScenarioFigures = {
-      ...figures,
-      // me_during_login is paced: its rate is set, not measured, so it has no ratio.
-      ratio: name === 'me_during_login' ? null : ratio(figures.rps, ceilingRps),
-      // The ceiling runs in its own process: the server's CPU then is its idle cost.
-      server_cpu: Math.round((cpu / wall) * 100) / 100,
-    };
-    rows.push([name, row]);
+    // During the ceiling's runs (a process of its own) the server's CPU is its idle cost.
+    const row = { ...summarise(runs), server_cpu: Math.round((cpu / wall) * 100) / 100 };
+    rowsMeasured.push([name, row]);
     console.log(
       `${name}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}`,
     );
   }
+  const rows = withRatios(rowsMeasured, ['me_during_login']);
   const peakRss = await peakRssBytes(measured.pid);
   console.log(`\n${formatTable(rows)}\n`);
   const loginRps = rows.find(([name]) => name === 'login')?.[1].rps;

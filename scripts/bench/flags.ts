@@ -61,6 +61,8 @@ export function parseBenchFlags(args: readonly string[]): BenchOptions {
   // Quick: one short run after a short warm-up, for a look, not for the record.
   const quick = values.quick;
   const profile = values.profile === undefined ? undefined : scenario(values.profile);
+  if (profile === 'ceiling')
+    throw new Error(`--profile ceiling: the ceiling does not run the server\n${USAGE}`);
   return {
     scenarios: profile ? [profile] : values.scenarios ? values.scenarios.split(',').map(scenario) : SCENARIOS,
     duration: positive('duration', values.duration ?? (quick ? '3' : '10')),

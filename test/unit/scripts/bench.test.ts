@@ -6,7 +6,14 @@ import {
   summariseByPackage,
   summariseProfile,
 } from '../../../scripts/bench/profile.ts';
-import { formatTable, median, ratio, runFigures, summarise } from '../../../scripts/bench/stats.ts';
+import {
+  formatTable,
+  median,
+  ratio,
+  runFigures,
+  summarise,
+  withRatios,
+} from '../../../scripts/bench/stats.ts';
 
 describe('bench harness', () => {
   describe('median', () => {
@@ -63,6 +70,24 @@ describe('bench harness', () => {
         { rps: 200, p50_ms: 2, p99_ms: 20, non_2xx: 0, errors: 4 },
       ];
       expect(summarise(runs)).to.deep.equal({ rps: 200, p50_ms: 2, p99_ms: 20, non_2xx: 2, errors: 5 });
+    });
+
+    it("gives each row its ratio to the ceiling row's rate, wherever that row is, none to paced rows", () => {
+      const row = (rps: number) => ({ rps, p50_ms: 1, p99_ms: 2, non_2xx: 0, errors: 0, server_cpu: 1 });
+      const rows = withRatios(
+        [
+          ['me', row(500)],
+          ['ceiling', row(2000)],
+          ['me_during_login', row(200)],
+        ],
+        ['me_during_login'],
+      );
+      expect(rows.map(([name, f]) => [name, f.ratio])).to.deep.equal([
+        ['me', 0.25],
+        ['ceiling', 1],
+        ['me_during_login', null],
+      ]);
+      expect(withRatios([['me', row(500)]], [])[0]?.[1].ratio).to.equal(null);
     });
 
     it('prints one aligned line per scenario, the ratio as a percentage or a dash', () => {
@@ -125,6 +150,7 @@ describe('bench harness', () => {
     it('refuses unknown scenarios and flags, and numbers it cannot use', () => {
       expect(() => parseBenchFlags(['--scenarios', 'me,nope'])).to.throw(/unknown scenario "nope"/);
       expect(() => parseBenchFlags(['--profile', 'all'])).to.throw(/unknown scenario/);
+      expect(() => parseBenchFlags(['--profile', 'ceiling'])).to.throw(/does not run the server/);
       expect(() => parseBenchFlags(['--bogus'])).to.throw();
       for (const [flag, value] of [
         ['--duration', '0'],
