@@ -37,6 +37,8 @@ export function claimComplete(fixture: Fixture, base: string, options: BenchOpti
     let handedOut = 0;
     let completed = 0;
     let empty = 0;
+    /** The first claim answered neither 200 nor 204 (a server without `max_runs` answers 400), to show. */
+    let refused: string | undefined;
     const auth = (request: Request, key: unknown) => ({
       ...request,
       headers: { ...request.headers, authorization: `Bearer ${key}` },
@@ -69,6 +71,7 @@ export function claimComplete(fixture: Fixture, base: string, options: BenchOpti
           },
           onResponse: (status, body, context) => {
             if (status === 204) empty++;
+            else if (status !== 200) refused ??= `${status} ${body.slice(0, 300)}`;
             if (status !== 200) return;
             const answer = JSON.parse(body) as { id: string } | { runs: Array<{ id: string }> };
             context.runs = 'runs' in answer ? answer.runs.map((run) => run.id) : [answer.id];
@@ -80,6 +83,7 @@ export function claimComplete(fixture: Fixture, base: string, options: BenchOpti
     });
     backlog -= handedOut;
     perSecond = Math.max(100, completed / result.duration);
+    if (refused) console.warn(`claim_complete: a claim answered ${refused}`);
     if (empty > 0) console.warn(`claim_complete: the queue ran dry (${empty} claims answered 204)`);
     return runFigures(result, completed);
   };
