@@ -11,7 +11,7 @@ endif
 BIN := node_modules/.bin
 CLIENT := clients/typescript
 
-.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench resilience clean
+.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events resilience clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -81,12 +81,18 @@ test-integration: install
 	scripts/ensure-test-tools.sh redis-server
 	TESTS='test/integration/**/*.test.ts' $(BIN)/mocha
 
-## Benchmarks (print numbers; not part of the tests).
+## The benchmark (issue 11, docs/BENCHMARKS.md): the real server and a bare Koa ceiling under autocannon; prints a
+## table and writes bench/results/latest.json. Not part of the tests.
 bench: install
-	node scripts/bench-auth.ts
-	node scripts/bench-claim.ts
+	node scripts/bench.ts
+
+## The same, short (3 s per scenario, one run, 1 s warm-up): a quick look, not figures to keep.
+bench-quick: install
+	node scripts/bench.ts --quick
+
+## What 1,000 open event streams on one run cost event ingest and worker claims.
+bench-events: install
 	node scripts/bench-run-events.ts
-	node scripts/bench-webhook.ts
 
 ## Fault and load tests of issue 10 (minutes): SIGKILL durability, database outage, two instances, hostile input
 ## and slow clients, soak. Prints the figures and fails when one does not hold (docs/RELIABILITY.md).

@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { callApi, cpuSeconds, startBenchServer } from './bench-server.ts';
+import { callApi, cpuSeconds, startBenchServer } from './bench/server.ts';
 
 const { values } = parseArgs({
   options: {

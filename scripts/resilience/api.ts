@@ -1,7 +1,7 @@
 // The API as the resilience scripts drive it: JSON calls, the fixture every script needs (a workspace with a
 // mission and a webhook trigger), and signed deliveries.
 import { createHmac } from 'node:crypto';
-import { logIn } from '../bench-server.ts';
+import { logIn } from '../bench/server.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: scripts read a few known fields of JSON answers
 export type Json = any;

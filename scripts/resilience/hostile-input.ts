@@ -3,12 +3,12 @@
 // Usage: node scripts/resilience/hostile-input.ts [--runs 3000] [--seed N]
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { logIn } from '../bench-server.ts';
+import { logIn, rssBytes } from '../bench/server.ts';
 import { call } from './api.ts';
 import { byStatus, Figures } from './figures.ts';
 import { checkHostileInput } from './hostile-properties.ts';
 import { prepareTarget } from './hostile-target.ts';
-import { measure, mib, rssBytes, startTarget } from './target.ts';
+import { measure, mib, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '3000' }, seed: { type: 'string' } },

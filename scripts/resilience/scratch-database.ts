@@ -17,12 +17,13 @@ export interface ScratchDatabase {
   dispose(): Promise<void>;
 }
 
-export async function scratchDatabase(): Promise<ScratchDatabase> {
+/** `prefix` names the database (`<prefix>_<random>`), so a leftover one says which script made it. */
+export async function scratchDatabase(prefix = 'resilience'): Promise<ScratchDatabase> {
   let serverUrl = process.env.DATABASE_URL;
   let cleanup = async () => {};
   if (!serverUrl) {
     // The postgres user must be able to enter the folder: mkdtemp makes it root-only.
-    const dir = await mkdtemp(join(tmpdir(), 'resilience-pg-'));
+    const dir = await mkdtemp(join(tmpdir(), `${prefix}-pg-`));
     await chmod(dir, 0o755);
     const embedded = await startEmbeddedPostgres(dir);
     serverUrl = embedded.url;
@@ -31,7 +32,7 @@ export async function scratchDatabase(): Promise<ScratchDatabase> {
       await rm(dir, { recursive: true, force: true });
     };
   }
-  const name = `resilience_${randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -5,11 +5,11 @@
 
 import type { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
-import { percentile } from '../bench-server.ts';
+import { percentile, rssBytes } from '../bench/server.ts';
 import { call, createFixture } from './api.ts';
 import { Figures } from './figures.ts';
 import { openSocket } from './raw-http.ts';
-import { measure, mib, openFds, rssBytes, sleep, startTarget } from './target.ts';
+import { measure, mib, openFds, sleep, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: {

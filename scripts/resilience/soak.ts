@@ -4,10 +4,10 @@
 // RSS after the warm-up; descriptors and connections must not grow. Usage: node scripts/resilience/soak.ts
 // [--requests 100000] [--warmup 10000] [--concurrency 16]
 import { parseArgs } from 'node:util';
-import { logIn } from '../bench-server.ts';
+import { logIn, rssBytes } from '../bench/server.ts';
 import { call, createFixture, type Json, signed } from './api.ts';
 import { byStatus, count, Figures } from './figures.ts';
-import { measure, mib, openFds, rssBytes, sleep, startTarget } from './target.ts';
+import { measure, mib, openFds, sleep, startTarget } from './target.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,11 +1,10 @@
 // The server under test as a child process on a scratch database, with what the resilience scripts observe of
 // it from outside: its pid, resident memory and open file descriptors, and a way to kill it and start it again.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ServerProcess, spawnServer } from '../bench-server.ts';
+import { freePort, type ServerProcess, spawnServer } from '../bench/server.ts';
 import type { Figures } from './figures.ts';
 import { type ScratchDatabase, scratchDatabase } from './scratch-database.ts';
 
@@ -95,14 +94,6 @@ export async function measure(
   }
 }
 
-/** Resident set size of a process, in bytes (VmRSS). */
-export async function rssBytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  if (!kib) throw new Error(`no VmRSS for process ${pid}`);
-  return Number(kib) * 1024;
-}
-
 /** Open file descriptors of a process (sockets, files, pipes). */
 export async function openFds(pid: number): Promise<number> {
   return (await readdir(`/proc/${pid}/fd`)).length;
@@ -111,12 +102,3 @@ export async function openFds(pid: number): Promise<number> {
 export const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A loopback port nothing listens on now. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}

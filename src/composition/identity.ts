@@ -29,10 +29,15 @@ import type { Config } from '../config.ts';
 import type { IdentityCradle } from './cradle.ts';
 import { instance, type Registrations, singleton, value } from './registration.ts';
 
+/**
+ * Password hashes run at once. Hashing shares libuv's 4-thread pool with jose's WebCrypto jobs: leave at least one
+ * thread for them. (The benchmark measures the argon2id bound with this same figure.)
+ */
+export const hashingConcurrency = (): number => Math.max(1, Math.min(availableParallelism(), 3));
+
 /** Users, passwords, access and refresh tokens, login sessions, throttling. */
 export function identity(config: Config): Registrations<keyof IdentityCradle> {
-  // Hashing shares libuv's 4-thread pool with jose's WebCrypto jobs: leave at least one thread for them.
-  const hashingQueue = new BoundedQueue({ concurrency: Math.max(1, Math.min(availableParallelism(), 3)) });
+  const hashingQueue = new BoundedQueue({ concurrency: hashingConcurrency() });
   const hashers: Record<Config['passwordHasher'], () => PasswordHasher> = {
     argon2id: () => new Argon2PasswordHasher({ queue: hashingQueue }),
     scrypt: () => new ScryptPasswordHasher({ queue: hashingQueue }),

@@ -1,0 +1,145 @@
+// The benchmark of issue 11 (make bench): the real server (`node src/main.ts`, default settings and logging,
+// its log in bench/logs/server.log) on a scratch database (on DATABASE_URL's server when set, else an embedded
+// cluster), against a bare Koa route in a process of its own as the ceiling of this machine, both driven by
+// autocannon over loopback. Each scenario is warmed up, then run --runs times; the median is reported, printed
+// as a table and written to bench/results/latest.json with the argon2id bound, memory and ready time.
+// --profile <scenario> runs only that scenario with the server under `node --cpu-prof` and prints where its
+// CPU time went. Usage: see USAGE in scripts/bench/flags.ts, or --help.
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { provision } from './bench/fixture.ts';
+import { parseBenchFlags, USAGE } from './bench/flags.ts';
+import { type Argon2Bound, type Ceiling, measureArgon2Bound, startCeiling } from './bench/processes.ts';
+import {
+  formatProfile,
+  profileClock,
+  profileOf,
+  summariseByPackage,
+  summariseProfile,
+} from './bench/profile.ts';
+import { mebibytes, writeResults } from './bench/report.ts';
+import { scenarios } from './bench/scenarios.ts';
+import {
+  cpuSeconds,
+  peakRssBytes,
+  rssBytes,
+  type ServerProcess,
+  spawnServer,
+  waitFor,
+} from './bench/server.ts';
+import {
+  formatTable,
+  type RunFigures,
+  ratio,
+  type ScenarioFigures,
+  summarise,
+  withRatios,
+} from './bench/stats.ts';
+import { scratchDatabase } from './resilience/scratch-database.ts';
+
+if (process.argv.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const options = parseBenchFlags(process.argv.slice(2));
+const PROFILES = 'bench/profiles';
+const LOG = 'bench/logs/server.log';
+
+await mkdir('bench/logs', { recursive: true });
+await writeFile(LOG, '');
+const database = await scratchDatabase('bench');
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
+// A fixed master key, so that the measured server opens what the first one sealed.
+const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('base64') };
+let server: ServerProcess | undefined;
+let ceiling: Ceiling | undefined;
+try {
+  // The first start migrates the database and creates the bench user; the measured one finds both there.
+  const first = await spawnServer(env, { logFile: LOG });
+  await stop(first);
+  const spawned = performance.now();
+  const nodeFlags = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES}`] : [];
+  server = await spawnServer(env, { logFile: LOG, nodeFlags });
+  const measured = server;
+  let exitCode: number | string | undefined;
+  void measured.exited.then((code) => (exitCode = code));
+  await waitFor(measured.base, '/readyz', () => exitCode);
+  const readyMs = Math.round(performance.now() - spawned);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleRss = await rssBytes(measured.pid);
+  console.log(`server ready in ${readyMs} ms, idle RSS ${mebibytes(idleRss)} MiB (log: ${LOG})`);
+
+  let bound: Argon2Bound | null = null;
+  if (!options.profile) {
+    ceiling = await startCeiling();
+    bound = await measureArgon2Bound(options.duration);
+    console.log(
+      `argon2id bound: ${bound.verifications_per_second} verifications/s at concurrency ${bound.concurrency}`,
+    );
+  }
+  const fixture = await provision(measured.base, options.connections, options.workers);
+  const measure = scenarios({ base: measured.base, ceiling: ceiling?.base, fixture }, options);
+  const rowsMeasured: Array<[string, Omit<ScenarioFigures, 'ratio'>]> = [];
+  /** When the measured runs began and ended (a profile is read over them only: not boot, not warm-up). */
+  const measuring = { from: 0, to: 0 };
+  for (const name of options.scenarios) {
+    await measure[name](options.warmup);
+    measuring.from = profileClock();
+    const runs: RunFigures[] = [];
+    let cpu = 0;
+    let wall = 0;
+    for (let i = 0; i < options.runs; i++) {
+      const [cpuBefore, started] = [await cpuSeconds(measured.pid), performance.now()];
+      runs.push(await measure[name](options.duration));
+      cpu += (await cpuSeconds(measured.pid)) - cpuBefore;
+      wall += (performance.now() - started) / 1000;
+    }
+    measuring.to = profileClock();
+    // During the ceiling's runs (a process of its own) the server's CPU is its idle cost.
+    const row = { ...summarise(runs), server_cpu: Math.round((cpu / wall) * 100) / 100 };
+    rowsMeasured.push([name, row]);
+    console.log(
+      `${name}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}`,
+    );
+  }
+  const rows = withRatios(rowsMeasured, ['me_during_login']);
+  const peakRss = await peakRssBytes(measured.pid);
+  console.log(`\n${formatTable(rows)}\n`);
+  const loginRps = rows.find(([name]) => name === 'login')?.[1].rps;
+  const loginToBound =
+    bound && loginRps !== undefined ? ratio(loginRps, bound.verifications_per_second) : null;
+  if (loginToBound !== null)
+    console.log(`login at ${(loginToBound * 100).toFixed(1)}% of the argon2id bound`);
+  console.log(
+    `memory: idle RSS ${mebibytes(idleRss)} MiB, peak ${mebibytes(peakRss)} MiB; ready in ${readyMs} ms`,
+  );
+  if (options.profile) {
+    await stop(measured);
+    const { file, profile } = await profileOf(PROFILES, measured.pid);
+    console.log(
+      `\ntop self time of the server over the measured runs (${file}):\n${formatProfile(summariseProfile(profile, 15, measuring))}`,
+    );
+    console.log(`\nby package:\n${formatProfile(summariseByPackage(profile, 10, measuring))}`);
+  } else {
+    await writeResults(options, process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded', {
+      scenarios: Object.fromEntries(rows),
+      argon2id_bound: bound,
+      login_to_argon2id_bound: loginToBound,
+      memory: { idle_rss_mb: mebibytes(idleRss), peak_rss_mb: mebibytes(peakRss) },
+      ready_ms: readyMs,
+    });
+    console.log(`written to ${options.output}`);
+  }
+} finally {
+  await ceiling?.stop();
+  if (server) await stop(server);
+  await database.dispose();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+async function stop(target: ServerProcess): Promise<void> {
+  if (target.child.exitCode === null && target.child.signalCode === null) target.child.kill('SIGTERM');
+  await target.exited;
+}
