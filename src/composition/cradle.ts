@@ -169,6 +169,14 @@ export interface PersistenceCradle {
   invitations: InvitationRepository;
   apiKeys: ApiKeyRepository;
   loginSessions: LoginSessionRepository;
+  /**
+   * Reads on hot paths (the token check, what `/me` shows), cached when `CACHE=on` with PostgreSQL: a value
+   * there is at most the invalidation delay old on other instances, never on this one. Writes and every
+   * other read go through the plain ports.
+   */
+  cachedLoginSessions: LoginSessionRepository;
+  cachedUsers: UserRepository;
+  cachedWorkspaces: WorkspaceRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
   signingKeyStore: SigningKeyStore;

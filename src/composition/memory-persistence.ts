@@ -27,15 +27,22 @@ import { type Registrations, singleton, value } from './registration.ts';
 export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const store = new InMemoryStore();
   const runEventNotifier = new InMemoryRunEventNotifier();
+  const users = new InMemoryUserRepository({ store });
+  const workspaces = new InMemoryWorkspaceRepository({ store });
+  const loginSessions = new InMemoryLoginSessionRepository({ store });
+  // Nothing to gain from caching reads that are already in memory.
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork({ store })),
     readinessProbe: value({ check: async () => {} }),
-    users: value(new InMemoryUserRepository({ store })),
-    workspaces: value(new InMemoryWorkspaceRepository({ store })),
+    users: value(users),
+    workspaces: value(workspaces),
     invitations: value(new InMemoryInvitationRepository({ store })),
     apiKeys: value(new InMemoryApiKeyRepository({ store })),
-    loginSessions: value(new InMemoryLoginSessionRepository({ store })),
+    loginSessions: value(loginSessions),
+    cachedLoginSessions: value(loginSessions),
+    cachedUsers: value(users),
+    cachedWorkspaces: value(workspaces),
     browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeyStore: value(new InMemorySigningKeyStore()),

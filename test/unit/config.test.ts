@@ -38,6 +38,7 @@ const BAD_VALUES: readonly [variable: string, value: string, others?: Record<str
   ['MAX_JSON_BODY_BYTES', '1e9'],
   ['MASTER_KEY', 's3cret-but-too-short'],
   ['PERSISTENCE', 'sqlite'],
+  ['CACHE', 'maybe'],
   ['RATE_LIMIT_STORE', 'postgres', { PERSISTENCE: 'memory' }],
   ['JWT_ALGORITHM', 'none'],
   ['JWT_ALGORITHM', 'RS256'],
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://127.0.0.1:8080',
       databaseUrl: undefined,
+      cache: 'on',
       databaseDeadlines: { connectMs: 1500, statementMs: 1500 },
       dataDir: resolve(process.cwd(), '.data'),
       logLevel: 'info',
@@ -141,6 +143,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ PERSISTENCE: 'memory', RATE_LIMIT_STORE: 'redis' })).to.include({
       rateLimitStore: 'redis',
     });
+  });
+
+  it('caches hot reads unless CACHE=off', () => {
+    expect(loadConfig({ CACHE: 'off' })).to.include({ cache: 'off' });
+    expect(loadConfig({ CACHE: 'on' })).to.include({ cache: 'on' });
   });
 
   it('treats an empty variable as unset', () => {
