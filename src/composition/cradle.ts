@@ -177,6 +177,9 @@ export interface PersistenceCradle {
   cachedLoginSessions: LoginSessionRepository;
   cachedUsers: UserRepository;
   cachedWorkspaces: WorkspaceRepository;
+  /** Ingest's lookups (trigger by webhook path with its secrets unsealed, its mission), cached the same way. */
+  cachedTriggers: TriggerRepository;
+  cachedMissions: MissionRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
   signingKeyStore: SigningKeyStore;

@@ -28,7 +28,7 @@ import { makeRegisterUser } from '../application/users/register-user.ts';
 import { makeSetPassword } from '../application/users/set-password.ts';
 import type { Config } from '../config.ts';
 import type { IdentityCradle } from './cradle.ts';
-import { instance, type Registrations, singleton, value } from './registration.ts';
+import { instance, type Registrations, singleton, value, withReplaced } from './registration.ts';
 
 /** Verified access tokens kept per instance (about 1 KB each with the map's overhead). */
 const VERIFIED_TOKENS = 10_000;
@@ -66,12 +66,14 @@ export function identity(config: Config): Registrations<keyof IdentityCradle> {
     verifyCredentials: singleton(makeVerifyCredentials),
     logIn: singleton(makeLogIn),
     refreshSession: singleton(makeRefreshSession),
-    authenticate: singleton(({ accessTokens, cachedLoginSessions, clock, sessionLifetimes }) =>
-      makeAuthenticate({ accessTokens, loginSessions: cachedLoginSessions, clock, sessionLifetimes }),
+    authenticate: singleton((cradle) =>
+      makeAuthenticate(withReplaced(cradle, { loginSessions: cradle.cachedLoginSessions })),
     ),
     logOut: singleton(makeLogOut),
-    getCurrentUser: singleton(({ cachedUsers, cachedWorkspaces }) =>
-      makeGetCurrentUser({ users: cachedUsers, workspaces: cachedWorkspaces }),
+    getCurrentUser: singleton((cradle) =>
+      makeGetCurrentUser(
+        withReplaced(cradle, { users: cradle.cachedUsers, workspaces: cradle.cachedWorkspaces }),
+      ),
     ),
     listSessions: singleton(makeListSessions),
     revokeSession: singleton(makeRevokeSession),

@@ -30,6 +30,8 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const users = new InMemoryUserRepository({ store });
   const workspaces = new InMemoryWorkspaceRepository({ store });
   const loginSessions = new InMemoryLoginSessionRepository({ store });
+  const missions = new InMemoryMissionRepository({ store });
+  const triggers = new InMemoryTriggerRepository({ store });
   // Nothing to gain from caching reads that are already in memory.
   return {
     isUnavailable: value(() => false),
@@ -46,12 +48,14 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeyStore: value(new InMemorySigningKeyStore()),
-    missions: value(new InMemoryMissionRepository({ store })),
+    missions: value(missions),
+    cachedMissions: value(missions),
     runs: value(new InMemoryRunRepository({ store, runEventNotifier })),
     runEvents: value(new InMemoryRunEventRepository({ store, runEventNotifier })),
     runEventNotifier: value(runEventNotifier),
     schedules: value(new InMemoryScheduleRepository({ store })),
-    triggers: value(new InMemoryTriggerRepository({ store })),
+    triggers: value(triggers),
+    cachedTriggers: value(triggers),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
     webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),
     webhookMessages: value(new InMemoryWebhookMessageRepository({ store })),

@@ -1,4 +1,3 @@
-import { CacheInvalidation } from '../adapters/caching/cache-invalidation.ts';
 import {
   announcingLoginSessions,
   announcingUsers,
@@ -7,16 +6,20 @@ import {
   withCachedUsers,
   withCachedWorkspaceLists,
 } from '../adapters/caching/identity-caches.ts';
+import {
+  announcingMissions,
+  announcingTriggers,
+  withCachedMissions,
+  withCachedTriggerPaths,
+} from '../adapters/caching/ingest-caches.ts';
 import { isDatabaseUnavailable } from '../adapters/persistence/postgres/database-unavailable.ts';
 import { MikroOrmBrowserSessionRepository } from '../adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
 import { MikroOrmMissionRepository } from '../adapters/persistence/postgres/mikro-orm-mission-repository.ts';
 import { PostgresApiKeyRepository } from '../adapters/persistence/postgres/postgres-api-key-repository.ts';
 import { PostgresAuditLog } from '../adapters/persistence/postgres/postgres-audit-log.ts';
-import { feedCacheInvalidation } from '../adapters/persistence/postgres/postgres-cache-feed.ts';
 import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
 import { PostgresDeliveryRepository } from '../adapters/persistence/postgres/postgres-delivery-repository.ts';
 import { PostgresInvitationRepository } from '../adapters/persistence/postgres/postgres-invitation-repository.ts';
-import { PostgresListener } from '../adapters/persistence/postgres/postgres-listener.ts';
 import { PostgresLoginSessionRepository } from '../adapters/persistence/postgres/postgres-login-session-repository.ts';
 import { PostgresReadinessProbe } from '../adapters/persistence/postgres/postgres-readiness-probe.ts';
 import { PostgresRunEventNotifier } from '../adapters/persistence/postgres/postgres-run-event-notifier.ts';
@@ -31,47 +34,28 @@ import { PostgresWebhookEndpointRepository } from '../adapters/persistence/postg
 import { PostgresWebhookMessageRepository } from '../adapters/persistence/postgres/postgres-webhook-message-repository.ts';
 import { PostgresWorkspaceRepository } from '../adapters/persistence/postgres/postgres-workspace-repository.ts';
 import type { Cradle, PersistenceCradle } from './cradle.ts';
+import { PostgresCaching } from './postgres-caching.ts';
 import { type Registrations, singleton, value } from './registration.ts';
 
-/** Entries per cache: a few MB at most, far more than the users active within a token's lifetime here. */
-const CACHE_ENTRIES = 10_000;
-
 /**
- * `PERSISTENCE=postgres`: every stateful port on the one PostgreSQL database the server opened. With
- * `cache`, hot reads are cached in this process: writes made here invalidate them at once, the database
- * announces every change (NOTIFY, see migration 0009) on the instance's one LISTEN connection, which it
- * shares with run events.
+ * `PERSISTENCE=postgres`: every stateful port on the one PostgreSQL database the server opened, hot reads
+ * cached when `cache` (see `PostgresCaching`).
  */
 export function postgresPersistence(
   db: PostgresDatabase,
   { cache }: { cache: boolean },
 ): Registrations<keyof PersistenceCradle> {
-  let listener: PostgresListener | undefined;
-  const listenerFor = ({ logger }: Cradle) => {
-    listener ??= new PostgresListener({ db, logger });
-    return listener;
-  };
-  const closeListener = () => listener?.close();
-  const invalidation = cache
-    ? new CacheInvalidation({ afterTransaction: (callback) => db.afterTransaction(callback) })
-    : undefined;
-  const announcing = <T>(repository: T, announce: (inner: T, to: CacheInvalidation) => T): T =>
-    invalidation ? announce(repository, invalidation) : repository;
-  let feeding = false;
-  /** A cached read; the caches go live once LISTEN works, so the feed starts when the first is resolved. */
-  const cached = <T>(plain: T, decorate: (inner: T, to: CacheInvalidation, maxEntries: number) => T) =>
-    singleton(
-      (cradle) => {
-        if (!invalidation) return plain;
-        if (!feeding) feedCacheInvalidation(listenerFor(cradle), invalidation);
-        feeding = true;
-        return decorate(plain, invalidation, CACHE_ENTRIES);
-      },
-      invalidation ? closeListener : undefined,
-    );
-  const users = announcing(new PostgresUserRepository({ db }), announcingUsers);
-  const workspaces = announcing(new PostgresWorkspaceRepository({ db }), announcingWorkspaces);
-  const loginSessions = announcing(new PostgresLoginSessionRepository({ db }), announcingLoginSessions);
+  const caching = new PostgresCaching(db, { cache });
+  const users = caching.announcing(new PostgresUserRepository({ db }), announcingUsers);
+  const workspaces = caching.announcing(new PostgresWorkspaceRepository({ db }), announcingWorkspaces);
+  const loginSessions = caching.announcing(
+    new PostgresLoginSessionRepository({ db }),
+    announcingLoginSessions,
+  );
+  const missions = caching.announcing(new MikroOrmMissionRepository({ db }), announcingMissions);
+  const triggers = singleton(({ webhookSecretBox }: Cradle) =>
+    caching.announcing(new PostgresTriggerRepository({ db, webhookSecretBox }), announcingTriggers),
+  );
   return {
     isUnavailable: value(isDatabaseUnavailable),
     unitOfWork: value(new PostgresUnitOfWork({ db })),
@@ -81,21 +65,23 @@ export function postgresPersistence(
     invitations: value(new PostgresInvitationRepository({ db })),
     apiKeys: value(new PostgresApiKeyRepository({ db })),
     loginSessions: value(loginSessions),
-    cachedLoginSessions: cached(loginSessions, withCachedSessionsInUse),
-    cachedUsers: cached(users, withCachedUsers),
-    cachedWorkspaces: cached(workspaces, withCachedWorkspaceLists),
+    cachedLoginSessions: caching.cached(() => loginSessions, withCachedSessionsInUse),
+    cachedUsers: caching.cached(() => users, withCachedUsers),
+    cachedWorkspaces: caching.cached(() => workspaces, withCachedWorkspaceLists),
     browserSessions: value(new MikroOrmBrowserSessionRepository({ db })),
     auditLog: singleton(({ logger, clock }) => new PostgresAuditLog({ db, logger, clock })),
     signingKeyStore: value(new PostgresSigningKeyStore({ db })),
-    missions: value(new MikroOrmMissionRepository({ db })),
+    missions: value(missions),
+    cachedMissions: caching.cached(() => missions, withCachedMissions),
     runs: value(new PostgresRunRepository({ db })),
     runEvents: value(new PostgresRunEventRepository({ db })),
     runEventNotifier: singleton(
-      (cradle) => new PostgresRunEventNotifier({ postgresListener: listenerFor(cradle) }),
-      closeListener,
+      (cradle) => new PostgresRunEventNotifier({ postgresListener: caching.listener(cradle) }),
+      () => caching.close(),
     ),
     schedules: value(new PostgresScheduleRepository({ db })),
-    triggers: singleton(({ webhookSecretBox }) => new PostgresTriggerRepository({ db, webhookSecretBox })),
+    triggers,
+    cachedTriggers: caching.cached(({ triggers }) => triggers, withCachedTriggerPaths),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
     webhookEndpoints: singleton(
       ({ webhookSecretBox }) => new PostgresWebhookEndpointRepository({ db, webhookSecretBox }),

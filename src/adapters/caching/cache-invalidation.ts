@@ -1,6 +1,6 @@
 /**
  * What changed: a login session (by id), a user (by id: their row, sessions' epoch, memberships), the
- * memberships of a user (by user id), a workspace (by id), a trigger (by webhook path), a mission (by id).
+ * memberships of a user (by user id), a workspace (by id), a trigger (by id), a mission (by id).
  */
 export type ChangeKind = 'login_session' | 'user' | 'memberships' | 'workspace' | 'trigger' | 'mission';
 

@@ -6,7 +6,7 @@ const ANNOUNCED = [
   { table: 'users', on: 'update or delete', kind: 'user', key: 'id' },
   { table: 'memberships', on: 'insert or update or delete', kind: 'memberships', key: 'user_id' },
   { table: 'workspaces', on: 'update or delete', kind: 'workspace', key: 'id' },
-  { table: 'triggers', on: 'update or delete', kind: 'trigger', key: 'webhook_path' },
+  { table: 'triggers', on: 'update or delete', kind: 'trigger', key: 'id' },
   { table: 'missions', on: 'update or delete', kind: 'mission', key: 'id' },
 ];
 
