@@ -1,7 +1,14 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
 import { json } from '../../support/json.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { TcpProxy } from '../../support/tcp-proxy.ts';
+import {
+  type SignedUp,
+  signUp,
+  startAppAgainst,
+  startTestApp,
+  type TestApp,
+} from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { createTrigger, deliver, ownerWithMission } from '../../support/webhook-fixture.ts';
 
@@ -174,5 +181,24 @@ describe('caches on two instances: invalidation', () => {
       'unknown on B',
       async () => (await deliver(b, path, '{"n":3}', secret)).status === 404,
     );
+  });
+
+  it('an instance whose LISTEN connection never works serves nothing from its caches', async () => {
+    const proxy = new TcpProxy();
+    // Every connection of C goes through the proxy, which cuts the one that sends LISTEN.
+    proxy.cutOn = 'listen ';
+    const c = await startAppAgainst(await proxy.start((await testDatabase()).url), {
+      JWT_ISSUER: 'https://api.example.test',
+    });
+    try {
+      const user = await signUp(a);
+      const meOnC = () => fetch(`${c.baseUrl}/api/auth/me`, { headers: user.auth });
+      expect((await meOnC()).status).to.equal(200);
+      await a.container.cradle.disableUser(user.username);
+      expect((await meOnC()).status).to.equal(401);
+    } finally {
+      await c.close();
+      await proxy.close();
+    }
   });
 });
