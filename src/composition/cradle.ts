@@ -180,6 +180,8 @@ export interface PersistenceCradle {
   /** Ingest's lookups (trigger by webhook path with its secrets unsealed, its mission), cached the same way. */
   cachedTriggers: TriggerRepository;
   cachedMissions: MissionRepository;
+  /** API keys by key id, for the check of a `pk_` credential. */
+  cachedApiKeys: ApiKeyRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
   signingKeyStore: SigningKeyStore;

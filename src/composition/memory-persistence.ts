@@ -31,6 +31,7 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const workspaces = new InMemoryWorkspaceRepository({ store });
   const loginSessions = new InMemoryLoginSessionRepository({ store });
   const missions = new InMemoryMissionRepository({ store });
+  const apiKeys = new InMemoryApiKeyRepository({ store });
   const triggers = new InMemoryTriggerRepository({ store });
   // Nothing to gain from caching reads that are already in memory.
   return {
@@ -40,7 +41,8 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
     users: value(users),
     workspaces: value(workspaces),
     invitations: value(new InMemoryInvitationRepository({ store })),
-    apiKeys: value(new InMemoryApiKeyRepository({ store })),
+    apiKeys: value(apiKeys),
+    cachedApiKeys: value(apiKeys),
     loginSessions: value(loginSessions),
     cachedLoginSessions: value(loginSessions),
     cachedUsers: value(users),

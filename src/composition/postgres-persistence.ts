@@ -1,3 +1,4 @@
+import { announcingApiKeys, withCachedApiKeys } from '../adapters/caching/api-key-caches.ts';
 import {
   announcingLoginSessions,
   announcingUsers,
@@ -52,6 +53,7 @@ export function postgresPersistence(
     new PostgresLoginSessionRepository({ db }),
     announcingLoginSessions,
   );
+  const apiKeys = caching.announcing(new PostgresApiKeyRepository({ db }), announcingApiKeys);
   const missions = caching.announcing(new MikroOrmMissionRepository({ db }), announcingMissions);
   const triggers = singleton(({ webhookSecretBox }: Cradle) =>
     caching.announcing(new PostgresTriggerRepository({ db, webhookSecretBox }), announcingTriggers),
@@ -63,7 +65,8 @@ export function postgresPersistence(
     users: value(users),
     workspaces: value(workspaces),
     invitations: value(new PostgresInvitationRepository({ db })),
-    apiKeys: value(new PostgresApiKeyRepository({ db })),
+    apiKeys: value(apiKeys),
+    cachedApiKeys: caching.cached(() => apiKeys, withCachedApiKeys),
     loginSessions: value(loginSessions),
     cachedLoginSessions: caching.cached(() => loginSessions, withCachedSessionsInUse),
     cachedUsers: caching.cached(() => users, withCachedUsers),

@@ -1,8 +1,15 @@
 /**
  * What changed: a login session (by id), a user (by id: their row, sessions' epoch, memberships), the
- * memberships of a user (by user id), a workspace (by id), a trigger (by id), a mission (by id).
+ * memberships of a user (by user id), a workspace (by id), a trigger, a mission, an API key (each by id).
  */
-export type ChangeKind = 'login_session' | 'user' | 'memberships' | 'workspace' | 'trigger' | 'mission';
+export type ChangeKind =
+  | 'login_session'
+  | 'user'
+  | 'memberships'
+  | 'workspace'
+  | 'trigger'
+  | 'mission'
+  | 'api_key';
 
 export interface Change {
   readonly kind: ChangeKind;
@@ -16,7 +23,15 @@ export interface ChangeSubscriber {
   reset(): void;
 }
 
-const KINDS = new Set<string>(['login_session', 'user', 'memberships', 'workspace', 'trigger', 'mission']);
+const KINDS = new Set<string>([
+  'login_session',
+  'user',
+  'memberships',
+  'workspace',
+  'trigger',
+  'mission',
+  'api_key',
+] satisfies ChangeKind[]);
 
 /**
  * How this instance's caches learn of changes. Changes made here are applied at once and again when the

@@ -183,6 +183,27 @@ describe('caches on two instances: invalidation', () => {
     );
   });
 
+  it('an API key revoked through A: refused at once on A, within a second on B', async () => {
+    const owner = await ownerWithMission(a);
+    const created = await api(a, owner.user, 'POST', `/api/workspaces/${owner.workspaceId}/api-keys`, {
+      name: 'worker',
+      role: 'admin',
+    });
+    expect(created.status).to.equal(201);
+    const key = created.body.key as string;
+    await servedFromCache(b, owner.user);
+    for (const app of [a, b]) expect((await me(app, key)).status).to.equal(200);
+    const revoked = await api(
+      a,
+      owner.user,
+      'DELETE',
+      `/api/workspaces/${owner.workspaceId}/api-keys/${created.body.id}`,
+    );
+    expect(revoked.status).to.equal(204);
+    expect((await me(a, key)).status).to.equal(401);
+    await refusedWithinASecond(b, key);
+  });
+
   it('an instance whose LISTEN connection never works serves nothing from its caches', async () => {
     const proxy = new TcpProxy();
     // Every connection of C goes through the proxy, which cuts the one that sends LISTEN.

@@ -39,7 +39,7 @@ export class PostgresListener {
     this.#connection = deps.db.pool.options as pg.ClientConfig;
     this.#logger = deps.logger;
     this.#reconnectMs = deps.reconnectMs ?? 1000;
-    this.#probeMs = deps.probeMs ?? 2000;
+    this.#probeMs = deps.probeMs ?? 500;
   }
 
   /** Subscribes to `channel` (one subscriber per channel); listens at once when connected. */

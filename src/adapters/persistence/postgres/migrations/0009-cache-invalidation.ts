@@ -8,6 +8,7 @@ const ANNOUNCED = [
   { table: 'workspaces', on: 'update or delete', kind: 'workspace', key: 'id' },
   { table: 'triggers', on: 'update or delete', kind: 'trigger', key: 'id' },
   { table: 'missions', on: 'update or delete', kind: 'mission', key: 'id' },
+  { table: 'api_keys', on: 'update or delete', kind: 'api_key', key: 'id' },
 ];
 
 /**
