@@ -11,6 +11,11 @@ export interface Config {
   /** Where state lives: PostgreSQL (default), or this process's memory (nothing survives a restart). */
   readonly persistence: 'postgres' | 'memory';
   readonly databaseUrl: string | undefined;
+  /**
+   * In-process caches of hot reads (verified access tokens; with PostgreSQL, sessions, users, memberships,
+   * triggers and missions, invalidated through LISTEN/NOTIFY). `off` reads everything from the source.
+   */
+  readonly cache: 'on' | 'off';
   /** How long a query may wait on PostgreSQL (connecting, then each statement) before the answer is 503. */
   readonly databaseDeadlines: {
     readonly connectMs: number;
@@ -113,6 +118,7 @@ const schema = {
     PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' },
     PERSISTENCE: { enum: ['postgres', 'memory'], default: 'postgres' },
     DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$' },
+    CACHE: { enum: ['on', 'off'], default: 'on' },
     DATABASE_CONNECT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1500 },
     DATABASE_STATEMENT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
     DATABASE_REQUEST_BUDGET_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
@@ -209,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     publicUrl,
     persistence,
     databaseUrl: input.DATABASE_URL as string | undefined,
+    cache: input.CACHE as Config['cache'],
     databaseDeadlines: {
       connectMs: input.DATABASE_CONNECT_TIMEOUT_MS as number,
       statementMs: input.DATABASE_STATEMENT_TIMEOUT_MS as number,

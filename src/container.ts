@@ -81,7 +81,7 @@ function core(config: Config, { logger, masterKey }: Infrastructure): Registrati
 function persistence(config: Config, { postgres }: Infrastructure): Registrations<keyof PersistenceCradle> {
   if (config.persistence === 'memory') return memoryPersistence();
   if (!postgres) throw new Error('PERSISTENCE=postgres needs an open database');
-  return postgresPersistence(postgres);
+  return postgresPersistence(postgres, { cache: config.cache === 'on' });
 }
 
 function throttling(config: Config, { postgres }: Infrastructure): Registrations<keyof ThrottlingCradle> {

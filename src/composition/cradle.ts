@@ -171,6 +171,19 @@ export interface PersistenceCradle {
   invitations: InvitationRepository;
   apiKeys: ApiKeyRepository;
   loginSessions: LoginSessionRepository;
+  /**
+   * Reads on hot paths (the token check, what `/me` shows), cached when `CACHE=on` with PostgreSQL: a value
+   * there is at most the invalidation delay old on other instances, never on this one. Writes and every
+   * other read go through the plain ports.
+   */
+  cachedLoginSessions: LoginSessionRepository;
+  cachedUsers: UserRepository;
+  cachedWorkspaces: WorkspaceRepository;
+  /** Ingest's lookups (trigger by webhook path with its secrets unsealed, its mission), cached the same way. */
+  cachedTriggers: TriggerRepository;
+  cachedMissions: MissionRepository;
+  /** API keys by key id, for the check of a `pk_` credential. */
+  cachedApiKeys: ApiKeyRepository;
   browserSessions: BrowserSessionRepository;
   auditLog: AuditLog;
   signingKeyStore: SigningKeyStore;

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { CachedAccessTokenService } from '../adapters/auth/cached-access-token-service.ts';
 import { CachedSigningKeys } from '../adapters/auth/cached-signing-keys.ts';
 import { JoseAccessTokenService } from '../adapters/auth/jose-access-token-service.ts';
 import { AesGcmSecretBox } from '../adapters/crypto/aes-gcm-secret-box.ts';
@@ -27,7 +28,10 @@ import { makeRegisterUser } from '../application/users/register-user.ts';
 import { makeSetPassword } from '../application/users/set-password.ts';
 import type { Config } from '../config.ts';
 import type { IdentityCradle } from './cradle.ts';
-import { instance, type Registrations, singleton, value } from './registration.ts';
+import { instance, type Registrations, singleton, value, withReplaced } from './registration.ts';
+
+/** Verified access tokens kept per instance (about 1 KB each with the map's overhead). */
+const VERIFIED_TOKENS = 10_000;
 
 /**
  * Password hashes run at once. Hashing shares libuv's 4-thread pool with jose's WebCrypto jobs: leave at least one
@@ -49,7 +53,12 @@ export function identity(config: Config): Registrations<keyof IdentityCradle> {
     commonPasswords: singleton(() => new FileCommonPasswords()),
     signingKeys: instance(CachedSigningKeys),
     accessTokenKeys: singleton(({ signingKeys }) => signingKeys),
-    accessTokens: instance(JoseAccessTokenService),
+    accessTokens: singleton((cradle) => {
+      const verifying = new JoseAccessTokenService(cradle);
+      if (config.cache === 'off') return verifying;
+      const { accessTokenKeys: keys, clock } = cradle;
+      return new CachedAccessTokenService({ inner: verifying, keys, clock, maxEntries: VERIFIED_TOKENS });
+    }),
     refreshTokens: instance(HmacRefreshTokens),
     loginThrottle: singleton(
       ({ rateLimiterFactory, masterKey }) =>
@@ -62,9 +71,15 @@ export function identity(config: Config): Registrations<keyof IdentityCradle> {
     verifyCredentials: singleton(makeVerifyCredentials),
     logIn: singleton(makeLogIn),
     refreshSession: singleton(makeRefreshSession),
-    authenticate: singleton(makeAuthenticate),
+    authenticate: singleton((cradle) =>
+      makeAuthenticate(withReplaced(cradle, { loginSessions: cradle.cachedLoginSessions })),
+    ),
     logOut: singleton(makeLogOut),
-    getCurrentUser: singleton(makeGetCurrentUser),
+    getCurrentUser: singleton((cradle) =>
+      makeGetCurrentUser(
+        withReplaced(cradle, { users: cradle.cachedUsers, workspaces: cradle.cachedWorkspaces }),
+      ),
+    ),
     listSessions: singleton(makeListSessions),
     revokeSession: singleton(makeRevokeSession),
     revokeAllSessions: singleton(makeRevokeAllSessions),

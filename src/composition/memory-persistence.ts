@@ -29,24 +29,37 @@ export function memoryPersistence(): Registrations<keyof PersistenceCradle> {
   const store = new InMemoryStore();
   const runEventNotifier = new InMemoryRunEventNotifier();
   const runs = new InMemoryRunRepository({ store, runEventNotifier });
+  const users = new InMemoryUserRepository({ store });
+  const workspaces = new InMemoryWorkspaceRepository({ store });
+  const loginSessions = new InMemoryLoginSessionRepository({ store });
+  const missions = new InMemoryMissionRepository({ store });
+  const apiKeys = new InMemoryApiKeyRepository({ store });
+  const triggers = new InMemoryTriggerRepository({ store });
+  // Nothing to gain from caching reads that are already in memory.
   return {
     isUnavailable: value(() => false),
     unitOfWork: value(new InMemoryUnitOfWork({ store })),
     readinessProbe: value({ check: async () => {} }),
-    users: value(new InMemoryUserRepository({ store })),
-    workspaces: value(new InMemoryWorkspaceRepository({ store })),
+    users: value(users),
+    workspaces: value(workspaces),
     invitations: value(new InMemoryInvitationRepository({ store })),
-    apiKeys: value(new InMemoryApiKeyRepository({ store })),
-    loginSessions: value(new InMemoryLoginSessionRepository({ store })),
+    apiKeys: value(apiKeys),
+    cachedApiKeys: value(apiKeys),
+    loginSessions: value(loginSessions),
+    cachedLoginSessions: value(loginSessions),
+    cachedUsers: value(users),
+    cachedWorkspaces: value(workspaces),
     browserSessions: value(new InMemoryBrowserSessionRepository({ store })),
     auditLog: singleton(({ clock, logger }) => new InMemoryAuditLog({ store, clock, logger })),
     signingKeyStore: value(new InMemorySigningKeyStore()),
-    missions: value(new InMemoryMissionRepository({ store })),
+    missions: value(missions),
+    cachedMissions: value(missions),
     runs: value(runs),
     runEvents: value(new InMemoryRunEventRepository({ store, runEventNotifier })),
     runEventNotifier: value(runEventNotifier),
     schedules: value(new InMemoryScheduleRepository({ store })),
-    triggers: value(new InMemoryTriggerRepository({ store })),
+    triggers: value(triggers),
+    cachedTriggers: value(triggers),
     deliveries: value(new InMemoryDeliveryRepository({ store })),
     deliveryIntake: value(new InMemoryDeliveryIntake({ store, runs })),
     webhookEndpoints: value(new InMemoryWebhookEndpointRepository({ store })),

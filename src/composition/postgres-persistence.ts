@@ -1,3 +1,18 @@
+import { announcingApiKeys, withCachedApiKeys } from '../adapters/caching/api-key-caches.ts';
+import {
+  announcingLoginSessions,
+  announcingUsers,
+  announcingWorkspaces,
+  withCachedSessionsInUse,
+  withCachedUsers,
+  withCachedWorkspaceLists,
+} from '../adapters/caching/identity-caches.ts';
+import {
+  announcingMissions,
+  announcingTriggers,
+  withCachedMissions,
+  withCachedTriggerPaths,
+} from '../adapters/caching/ingest-caches.ts';
 import { isDatabaseUnavailable } from '../adapters/persistence/postgres/database-unavailable.ts';
 import { MikroOrmBrowserSessionRepository } from '../adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
 import { MikroOrmMissionRepository } from '../adapters/persistence/postgres/mikro-orm-mission-repository.ts';
@@ -20,32 +35,57 @@ import { PostgresUserRepository } from '../adapters/persistence/postgres/postgre
 import { PostgresWebhookEndpointRepository } from '../adapters/persistence/postgres/postgres-webhook-endpoint-repository.ts';
 import { PostgresWebhookMessageRepository } from '../adapters/persistence/postgres/postgres-webhook-message-repository.ts';
 import { PostgresWorkspaceRepository } from '../adapters/persistence/postgres/postgres-workspace-repository.ts';
-import type { PersistenceCradle } from './cradle.ts';
+import type { Cradle, PersistenceCradle } from './cradle.ts';
+import { PostgresCaching } from './postgres-caching.ts';
 import { type Registrations, singleton, value } from './registration.ts';
 
-/** `PERSISTENCE=postgres`: every stateful port on the one PostgreSQL database the server opened. */
-export function postgresPersistence(db: PostgresDatabase): Registrations<keyof PersistenceCradle> {
+/**
+ * `PERSISTENCE=postgres`: every stateful port on the one PostgreSQL database the server opened, hot reads
+ * cached when `cache` (see `PostgresCaching`).
+ */
+export function postgresPersistence(
+  db: PostgresDatabase,
+  { cache }: { cache: boolean },
+): Registrations<keyof PersistenceCradle> {
+  const caching = new PostgresCaching(db, { cache });
+  const users = caching.announcing(new PostgresUserRepository({ db }), announcingUsers);
+  const workspaces = caching.announcing(new PostgresWorkspaceRepository({ db }), announcingWorkspaces);
+  const loginSessions = caching.announcing(
+    new PostgresLoginSessionRepository({ db }),
+    announcingLoginSessions,
+  );
+  const apiKeys = caching.announcing(new PostgresApiKeyRepository({ db }), announcingApiKeys);
+  const missions = caching.announcing(new MikroOrmMissionRepository({ db }), announcingMissions);
+  const triggers = singleton(({ webhookSecretBox }: Cradle) =>
+    caching.announcing(new PostgresTriggerRepository({ db, webhookSecretBox }), announcingTriggers),
+  );
   return {
     isUnavailable: value(isDatabaseUnavailable),
     unitOfWork: value(new PostgresUnitOfWork({ db })),
     readinessProbe: value(new PostgresReadinessProbe({ db })),
-    users: value(new PostgresUserRepository({ db })),
-    workspaces: value(new PostgresWorkspaceRepository({ db })),
+    users: value(users),
+    workspaces: value(workspaces),
     invitations: value(new PostgresInvitationRepository({ db })),
-    apiKeys: value(new PostgresApiKeyRepository({ db })),
-    loginSessions: value(new PostgresLoginSessionRepository({ db })),
+    apiKeys: value(apiKeys),
+    cachedApiKeys: caching.cached(() => apiKeys, withCachedApiKeys),
+    loginSessions: value(loginSessions),
+    cachedLoginSessions: caching.cached(() => loginSessions, withCachedSessionsInUse),
+    cachedUsers: caching.cached(() => users, withCachedUsers),
+    cachedWorkspaces: caching.cached(() => workspaces, withCachedWorkspaceLists),
     browserSessions: value(new MikroOrmBrowserSessionRepository({ db })),
     auditLog: singleton(({ logger, clock }) => new PostgresAuditLog({ db, logger, clock })),
     signingKeyStore: value(new PostgresSigningKeyStore({ db })),
-    missions: value(new MikroOrmMissionRepository({ db })),
+    missions: value(missions),
+    cachedMissions: caching.cached(() => missions, withCachedMissions),
     runs: value(new PostgresRunRepository({ db })),
     runEvents: value(new PostgresRunEventRepository({ db })),
     runEventNotifier: singleton(
-      ({ logger }) => new PostgresRunEventNotifier({ db, logger }),
-      (notifier) => notifier.close(),
+      (cradle) => new PostgresRunEventNotifier({ postgresListener: caching.listener(cradle) }),
+      () => caching.close(),
     ),
     schedules: value(new PostgresScheduleRepository({ db })),
-    triggers: singleton(({ webhookSecretBox }) => new PostgresTriggerRepository({ db, webhookSecretBox })),
+    triggers,
+    cachedTriggers: caching.cached(({ triggers }) => triggers, withCachedTriggerPaths),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
     deliveryIntake: singleton(
       ({ config }) => new PostgresDeliveryIntake({ db, maxBatch: config.webhooks.intakeBatchMax }),

@@ -23,3 +23,20 @@ export function instance<T>(Class: new (cradle: Cradle) => T): Resolver<T> {
 export function value<T>(fixed: T): Resolver<T> {
   return asValue(fixed);
 }
+
+/**
+ * The cradle with some keys answered otherwise, for one factory: how a use case reads a cached port on its
+ * hot path (`{ loginSessions: cradle.cachedLoginSessions }`) while every other use case reads the source.
+ * Every registration is a singleton, so each key is resolved once and kept. The proxy's target is a plain
+ * object: with awilix's cradle as target, every read would also run its `getOwnPropertyDescriptor` trap
+ * (the engine's invariant check), which walks all registrations.
+ */
+export function withReplaced(cradle: Cradle, replaced: Partial<Cradle>): Cradle {
+  const resolved = new Map<PropertyKey, unknown>(Object.entries(replaced));
+  return new Proxy({} as Cradle, {
+    get: (_target, name) => {
+      if (!resolved.has(name)) resolved.set(name, Reflect.get(cradle, name));
+      return resolved.get(name);
+    },
+  });
+}

@@ -23,7 +23,7 @@ import { makeRotateTriggerSecret } from '../application/triggers/rotate-trigger-
 import { makeUpdateTrigger } from '../application/triggers/update-trigger.ts';
 import type { Config } from '../config.ts';
 import type { WebhookTriggersCradle } from './cradle.ts';
-import { instance, type Registrations, singleton, value } from './registration.ts';
+import { instance, type Registrations, singleton, value, withReplaced } from './registration.ts';
 
 /** Webhook triggers (signing secrets sealed at rest), HMAC-verified ingest, the delivery log and its retention. */
 export function webhookTriggers(config: Config): Registrations<keyof WebhookTriggersCradle> {
@@ -62,7 +62,11 @@ export function webhookTriggers(config: Config): Registrations<keyof WebhookTrig
     deleteTrigger: singleton(makeDeleteTrigger),
     rotateTriggerSecret: singleton(makeRotateTriggerSecret),
     revokePreviousTriggerSecret: singleton(makeRevokePreviousTriggerSecret),
-    receiveDelivery: singleton(makeReceiveDelivery),
+    receiveDelivery: singleton((cradle) =>
+      makeReceiveDelivery(
+        withReplaced(cradle, { triggers: cradle.cachedTriggers, missions: cradle.cachedMissions }),
+      ),
+    ),
     listDeliveries: singleton(makeListDeliveries),
     getDelivery: singleton(makeGetDelivery),
     replayDelivery: singleton(makeReplayDelivery),

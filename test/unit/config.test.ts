@@ -39,6 +39,7 @@ const BAD_VALUES: readonly [variable: string, value: string, others?: Record<str
   ['MAX_JSON_BODY_BYTES', '1e9'],
   ['MASTER_KEY', 's3cret-but-too-short'],
   ['PERSISTENCE', 'sqlite'],
+  ['CACHE', 'maybe'],
   ['RATE_LIMIT_STORE', 'postgres', { PERSISTENCE: 'memory' }],
   ['JWT_ALGORITHM', 'none'],
   ['JWT_ALGORITHM', 'RS256'],
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://127.0.0.1:8080',
       databaseUrl: undefined,
+      cache: 'on',
       databaseDeadlines: { connectMs: 1500, statementMs: 1500, requestBudgetMs: 1500 },
       dataDir: resolve(process.cwd(), '.data'),
       logLevel: 'info',
@@ -154,6 +156,11 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ WEBHOOK_INTAKE_BATCH_MAX: '1', WEBHOOK_RATE_LIMIT_SYNC_MS: '0' }).webhooks,
     ).to.deep.include({ intakeBatchMax: 1, rateLimitSyncMs: 0 });
+  });
+
+  it('caches hot reads unless CACHE=off', () => {
+    expect(loadConfig({ CACHE: 'off' })).to.include({ cache: 'off' });
+    expect(loadConfig({ CACHE: 'on' })).to.include({ cache: 'on' });
   });
 
   it('treats an empty variable as unset', () => {

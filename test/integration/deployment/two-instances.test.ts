@@ -46,7 +46,7 @@ describe('two instances on one database and one Redis', () => {
       body: JSON.stringify({ username_or_email: user.username, password }),
     });
 
-  it('a login on A refreshes on B, and a logout on A is refused on B at once', async () => {
+  it('a login on A refreshes on B, and a logout on A is refused on B within a second', async () => {
     const user = await signUp(a);
     const refreshed = await refresh(b, user.refreshToken);
     expect(refreshed.status).to.equal(200);
@@ -56,7 +56,12 @@ describe('two instances on one database and one Redis', () => {
     expect(
       (await a.request('/api/auth/logout', { method: 'POST', headers: bearer(pair.access_token) })).status,
     ).to.equal(204);
-    expect((await me(b, pair.access_token)).status).to.equal(401);
+    // B may hold the session in its cache until the database's notification reaches it (SPEC: within 1 s).
+    const deadline = performance.now() + 1000;
+    while ((await me(b, pair.access_token)).status !== 401) {
+      expect(performance.now(), 'still accepted on B after 1 s').to.be.below(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect((await me(b, user.accessToken)).status).to.equal(401);
     expect((await refresh(b, pair.refresh_token)).status).to.equal(401);
   });

@@ -24,9 +24,12 @@ describe('database silently unreachable: packets dropped, no reset (real socket)
     app = await startTestApp();
     user = await signUp(app);
     proxy = new TcpProxy();
-    // Both pools behind the proxy: the ORM's and the rate-limit store's (RATE_LIMIT_STORE=postgres).
+    // Both pools behind the proxy: the ORM's and the rate-limit store's (RATE_LIMIT_STORE=postgres). No caches:
+    // this is about queries' deadlines, and a cache may answer /me from memory until its LISTEN connection's
+    // probe finds the silence (test/integration/persistence/postgres-listener.test.ts).
     proxied = await startAppAgainst(await proxy.start((await testDatabase()).url), {
       RATE_LIMIT_STORE: 'postgres',
+      CACHE: 'off',
     });
     // A token of the proxied app's own issuer (its PUBLIC_URL differs from the test app's).
     const { response, body } = await login();

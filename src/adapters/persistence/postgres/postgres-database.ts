@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Migrator } from '@mikro-orm/migrations';
 import {
   type EntityManager,
@@ -22,6 +23,8 @@ export class PostgresDatabase {
   readonly pool: pg.Pool;
   readonly #orm: MikroORM;
   readonly #release: () => Promise<void>;
+  /** What runs once the outermost transaction in progress has ended (see `afterTransaction`). */
+  readonly #whenEnded = new AsyncLocalStorage<Array<() => void>>();
 
   constructor(orm: MikroORM, pool: pg.Pool, release: () => Promise<void>) {
     this.#orm = orm;
@@ -41,10 +44,26 @@ export class PostgresDatabase {
   }
 
   /** Runs `work` in a transaction: a new one, or the surrounding one, which it joins (no savepoint). */
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.entityManager().transactional(() => work(), {
-      propagation: TransactionPropagation.REQUIRED,
-    });
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const join = () =>
+      this.entityManager().transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
+    if (this.#inTransaction()) return join();
+    const callbacks: Array<() => void> = [];
+    try {
+      return await this.#whenEnded.run(callbacks, join);
+    } finally {
+      for (const callback of callbacks) callback();
+    }
+  }
+
+  /**
+   * Runs `callback` once the surrounding transaction has ended (committed or rolled back), or now when there
+   * is none: a cache forgets what a transaction changed when other requests can see the change.
+   */
+  afterTransaction(callback: () => void): void {
+    const callbacks = this.#inTransaction() ? this.#whenEnded.getStore() : undefined;
+    if (callbacks) callbacks.push(callback);
+    else callback();
   }
 
   /** The surrounding transaction's EntityManager, else a fresh fork: no identity map is shared between calls. */

@@ -7,6 +7,7 @@ import { Migration0005ApiKeys } from './0005-api-keys.ts';
 import { Migration0006RunPolicyEventsSchedules } from './0006-run-policy-events-schedules.ts';
 import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-schemes-outbound-webhooks.ts';
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
+import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: '0006-run-policy-events-schedules', class: Migration0006RunPolicyEventsSchedules },
   { name: '0007-signature-schemes-outbound-webhooks', class: Migration0007SignatureSchemesOutboundWebhooks },
   { name: '0008-identity-hardening', class: Migration0008IdentityHardening },
+  { name: '0009-cache-invalidation', class: Migration0009CacheInvalidation },
 ];

@@ -1,0 +1,96 @@
+/**
+ * What changed: a login session (by id), a user (by id: their row, sessions' epoch, memberships), the
+ * memberships of a user (by user id), a workspace (by id), a trigger, a mission, an API key (each by id).
+ */
+export type ChangeKind =
+  | 'login_session'
+  | 'user'
+  | 'memberships'
+  | 'workspace'
+  | 'trigger'
+  | 'mission'
+  | 'api_key';
+
+export interface Change {
+  readonly kind: ChangeKind;
+  readonly id: string;
+}
+
+/** What a cache does when told. */
+export interface ChangeSubscriber {
+  changed(change: Change): void;
+  /** Changes may have been missed: forget everything. */
+  reset(): void;
+}
+
+const KINDS = new Set<string>([
+  'login_session',
+  'user',
+  'memberships',
+  'workspace',
+  'trigger',
+  'mission',
+  'api_key',
+] satisfies ChangeKind[]);
+
+/**
+ * How this instance's caches learn of changes. Changes made here are applied at once and again when the
+ * surrounding transaction has ended (`changedHere`): the next request sees them. Changes committed by any
+ * instance arrive from the database's change feed (`announced`, `kind:id`). While the feed is not known to
+ * be delivering (`live` false: not yet listening, or the connection was lost) caches must not serve, so a
+ * cached value is never older than the feed's own delay.
+ */
+export class CacheInvalidation {
+  readonly #subscribers: ChangeSubscriber[] = [];
+  readonly #afterTransaction: (callback: () => void) => void;
+  #live: boolean;
+
+  constructor(options: { afterTransaction?: (callback: () => void) => void; live?: boolean } = {}) {
+    this.#afterTransaction = options.afterTransaction ?? ((callback) => callback());
+    this.#live = options.live ?? false;
+  }
+
+  get live(): boolean {
+    return this.#live;
+  }
+
+  subscribe(subscriber: ChangeSubscriber): void {
+    this.#subscribers.push(subscriber);
+  }
+
+  /** The feed delivers every change from now on; what was cached before may have missed some. */
+  feedUp(): void {
+    this.#reset();
+    this.#live = true;
+  }
+
+  /** The feed stopped delivering: caches are bypassed until it is up again. */
+  feedDown(): void {
+    this.#live = false;
+    this.#reset();
+  }
+
+  /** A change announced by the database (`kind:id`); anything else is ignored. */
+  announced(payload: string): void {
+    const colon = payload.indexOf(':');
+    const kind = payload.slice(0, colon);
+    if (colon > 0 && KINDS.has(kind))
+      this.#dispatch({ kind: kind as ChangeKind, id: payload.slice(colon + 1) });
+  }
+
+  /** Changes written by this instance: forgotten now, and again once they are committed (or rolled back). */
+  changedHere(changes: readonly Change[]): void {
+    for (const change of changes) this.#dispatch(change);
+    this.#afterTransaction(() => {
+      for (const change of changes) this.#dispatch(change);
+    });
+  }
+
+  #dispatch(change: Change): void {
+    for (const subscriber of this.#subscribers) subscriber.changed(change);
+  }
+
+  #reset(): void {
+    for (const subscriber of this.#subscribers) subscriber.reset();
+  }
+}

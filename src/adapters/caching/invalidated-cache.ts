@@ -1,0 +1,60 @@
+import { BoundedLru } from './bounded-lru.ts';
+import type { CacheInvalidation, Change } from './cache-invalidation.ts';
+
+/**
+ * Values loaded by key, kept (at most `maxEntries`, least recently used dropped) until a change says
+ * otherwise. Bypassed while the invalidation feed is not live. A load that was under way when anything in
+ * this cache was invalidated is not kept: it may have read the row before the change committed.
+ */
+export class InvalidatedCache<V> {
+  readonly #entries: BoundedLru<string, V>;
+  readonly #invalidation: CacheInvalidation;
+  /** Bumped by every invalidation, so a load can tell whether one happened while it ran. */
+  #generation = 0;
+
+  constructor(options: {
+    invalidation: CacheInvalidation;
+    maxEntries: number;
+    /** Which entries `change` makes stale. */
+    forget: (change: Change, cache: InvalidatedCache<V>) => void;
+  }) {
+    this.#entries = new BoundedLru(options.maxEntries);
+    this.#invalidation = options.invalidation;
+    options.invalidation.subscribe({
+      changed: (change) => options.forget(change, this),
+      reset: () => this.clear(),
+    });
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached value, else what `load` finds (kept unless undefined: absence is never cached). */
+  async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    if (!this.#invalidation.live) return load();
+    const cached = this.#entries.get(key);
+    if (cached !== undefined) return cached;
+    const generation = this.#generation;
+    const loaded = await load();
+    if (loaded !== undefined && generation === this.#generation && this.#invalidation.live) {
+      this.#entries.set(key, loaded);
+    }
+    return loaded;
+  }
+
+  delete(key: string): void {
+    this.#generation++;
+    this.#entries.delete(key);
+  }
+
+  deleteWhere(matches: (value: V) => boolean): void {
+    this.#generation++;
+    this.#entries.deleteWhere(matches);
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}

@@ -1,0 +1,56 @@
+import { CacheInvalidation } from '../adapters/caching/cache-invalidation.ts';
+import { feedCacheInvalidation } from '../adapters/persistence/postgres/postgres-cache-feed.ts';
+import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
+import { PostgresListener } from '../adapters/persistence/postgres/postgres-listener.ts';
+import type { Cradle } from './cradle.ts';
+import { singleton } from './registration.ts';
+
+/** Entries per cache: a few MB at most, far more than the users active within a token's lifetime here. */
+const CACHE_ENTRIES = 10_000;
+
+/**
+ * The instance's one LISTEN connection (run events and cache invalidation share it) and, with `CACHE=on`,
+ * the caches of hot reads: writes made here invalidate them at once, and the database announces every
+ * committed change (NOTIFY from row triggers, migration 0009) to every instance.
+ */
+export class PostgresCaching {
+  readonly #db: PostgresDatabase;
+  readonly #invalidation: CacheInvalidation | undefined;
+  #listener: PostgresListener | undefined;
+  #feeding = false;
+
+  constructor(db: PostgresDatabase, { cache }: { cache: boolean }) {
+    this.#db = db;
+    this.#invalidation = cache
+      ? new CacheInvalidation({ afterTransaction: (callback) => db.afterTransaction(callback) })
+      : undefined;
+  }
+
+  listener({ logger }: Pick<Cradle, 'logger'>): PostgresListener {
+    this.#listener ??= new PostgresListener({ db: this.#db, logger });
+    return this.#listener;
+  }
+
+  async close(): Promise<void> {
+    await this.#listener?.close();
+  }
+
+  /** `repository` telling the caches of its writes (as is without caches). */
+  announcing<T>(repository: T, announce: (inner: T, to: CacheInvalidation) => T): T {
+    return this.#invalidation ? announce(repository, this.#invalidation) : repository;
+  }
+
+  /** A cached read of `source` (`source` itself without caches); its resolution starts the feed. */
+  cached<T>(source: (cradle: Cradle) => T, decorate: (inner: T, to: CacheInvalidation, max: number) => T) {
+    return singleton(
+      (cradle) => {
+        const invalidation = this.#invalidation;
+        if (!invalidation) return source(cradle);
+        if (!this.#feeding) feedCacheInvalidation(this.listener(cradle), invalidation);
+        this.#feeding = true;
+        return decorate(source(cradle), invalidation, CACHE_ENTRIES);
+      },
+      () => this.close(),
+    );
+  }
+}
