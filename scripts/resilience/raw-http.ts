@@ -87,6 +87,10 @@ export function parseAnswer(bytes: Buffer, headRequest: boolean, ended = false):
     }
     const rest = bytes.subarray(end + 4);
     if (headRequest || status === 204 || status === 304) return { status, headers, body: Buffer.alloc(0) };
+    // An event stream of a run still going never ends: its status and headers are the answer.
+    if (status === 200 && /^text\/event-stream/i.test(headers['content-type'] ?? '')) {
+      return { status, headers, body: rest };
+    }
     if (/chunked/i.test(headers['transfer-encoding'] ?? '')) {
       const body = dechunk(rest);
       return body ? { status, headers, body } : undefined;
