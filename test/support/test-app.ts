@@ -7,6 +7,7 @@ import { closeServer, createHttpServer, listen, listenOn } from '../../src/adapt
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
+import { TEST_RATE_LIMITS } from './test-limits.ts';
 
 /** One master key per test run: every app of the run shares the signing keys sealed under it in the database. */
 export const TEST_MASTER_KEY = randomBytes(32);
@@ -37,9 +38,7 @@ export async function startTestApp(
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'silent',
       DATA_DIR: '/nonexistent',
-      API_RATE_LIMIT_PER_MINUTE: '10000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
-      REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...TEST_RATE_LIMITS,
       ...env,
     });
     container = createContainer(config, {
@@ -117,7 +116,13 @@ export async function startAppAgainst(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<DetachedApp> {
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    ...TEST_RATE_LIMITS,
+    ...env,
+  });
   const db = await connectPostgres({ url: databaseUrl, poolMax: 4, deadlines: config.databaseDeadlines });
   const container = createContainer(config, {
     infrastructure: {

@@ -1,0 +1,11 @@
+/**
+ * Per-address budgets for every app and server the tests start. All tests share one database, and so the
+ * PostgreSQL rate-limit counters of 127.0.0.1, whatever budget each app enforces: one started with the
+ * production default (20 logins a minute) would answer 429 after the logins of the tests before it. A test
+ * about throttling passes its own budget (and usually its own store).
+ */
+export const TEST_RATE_LIMITS: Readonly<Record<string, string>> = {
+  API_RATE_LIMIT_PER_MINUTE: '10000000',
+  LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
+  REFRESH_RATE_LIMIT_PER_MINUTE: '100000',
+};
