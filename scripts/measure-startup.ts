@@ -1,7 +1,7 @@
 // Start-up time and idle memory of the real server: `node scripts/measure-startup.ts [--runs 5] [--idle 5]`.
 // Each run spawns `node src/main.ts` (production settings, default logging) on an existing, migrated database
 // (DATABASE_URL's, else the embedded PostgreSQL in a temporary DATA_DIR; a first start, not counted, creates
-// and migrates it), times spawn -> first `GET /readyz` 200, waits `--idle` seconds, then reads the process's
+// and migrates it), times spawn -> first `GET /readyz` 200 (and the CPU time used by then), waits `--idle` seconds, then reads the process's
 // resident set (VmRSS) from /proc and its V8 heap (through a SIGUSR2 handler preloaded with --import).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,8 @@ import pg from 'pg';
 
 export interface StartupSample {
   readonly readyMs: number;
+  /** CPU time (user + system) the process used until ready: steadier than `readyMs` on a busy machine. */
+  readonly cpuMs: number;
   readonly rssMb: number;
   readonly heapUsedMb: number;
   readonly externalMb: number;
@@ -26,6 +28,12 @@ export function statusFieldMb(status: string, field: string): number {
   return Number(match[1]) / 1024;
 }
 
+/** CPU milliseconds (user + system) from the text of /proc/<pid>/stat, whose times are in clock ticks. */
+export function statCpuMs(stat: string, ticksPerSecond = 100): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
 /** The median of each figure over the samples (the middle one, the upper of the two for an even count). */
 export function medianSample(samples: readonly StartupSample[]): StartupSample {
   if (samples.length === 0) throw new Error('no samples');
@@ -33,6 +41,7 @@ export function medianSample(samples: readonly StartupSample[]): StartupSample {
     samples.map(pick).sort((a, b) => a - b)[Math.floor(samples.length / 2)] as number;
   return {
     readyMs: median((s) => s.readyMs),
+    cpuMs: median((s) => s.cpuMs),
     rssMb: median((s) => s.rssMb),
     heapUsedMb: median((s) => s.heapUsedMb),
     externalMb: median((s) => s.externalMb),
@@ -57,6 +66,7 @@ async function measureOnce(env: Record<string, string>, idleSeconds: number): Pr
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   try {
     const readyMs = (await waitForReady(port, () => child.exitCode !== null)) - started;
+    const cpuMs = statCpuMs(await readFile(`/proc/${child.pid}/stat`, 'utf8'));
     await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
     child.kill('SIGUSR2');
@@ -64,6 +74,7 @@ async function measureOnce(env: Record<string, string>, idleSeconds: number): Pr
     const usage = JSON.parse(memory) as NodeJS.MemoryUsage;
     return {
       readyMs,
+      cpuMs,
       rssMb: statusFieldMb(status, 'VmRSS'),
       heapUsedMb: usage.heapUsed / MB,
       externalMb: (usage.external + usage.arrayBuffers) / MB,
@@ -147,8 +158,8 @@ async function main(): Promise<void> {
   }
 }
 
-function format({ readyMs, rssMb, heapUsedMb, externalMb }: StartupSample): string {
-  return `ready ${readyMs.toFixed(0)} ms, idle RSS ${rssMb.toFixed(1)} MB, heap used ${heapUsedMb.toFixed(1)} MB, external ${externalMb.toFixed(1)} MB`;
+function format({ readyMs, cpuMs, rssMb, heapUsedMb, externalMb }: StartupSample): string {
+  return `ready ${readyMs.toFixed(0)} ms (CPU ${cpuMs.toFixed(0)} ms), idle RSS ${rssMb.toFixed(1)} MB, heap used ${heapUsedMb.toFixed(1)} MB, external ${externalMb.toFixed(1)} MB`;
 }
 
 if (import.meta.main) await main();
