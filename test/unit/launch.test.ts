@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { privateCompileCacheDir, relaunchPlan, SEMI_SPACE_MB } from '../../src/launch.ts';
+import { MALLOC_ARENAS, privateCompileCacheDir, relaunchPlan, SEMI_SPACE_MB } from '../../src/launch.ts';
 
 describe('launch', () => {
   const base = {
@@ -14,7 +14,7 @@ describe('launch', () => {
   };
 
   describe('relaunchPlan', () => {
-    it('runs the same script with its arguments and Node flags, the V8 flag first and the compile cache on', () => {
+    it('runs the same script with its arguments and Node flags, the V8 flag first, two malloc arenas and the compile cache', () => {
       expect(relaunchPlan(base)).to.deep.equal({
         args: [
           '/usr/bin/node',
@@ -23,8 +23,12 @@ describe('launch', () => {
           '/app/src/main.ts',
           '--flag',
         ],
-        env: { PATH: '/bin', NODE_COMPILE_CACHE: '/tmp/cache' },
+        env: { PATH: '/bin', MALLOC_ARENA_MAX: MALLOC_ARENAS, NODE_COMPILE_CACHE: '/tmp/cache' },
       });
+    });
+
+    it('keeps the malloc arenas the environment chooses', () => {
+      expect(relaunchPlan({ ...base, env: { MALLOC_ARENA_MAX: '8' } })?.env.MALLOC_ARENA_MAX).to.equal('8');
     });
 
     it('does nothing once the flag is given: in the command (the relaunched process) or in NODE_OPTIONS', () => {
