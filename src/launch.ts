@@ -74,6 +74,7 @@ export function privateCompileCacheDir(base: string = tmpdir()): string | undefi
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
   }
-  const stat = lstatSync(dir);
-  return stat.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0 ? dir : undefined;
+  // No cache is no reason not to start: a folder that vanished meanwhile is simply not used.
+  const stat = lstatSync(dir, { throwIfNoEntry: false });
+  return stat?.isDirectory() && stat.uid === uid && (stat.mode & 0o077) === 0 ? dir : undefined;
 }

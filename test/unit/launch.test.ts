@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -66,6 +66,13 @@ describe('launch', () => {
       const dir = join(root, `platform-api-compile-cache-${process.getuid?.()}`);
       mkdirSync(dir);
       chmodSync(dir, 0o777);
+      expect(privateCompileCacheDir(root)).to.equal(undefined);
+    });
+
+    it('refuses a symbolic link, even to a private folder', () => {
+      const target = join(root, 'elsewhere');
+      mkdirSync(target, { mode: 0o700 });
+      symlinkSync(target, join(root, `platform-api-compile-cache-${process.getuid?.()}`));
       expect(privateCompileCacheDir(root)).to.equal(undefined);
     });
 
