@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * V8's young generation, in MB per semi-space. Start-up allocates module code at a high survival rate, which
- * grows the young generation to V8's default maximum (32 MB a semi-space, two of them) and V8 keeps it at
- * that size afterwards: about 45 MB of an idle process's resident set. 4 MB holds a request's garbage many
- * times over (see README, "Memory and start-up").
+ * V8's young generation, in MB per semi-space: a cap on what it grows to under load (V8's default is 32 MB a
+ * semi-space, two of them). Each halving doubles the scavenges a request rate costs: at 4 MB they took about
+ * a tenth of `/api/auth/me`'s CPU, at 16 MB close to the default. The size start-up leaves behind is
+ * undone by `compactHeap` once the server listens (see README, "Memory and start-up").
  */
-export const SEMI_SPACE_MB = 4;
+export const SEMI_SPACE_MB = 16;
 
 /**
  * glibc's malloc arenas: by default up to eight per core, one taken by each thread that allocates (the libuv

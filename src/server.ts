@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { compactHeap } from './adapters/system/compact-heap.ts';
 import { createLogger } from './adapters/system/logger.ts';
 import { closeServer, listen } from './adapters/system/server.ts';
 import { boot } from './boot.ts';
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   container.cradle.scheduleDispatcher.start();
   container.cradle.deliveryPurgeJob.start();
   container.cradle.webhookDispatcher.start();
+  // What start-up alone allocated (module code, discarded wiring) need not stay resident while idle.
+  compactHeap();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(
