@@ -5,6 +5,8 @@ import { closeServer, listen } from './adapters/system/server.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
+const COMPACT_HEAP_AFTER_MS = 1000;
+
 /** The server process (started by main.ts): config -> database -> container -> http app -> listen; graceful shutdown on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,8 +23,9 @@ async function main(): Promise<void> {
   container.cradle.scheduleDispatcher.start();
   container.cradle.deliveryPurgeJob.start();
   container.cradle.webhookDispatcher.start();
-  // What start-up alone allocated (module code, discarded wiring) need not stay resident while idle.
-  compactHeap();
+  // What start-up alone allocated need not stay resident while idle. The collection pauses the process for
+  // 0.1-0.2 s: a second after listening, so that the first readiness check is not the one kept waiting.
+  setTimeout(compactHeap, COMPACT_HEAP_AFTER_MS).unref();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(
