@@ -36,10 +36,11 @@ export interface Relaunch {
 
 /**
  * How `node src/main.ts` becomes the server process: the same command with the V8 flag and the malloc
- * setting above, and Node's compile cache on from the first module (which spares loading the TypeScript stripper, ~17 MB and ~0.3 s,
- * and compiling every module again). Nothing when a `--max-semi-space-size` is already given, in the
- * command or in NODE_OPTIONS: that is the relaunched process, or an operator's own choice. The compile cache
- * follows Node's variables: NODE_COMPILE_CACHE names the folder, NODE_DISABLE_COMPILE_CACHE turns it off.
+ * setting above, and Node's compile cache on from the first module (which spares loading the TypeScript
+ * stripper, ~17 MB and ~0.3 s, and compiling every module again). Nothing when a `--max-semi-space-size` is
+ * already given, in the command or in NODE_OPTIONS: that is the relaunched process, or an operator's own
+ * choice. The compile cache follows Node's variables: NODE_COMPILE_CACHE names the folder,
+ * NODE_DISABLE_COMPILE_CACHE turns it off.
  */
 export function relaunchPlan({
   execPath,

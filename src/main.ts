@@ -1,6 +1,6 @@
 // The start command, `node src/main.ts`. It imports nothing of the application: the process relaunches
-// itself first (launch.ts: V8 flags, Node's compile cache), with the same pid, stdio and arguments, so that
-// the server (server.ts) is loaded once, in the process that serves.
+// itself first (launch.ts: a V8 flag, malloc arenas, Node's compile cache), with the same pid, stdio and
+// arguments, so that the server (server.ts) is loaded once, in the process that serves.
 import { enableCompileCache } from 'node:module';
 import { privateCompileCacheDir, relaunchPlan } from './launch.ts';
 

@@ -7,7 +7,10 @@ import { ConfigError, loadConfig } from './config.ts';
 
 const COMPACT_HEAP_AFTER_MS = 1000;
 
-/** The server process (started by main.ts): config -> database -> container -> http app -> listen; graceful shutdown on SIGINT/SIGTERM. */
+/**
+ * The server process (started by main.ts): config -> database -> container -> http app -> listen; graceful
+ * shutdown on SIGINT/SIGTERM.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
