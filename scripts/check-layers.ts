@@ -2,14 +2,14 @@
 //   domain       imports only domain;
 //   application  imports only application and domain;
 //   adapters     are imported only by adapters and the composition root (container.ts, composition/, boot.ts,
-//                main.ts).
+//                server.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', 'src');
 const IMPORT =
   /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
-const COMPOSITION_ROOTS = new Set(['container.ts', 'main.ts', 'boot.ts', 'composition']);
+const COMPOSITION_ROOTS = new Set(['container.ts', 'server.ts', 'boot.ts', 'composition']);
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,64 +1,18 @@
-import type { AddressInfo } from 'node:net';
-import { createLogger } from './adapters/system/logger.ts';
-import { closeServer, listen } from './adapters/system/server.ts';
-import { boot } from './boot.ts';
-import { ConfigError, loadConfig } from './config.ts';
+// The start command, `node src/main.ts`. It imports nothing of the application: the process relaunches
+// itself first (launch.ts: a V8 flag, malloc arenas, Node's compile cache), with the same pid, stdio and
+// arguments, so that the server (server.ts) is loaded once, in the process that serves.
+import { enableCompileCache } from 'node:module';
+import { privateCompileCacheDir, relaunchPlan } from './launch.ts';
 
-/** config -> database -> container -> http app -> listen; graceful shutdown on SIGINT/SIGTERM. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config.logLevel);
-  const { container, close } = await boot(config, logger);
-  if (config.persistence === 'memory') {
-    logger.warn(
-      'PERSISTENCE=memory: every user, token, mission, run and trigger lives in this process only and is lost when it stops',
-    );
-  }
-  const server = await listen(container.cradle.httpApp, config.port, config.host);
-  // Periodic jobs, stopped when the container is disposed.
-  container.cradle.runLeaseSweeper.start();
-  container.cradle.scheduleDispatcher.start();
-  container.cradle.deliveryPurgeJob.start();
-  container.cradle.webhookDispatcher.start();
-  // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
-  const { port } = server.address() as AddressInfo;
-  logger.info(
-    { url: config.publicUrl, address: `http://${hostForUrl(config.host)}:${port}`, port },
-    'listening',
-  );
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    // The whole shutdown is bounded: whatever still hangs then (a connection stuck on an unreachable database,
-    // a job that ignores its stop) is left behind by a hard exit rather than keeping the process alive. The timer
-    // holds the event loop: a close that never settles (a connection that died mid-transaction is never handed
-    // back to its pool) must end here, logged, not by the loop quietly running dry with exit code 0.
-    setTimeout(() => {
-      logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
-      logger.flush(() => process.exit(1));
-    }, config.shutdownTimeoutMs);
-    // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
-    container.cradle.runEventFeed.close();
-    // In-flight requests get half of it, closing the pools and the database the rest.
-    await closeServer(server, config.shutdownTimeoutMs / 2);
-    await close();
-    logger.info('stopped');
-    logger.flush(() => process.exit(0));
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError ? error.message : `startup failed: ${(error as Error).message}`;
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
+const compileCacheDir = process.env.NODE_COMPILE_CACHE ? undefined : privateCompileCacheDir();
+const relaunch = relaunchPlan({
+  execPath: process.execPath,
+  execArgv: process.execArgv,
+  argv: process.argv,
+  env: process.env,
+  compileCacheDir,
 });
-
-function hostForUrl(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
-}
+// execve(2) replaces this process and never returns; where Node lacks it (Windows), this process serves.
+if (relaunch && process.execve) process.execve(process.execPath, relaunch.args, relaunch.env);
+if (compileCacheDir && !process.env.NODE_DISABLE_COMPILE_CACHE) enableCompileCache(compileCacheDir);
+await import('./server.ts');

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimited } from '../../domain/errors.ts';
+import { RateLimiterMemory, RateLimiterRes } from '../throttling/rate-limiter-classes.ts';
 import { WEBHOOK_PREFIX } from './access-log.ts';
 import { clientIpOf } from './request-state.ts';
 

@@ -18,7 +18,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** Codes for the errors Koa, koa-body and the router raise themselves (http-errors with a status). */
+/** Codes for the errors Koa, the body parsers and the router raise themselves (http-errors with a status). */
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthorized',

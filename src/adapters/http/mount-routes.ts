@@ -1,9 +1,8 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { koaBody } from 'koa-body';
 import { DomainError } from '../../domain/errors.ts';
 import { illFormedPart } from '../../domain/well-formed-json.ts';
-import { refuseUndecodable } from './body-decoding.ts';
+import { jsonBody } from './body-parsers.ts';
 import { isRawBody, type RouteInput, type RouteSpec, type Security } from './route.ts';
 import { compileValidator, ValidationFailed, type Validator } from './validation.ts';
 
@@ -58,19 +57,6 @@ async function requireJson(ctx: Context, next: Next): Promise<void> {
     if (!ctx.is('application/json', '+json')) throw new UnsupportedMediaType();
   }
   await next();
-}
-
-function jsonBody(limit: number): Middleware {
-  return koaBody({
-    json: true,
-    urlencoded: false,
-    text: false,
-    multipart: false,
-    jsonStrict: false,
-    jsonLimit: limit,
-    patchNode: false,
-    onError: refuseUndecodable,
-  });
 }
 
 /**

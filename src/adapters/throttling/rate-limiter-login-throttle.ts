@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { LoginThrottle } from '../../application/ports/login-throttle.ts';
 import { RateLimited } from '../../domain/errors.ts';
 import { FlexibleRateLimiter } from './flexible-rate-limiter.ts';
+import type { RateLimiterAbstract } from './rate-limiter-classes.ts';
 import type { RateLimiterFactory } from './rate-limiter-store.ts';
 
 /** The longest duration a memory store keeps a key for: setTimeout's limit, 2^31 - 1 ms (24.8 days). */

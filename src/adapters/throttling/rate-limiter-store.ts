@@ -1,11 +1,14 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
-  RateLimiterPostgres,
-  RateLimiterRedis,
-} from 'rate-limiter-flexible';
+  rateLimiterPostgres,
+  rateLimiterRedis,
+} from './rate-limiter-classes.ts';
+
+const require = createRequire(import.meta.url);
 
 /** Where rate-limit counters live: shared by every instance (`postgres`, `redis`) or per process (`memory`). */
 export type RateLimitStoreKind = 'postgres' | 'redis' | 'memory';
@@ -95,6 +98,7 @@ function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => v
     },
   };
   let sweeping = false;
+  const RateLimiterPostgres = rateLimiterPostgres();
   const create = (options: LimiterOptions) => {
     // Every limiter shares the table: one of them deleting rows expired over an hour ago (every 5 minutes,
     // rate-limiter-flexible's `clearExpiredByTimeout`) is enough.
@@ -121,7 +125,10 @@ function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => v
 
 function redisFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void): RateLimiterFactory {
   if (!deps.redisUrl) throw new Error('the redis rate-limit store needs a Redis URL');
-  const client = new Redis(deps.redisUrl, {
+  // Loaded here, not at the top: a server whose counters are elsewhere never loads the Redis client.
+  const { Redis: RedisClient } = require('ioredis') as typeof import('ioredis');
+  const RateLimiterRedis = rateLimiterRedis();
+  const client = new RedisClient(deps.redisUrl, {
     // Fail at once while disconnected (the insurance limiter decides) instead of queueing commands.
     enableOfflineQueue: false,
     lazyConnect: true,

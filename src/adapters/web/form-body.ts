@@ -1,8 +1,7 @@
 import type { Context } from 'koa';
-import { koaBody } from 'koa-body';
 import { DomainError, InvalidInput } from '../../domain/errors.ts';
 import { illFormedPart } from '../../domain/well-formed-json.ts';
-import { refuseUndecodable } from '../http/body-decoding.ts';
+import { readUrlEncodedBody } from '../http/body-parsers.ts';
 
 class NotAForm extends DomainError {
   constructor() {
@@ -10,15 +9,8 @@ class NotAForm extends DomainError {
   }
 }
 
-const parseUrlEncoded = koaBody({
-  json: false,
-  text: false,
-  multipart: false,
-  urlencoded: true,
-  formLimit: '16kb',
-  patchNode: false,
-  onError: refuseUndecodable,
-});
+/** The largest form body read (413 above). */
+const FORM_LIMIT_BYTES = 16 * 1024;
 
 /** The fields of a submitted form; repeated or nested fields are ignored (only plain strings count). */
 export type FormFields = Readonly<Record<string, string | undefined>>;
@@ -29,7 +21,7 @@ export type FormFields = Readonly<Record<string, string | undefined>>;
  */
 export async function readForm(ctx: Context): Promise<FormFields> {
   if (!ctx.is('application/x-www-form-urlencoded')) throw new NotAForm();
-  await parseUrlEncoded(ctx as never, async () => {});
+  await readUrlEncodedBody(ctx, FORM_LIMIT_BYTES);
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const fields: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;

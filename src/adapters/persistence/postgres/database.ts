@@ -1,5 +1,3 @@
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
-
 export interface Database {
   readonly url: string;
   /** Lets go of the database: stops an embedded server this process started. */
@@ -15,5 +13,7 @@ export async function openDatabase({
   dataDir: string;
 }): Promise<Database> {
   if (databaseUrl) return { url: databaseUrl, release: async () => {} };
+  // Loaded only when used: a server on DATABASE_URL never loads the embedded server's code.
+  const { startEmbeddedPostgres } = await import('./embedded-postgres.ts');
   return startEmbeddedPostgres(dataDir);
 }
