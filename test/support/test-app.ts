@@ -7,10 +7,9 @@ import { closeServer, createHttpServer, listen, listenOn } from '../../src/adapt
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
-import { TEST_RATE_LIMITS } from './test-limits.ts';
+import { TEST_MASTER_KEY, TEST_RATE_LIMITS } from './test-settings.ts';
 
 /** One master key per test run: every app of the run shares the signing keys sealed under it in the database. */
-export const TEST_MASTER_KEY = randomBytes(32);
 
 export interface TestApp {
   readonly baseUrl: string;

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { FakePasswordHasher, FixedClock, RecordingThrottle } from './auth-fakes.ts';
 import { testDatabase } from './test-database.ts';
+import { TEST_MASTER_KEY } from './test-settings.ts';
 
 /** The doubles every use-case test gets unless it passes its own; a test reaches them with their own types. */
 export interface DefaultDoubles {
@@ -73,7 +74,7 @@ export async function testContainer<D extends Doubles = Record<never, never>>(
   ) as Partial<Registrations>;
   const postgres = persistence === 'postgres' ? (await testDatabase()).db : undefined;
   const container = createContainer(config, {
-    infrastructure: { logger: createLogger('silent'), masterKey: randomBytes(32), postgres },
+    infrastructure: { logger: createLogger('silent'), masterKey: TEST_MASTER_KEY, postgres },
     overrides,
   });
   // The doubles are registered as values, so the container's cradle hands out these very objects.

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { api, withKey } from '../../support/api.ts';
 import { postgresWorld, seedUser } from '../../support/persistence-world.ts';
-import { startTestApp, TEST_MASTER_KEY } from '../../support/test-app.ts';
+import { startTestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 
 interface Result {
   readonly code: number | null;

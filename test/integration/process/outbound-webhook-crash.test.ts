@@ -6,8 +6,8 @@ import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import type { Json } from '../../support/json.ts';
 import { ServerProcess } from '../../support/server-process.ts';
-import { TEST_MASTER_KEY } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 import { startReceiver } from '../../support/webhook-receiver.ts';
 
 describe('outbound webhooks survive a crash between the state change and the send (node src/main.ts)', function () {

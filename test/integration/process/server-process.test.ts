@@ -8,8 +8,8 @@ import pg from 'pg';
 import { json } from '../../support/json.ts';
 import { ServerProcess } from '../../support/server-process.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
-import { TEST_MASTER_KEY } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 
 describe('server process (node src/main.ts)', function () {
   this.timeout(30000);

@@ -1,3 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The master key of every app, container and server the tests start: they share one database, and a
+ * background job of one (the outbound webhook dispatcher) meets the rows the others sealed.
+ */
+export const TEST_MASTER_KEY = randomBytes(32);
+
 /**
  * Per-address budgets for every app and server the tests start. All tests share one database, and so the
  * PostgreSQL rate-limit counters of 127.0.0.1, whatever budget each app enforces: one started with the
