@@ -88,7 +88,12 @@ export function postgresPersistence(
     cachedTriggers: caching.cached(({ triggers }) => triggers, withCachedTriggerPaths),
     deliveries: singleton(({ logger }) => new PostgresDeliveryRepository({ db, logger })),
     deliveryIntake: singleton(
-      ({ config }) => new PostgresDeliveryIntake({ db, maxBatch: config.webhooks.intakeBatchMax }),
+      ({ config }) =>
+        new PostgresDeliveryIntake({
+          db,
+          maxBatch: config.webhooks.intakeBatchMax,
+          budgetMs: config.databaseDeadlines.requestBudgetMs,
+        }),
     ),
     webhookEndpoints: singleton(
       ({ webhookSecretBox }) => new PostgresWebhookEndpointRepository({ db, webhookSecretBox }),

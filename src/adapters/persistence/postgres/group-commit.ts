@@ -1,4 +1,5 @@
 import { AsyncResource } from 'node:async_hooks';
+import { withWaitBudget } from '../../system/wait-budget.ts';
 
 export interface GroupCommitOptions<I, O> {
   /** Stores `items` in one transaction; resolves, once committed, with one result per item in their order. */
@@ -7,6 +8,11 @@ export interface GroupCommitOptions<I, O> {
   readonly maxBatch: number;
   /** True for an error no retry of single items would avoid (the database is unreachable): all fail at once. */
   readonly failsAll: (error: unknown) => boolean;
+  /**
+   * What one batch may wait on the database in all (see `WaitBudget`), as a request would: a batch runs outside
+   * its submitters' requests, whose budgets it cannot see.
+   */
+  readonly budgetMs?: number;
 }
 
 interface Waiting<I, O> {
@@ -55,10 +61,19 @@ export class GroupCommit<I, O> {
   async #commit(batch: readonly Waiting<I, O>[]): Promise<void> {
     let results: O[];
     try {
-      results = await this.#options.commit(batch.map((waiting) => waiting.item));
+      const items = batch.map((waiting) => waiting.item);
+      const { budgetMs } = this.#options;
+      results = await (budgetMs === undefined
+        ? this.#options.commit(items)
+        : withWaitBudget(budgetMs, () => this.#options.commit(items)));
     } catch (error) {
-      if (batch.length === 1 || this.#options.failsAll(error)) {
-        for (const waiting of batch) waiting.reject(error);
+      if (this.#options.failsAll(error)) {
+        // Those who queued meanwhile would meet the same database: they are answered now, not a batch later.
+        for (const waiting of [...batch, ...this.#queue.splice(0)]) waiting.reject(error);
+        return;
+      }
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
         return;
       }
       for (const waiting of batch) await this.#commit([waiting]);

@@ -16,9 +16,19 @@ import type { PostgresDatabase } from './postgres-database.ts';
 export class PostgresDeliveryIntake implements DeliveryIntake {
   readonly #batches: GroupCommit<IntakeEntry, AcceptOutcome>;
 
-  constructor({ db, maxBatch }: { db: Pick<PostgresDatabase, 'query' | 'transaction'>; maxBatch: number }) {
+  constructor({
+    db,
+    maxBatch,
+    budgetMs,
+  }: {
+    db: Pick<PostgresDatabase, 'query' | 'transaction'>;
+    maxBatch: number;
+    /** A batch's database wait budget (DATABASE_REQUEST_BUDGET_MS): its deliveries' requests wait on it. */
+    budgetMs?: number;
+  }) {
     this.#batches = new GroupCommit({
       maxBatch,
+      budgetMs,
       failsAll: isDatabaseUnavailable,
       commit: (entries) => db.transaction(() => storeIntakeBatch(db, entries)),
     });

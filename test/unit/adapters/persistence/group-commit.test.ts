@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { expect } from 'chai';
 import { GroupCommit } from '../../../../src/adapters/persistence/postgres/group-commit.ts';
+import { currentWaitBudget } from '../../../../src/adapters/system/wait-budget.ts';
 
 /** A commit the test finishes by hand: every call is recorded with its items and its own settle functions. */
 function manualCommits() {
@@ -96,6 +97,38 @@ describe('GroupCommit', () => {
     await settle();
     expect(members.map((state) => state.error)).to.deep.equal([unreachable, unreachable]);
     expect(calls).to.have.lengthOf(2);
+  });
+
+  it('answers those queued behind a batch the database failed at once, not a batch later', async () => {
+    const { calls, commit } = manualCommits();
+    const unreachable = new Error('database unreachable');
+    const group = new GroupCommit({ commit, maxBatch: 10, failsAll: (error) => error === unreachable });
+    const first = track(group.submit('a'));
+    const queued = ['b', 'c'].map((item) => track(group.submit(item)));
+    await settle();
+    calls[0]?.fail(unreachable);
+    await settle();
+    expect([first, ...queued].map((state) => state.error)).to.deep.equal([
+      unreachable,
+      unreachable,
+      unreachable,
+    ]);
+    expect(calls).to.have.lengthOf(1);
+  });
+
+  it('runs each batch under a wait budget of its own when given one (the requests it serves cannot lend theirs)', async () => {
+    const budgets: (number | undefined)[] = [];
+    const group = new GroupCommit({
+      commit: async (items: readonly string[]) => {
+        budgets.push(currentWaitBudget()?.remainingMs());
+        return [...items];
+      },
+      maxBatch: 10,
+      failsAll: () => false,
+      budgetMs: 1500,
+    });
+    await group.submit('a');
+    expect(budgets).to.deep.equal([1500]);
   });
 
   it('commits outside the context of whoever submitted first', async () => {
