@@ -80,10 +80,18 @@ describe('PostgresDeliveryIntake (group commit)', () => {
     return { delivery, run };
   }
 
-  /** What another connection sees committed of a delivery: its row's status, its run's state and events. */
+  /**
+   * What another connection sees committed of a delivery: its row's status, its run's state and events, and the
+   * run's event counter (the next append continues from it).
+   */
   async function committed(deliveryId: string) {
-    const [row] = await db.query<{ status: string; run_status: string | null; events: number }>(
-      `select d.status, r.status as run_status,
+    const [row] = await db.query<{
+      status: string;
+      run_status: string | null;
+      events: number;
+      events_seq: number | null;
+    }>(
+      `select d.status, r.status as run_status, r.events_seq,
               (select count(*)::int from run_events e where e.run_id = r.id and e.type = 'status') as events
          from webhook_deliveries d left join runs r on r.delivery_id = d.id where d.id = $1`,
       [deliveryId],
@@ -102,7 +110,7 @@ describe('PostgresDeliveryIntake (group commit)', () => {
       }),
     );
     for (const seen of seenOnAnswer)
-      expect(seen).to.deep.equal({ status: 'accepted', run_status: 'queued', events: 1 });
+      expect(seen).to.deep.equal({ status: 'accepted', run_status: 'queued', events: 1, events_seq: 1 });
     expect(seam.transactions).to.be.lessThan(entries.length);
   });
 
@@ -144,6 +152,7 @@ describe('PostgresDeliveryIntake (group commit)', () => {
       status: 'duplicate',
       run_status: null,
       events: 0,
+      events_seq: null,
     });
     const later = entry(key);
     expect(await intake.accept(later.delivery, later.run, DAY)).to.deep.equal(outcomes[1 - stored]);

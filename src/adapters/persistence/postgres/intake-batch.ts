@@ -10,7 +10,6 @@ import {
 } from './delivery-rows.ts';
 import { valuesList } from './insert-rows.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
-import { RUN_EVENTS_CHANNEL } from './postgres-run-event-repository.ts';
 import { concurrencyGroup, RUN_INSERT_CASTS, RUN_INSERT_COLUMNS, runInsertValues } from './run-rows.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
@@ -159,15 +158,22 @@ async function insertRuns(db: Queryable, entries: readonly IntakeEntry[]): Promi
     let taken = row?.taken ?? 0;
     for (const run of members) if (run.admit(taken)) taken++;
   }
+  // Each run's event counter is written with it, to match the status events inserted next.
+  const rows = runs.map((run, index) => [...runInsertValues(run), entries[index]?.statusChanges.length ?? 0]);
   const params = new SqlParameters();
   await db.query(
-    `insert into runs (${RUN_INSERT_COLUMNS}) values ${valuesList(runs.map(runInsertValues), RUN_INSERT_CASTS, params)}`,
+    `insert into runs (${RUN_INSERT_COLUMNS}, events_seq)
+     values ${valuesList(rows, [...RUN_INSERT_CASTS, ''], params)}`,
     params.values,
   );
   await insertStatusEvents(db, entries);
 }
 
-/** Each new run's status events numbered from 1 (its `events_seq` set to match), announced at commit. */
+/**
+ * Each new run's status events, numbered from 1. Not announced (`pg_notify`): nobody can follow a run before the
+ * commit that creates it, which also makes these events visible; and each notification costs every committing
+ * transaction a turn on PostgreSQL's one notification queue.
+ */
 async function insertStatusEvents(db: Queryable, entries: readonly IntakeEntry[]): Promise<void> {
   const events = entries.flatMap((entry) =>
     entry.statusChanges.map((change, index) => ({
@@ -178,16 +184,9 @@ async function insertStatusEvents(db: Queryable, entries: readonly IntakeEntry[]
   );
   if (events.length === 0) return;
   await db.query(
-    `with events as (
-       select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[],
-                            $8::int[]) as e(run_id, seq, type, level, message, data, at, bytes)
-     ), counters as (
-       update runs set events_seq = last.seq
-         from (select run_id, max(seq) as seq from events group by run_id) last where runs.id = last.run_id
-     ), inserted as (
-       insert into run_events (run_id, seq, type, level, message, data, at, bytes) select * from events
-     )
-     select pg_notify('${RUN_EVENTS_CHANNEL}', run_id::text) from (select distinct run_id from events) announced`,
+    `insert into run_events (run_id, seq, type, level, message, data, at, bytes)
+     select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[],
+                          $8::int[])`,
     [
       events.map((event) => event.runId),
       events.map((event) => event.seq),
