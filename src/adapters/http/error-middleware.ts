@@ -84,6 +84,17 @@ export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) 
         });
         return;
       }
+      if (error.type === 'stream.not.readable' && ctx.req.destroyed) {
+        // The client went away before its body was read: nobody to answer, and no fault of the server's.
+        logger.info({ requestId: ctx.state.requestId }, 'client closed the request before its body was read');
+        sendProblem(ctx, {
+          status: 400,
+          code: 'invalid_request',
+          title: titleFor(400),
+          detail: 'the request was closed before its body was read',
+        });
+        return;
+      }
       logger.error({ err: error, requestId: ctx.state.requestId }, 'unhandled error');
       sendProblem(ctx, {
         status: 500,
