@@ -10,6 +10,7 @@ import {
 } from './delivery-rows.ts';
 import { valuesList } from './insert-rows.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { eventColumnArrays } from './postgres-run-event-repository.ts';
 import { concurrencyGroup, RUN_INSERT_CASTS, RUN_INSERT_COLUMNS, runInsertValues } from './run-rows.ts';
 import { SqlParameters } from './sql-parameters.ts';
 
@@ -187,16 +188,7 @@ async function insertStatusEvents(db: Queryable, entries: readonly IntakeEntry[]
     `insert into run_events (run_id, seq, type, level, message, data, at, bytes)
      select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[],
                           $8::int[])`,
-    [
-      events.map((event) => event.runId),
-      events.map((event) => event.seq),
-      events.map((event) => event.type),
-      events.map((event) => event.level),
-      events.map((event) => event.message),
-      events.map((event) => (event.data === null ? null : JSON.stringify(event.data))),
-      events.map((event) => event.at),
-      events.map((event) => event.bytes),
-    ],
+    [events.map((event) => event.runId), events.map((event) => event.seq), ...eventColumnArrays(events)],
   );
 }
 

@@ -62,9 +62,9 @@ const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[])
 
 DeadlineClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const budget = currentWaitBudget();
+  const callback = args.at(-1);
   if (budget && typeof (args[0] as { submit?: unknown }).submit !== 'function') {
     const remainingMs = Math.floor(budget.remainingMs());
-    const callback = args.at(-1);
     if (remainingMs <= 0) {
       const error = new WaitBudgetSpent();
       if (typeof callback !== 'function') return Promise.reject(error);
@@ -79,7 +79,6 @@ DeadlineClient.prototype.query = function (this: pg.Client, ...args: unknown[]) 
     this.end().catch(() => {});
     (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
   };
-  const callback = args.at(-1);
   if (typeof callback === 'function') {
     let settle: () => void = () => {};
     budget?.track(new Promise<void>((resolve) => (settle = resolve)));

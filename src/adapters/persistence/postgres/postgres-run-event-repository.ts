@@ -8,11 +8,27 @@ import {
   type RunEventType,
   statusEvent,
 } from '../../../domain/runs/run-event.ts';
+import { jsonParam } from './insert-rows.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 import { selectRuns } from './run-query.ts';
 
 /** Committed appends are announced on this channel with the run id as payload (see the notifier). */
 export const RUN_EVENTS_CHANNEL = 'run_events';
+
+/**
+ * The events' own columns as bound arrays, for `unnest(...::text[], ::text[], ::text[], ::jsonb[],
+ * ::timestamptz[], ::int[]) as e(type, level, message, data, at, bytes)` in every statement that inserts them.
+ */
+export function eventColumnArrays(events: readonly RunEventDraft[]): unknown[][] {
+  return [
+    events.map((event) => event.type),
+    events.map((event) => event.level),
+    events.map((event) => event.message),
+    events.map((event) => jsonParam(event.data)),
+    events.map((event) => event.at),
+    events.map((event) => event.bytes),
+  ];
+}
 
 interface EventRow {
   run_id: string;
@@ -113,18 +129,7 @@ async function insertEvents(
                 with ordinality as e(type, level, message, data, at, bytes, ord)
      )
      select events_seq as seq, pg_notify('${RUN_EVENTS_CHANNEL}', $1::text) from counters`,
-    [
-      runId,
-      events.length,
-      counted ? events.length : 0,
-      counted ? bytes : 0,
-      events.map((event) => event.type),
-      events.map((event) => event.level),
-      events.map((event) => event.message),
-      events.map((event) => (event.data === null ? null : JSON.stringify(event.data))),
-      events.map((event) => event.at),
-      events.map((event) => event.bytes),
-    ],
+    [runId, events.length, counted ? events.length : 0, counted ? bytes : 0, ...eventColumnArrays(events)],
   );
   return row?.seq ?? 0;
 }

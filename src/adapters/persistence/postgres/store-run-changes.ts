@@ -2,7 +2,7 @@ import type { Run } from '../../../domain/runs/run.ts';
 import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { jsonParam } from './insert-rows.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
-import { RUN_EVENTS_CHANNEL } from './postgres-run-event-repository.ts';
+import { eventColumnArrays, RUN_EVENTS_CHANNEL } from './postgres-run-event-repository.ts';
 
 /**
  * Stores the state columns of `runs` (never `input`) and appends the `status` events each recorded since it
@@ -58,12 +58,7 @@ export async function storeRunChanges(db: PostgresDatabase, runs: readonly Run[]
       runs.map((run) => added.get(run.id) ?? 0),
       events.map((event) => event.runId),
       events.map((event) => event.ord),
-      events.map((event) => event.type),
-      events.map((event) => event.level),
-      events.map((event) => event.message),
-      events.map((event) => JSON.stringify(event.data)),
-      events.map((event) => event.at),
-      events.map((event) => event.bytes),
+      ...eventColumnArrays(events),
     ],
   );
 }
