@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { schemaSource } from '../clients/typescript/scripts/schema-source.ts';
-import { createLogger } from '../src/adapters/system/logger.ts';
-import { closeServer, listen } from '../src/adapters/system/server.ts';
+import { createLogger } from '../src/adapters/platform/system/logger.ts';
+import { closeServer, listen } from '../src/adapters/platform/system/server.ts';
 import { loadConfig } from '../src/config.ts';
 import { createContainer } from '../src/container.ts';
 

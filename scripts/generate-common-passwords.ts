@@ -1,15 +1,15 @@
-// Writes src/adapters/passwords/common-passwords.txt, the list FileCommonPasswords reads, from the npm package
+// Writes src/adapters/identity/common-passwords.txt, the list FileCommonPasswords reads, from the npm package
 // @zxcvbn-ts/language-common (MIT licence), file src/passwords.json: passwords ranked by frequency. The
 // project does not depend on that package; to regenerate, install the version named below without saving it:
 //
 //   npm install --no-save @zxcvbn-ts/language-common@4.1.3
 //   node scripts/generate-common-passwords.ts
-//   git diff --exit-code src/adapters/passwords/common-passwords.txt   # the committed file is this output
+//   git diff --exit-code src/adapters/identity/common-passwords.txt   # the committed file is this output
 //
 // To move to another version, change VERSION, regenerate, and review the diff.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { MIN_PASSWORD_BYTES, passwordByteLength } from '../src/domain/users/password-policy.ts';
+import { MIN_PASSWORD_BYTES, passwordByteLength } from '../src/domain/identity/password-policy.ts';
 
 const PACKAGE = '@zxcvbn-ts/language-common';
 const VERSION = '4.1.3';
@@ -17,7 +17,7 @@ const VERSION = '4.1.3';
 const TOP = 10_000;
 /** Kept from the earlier hand-written list: the package ranks `000000` but not eight zeros. */
 const EXTRA = ['00000000'];
-const OUTPUT = new URL('../src/adapters/passwords/common-passwords.txt', import.meta.url);
+const OUTPUT = new URL('../src/adapters/identity/common-passwords.txt', import.meta.url);
 
 /**
  * The first TOP ranked passwords that are long enough to be set at all (shorter ones are refused by length

@@ -3,13 +3,14 @@
 // transaction; running it twice is harmless. Stop the servers first.
 // Usage: OLD_MASTER_KEY=<base64 32 bytes> node scripts/reseal-master-key.ts  (with the server's DATABASE_URL /
 // DATA_DIR). Signing keys keep their kid and webhook senders keep their secrets: nothing outside changes.
-import { AesGcmSecretBox } from '../src/adapters/crypto/aes-gcm-secret-box.ts';
-import { loadMasterKey } from '../src/adapters/crypto/master-key.ts';
-import { webhookSecretBox } from '../src/adapters/crypto/webhook-secret-box.ts';
-import { openPostgres } from '../src/adapters/persistence/postgres/open-postgres.ts';
-import { resealSigningKeys } from '../src/adapters/persistence/postgres/reseal-signing-keys.ts';
-import { resealWebhookSecrets } from '../src/adapters/persistence/postgres/reseal-webhook-secrets.ts';
-import { createLogger } from '../src/adapters/system/logger.ts';
+
+import { resealSigningKeys } from '../src/adapters/identity/postgres/reseal-signing-keys.ts';
+import { AesGcmSecretBox } from '../src/adapters/platform/crypto/aes-gcm-secret-box.ts';
+import { loadMasterKey } from '../src/adapters/platform/crypto/master-key.ts';
+import { openPostgres } from '../src/adapters/platform/postgres/open-postgres.ts';
+import { createLogger } from '../src/adapters/platform/system/logger.ts';
+import { webhookSecretBox } from '../src/adapters/triggers/crypto/webhook-secret-box.ts';
+import { resealWebhookSecrets } from '../src/adapters/webhooks/postgres/reseal-webhook-secrets.ts';
 import { loadConfig } from '../src/config.ts';
 
 const config = loadConfig();

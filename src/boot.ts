@@ -1,9 +1,9 @@
 import type { AwilixContainer } from 'awilix';
-import { loadMasterKey } from './adapters/crypto/master-key.ts';
-import { invalidTrustedProxies } from './adapters/http/client-ip.ts';
-import { openPostgres } from './adapters/persistence/postgres/open-postgres.ts';
-import type { PostgresDatabase } from './adapters/persistence/postgres/postgres-database.ts';
-import type { Logger } from './adapters/system/logger.ts';
+import { loadMasterKey } from './adapters/platform/crypto/master-key.ts';
+import { invalidTrustedProxies } from './adapters/platform/http/client-ip.ts';
+import { openPostgres } from './adapters/platform/postgres/open-postgres.ts';
+import type { PostgresDatabase } from './adapters/platform/postgres/postgres-database.ts';
+import type { Logger } from './adapters/platform/system/logger.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Cradle, createContainer } from './container.ts';
 

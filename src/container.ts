@@ -4,11 +4,11 @@ import {
   InjectionMode,
   type Resolver,
 } from 'awilix';
-import type { PostgresDatabase } from './adapters/persistence/postgres/postgres-database.ts';
-import type { Logger } from './adapters/system/logger.ts';
-import { SystemClock } from './adapters/system/system-clock.ts';
-import { UuidV7IdGenerator } from './adapters/system/uuid-v7-id-generator.ts';
-import { createRateLimiterFactory } from './adapters/throttling/rate-limiter-store.ts';
+import type { PostgresDatabase } from './adapters/platform/postgres/postgres-database.ts';
+import type { Logger } from './adapters/platform/system/logger.ts';
+import { SystemClock } from './adapters/platform/system/system-clock.ts';
+import { UuidV7IdGenerator } from './adapters/platform/system/uuid-v7-id-generator.ts';
+import { createRateLimiterFactory } from './adapters/platform/throttling/rate-limiter-store.ts';
 import { makeCheckReadiness } from './application/system/check-readiness.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import { browserSurface } from './composition/browser-surface.ts';

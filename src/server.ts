@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { compactHeap } from './adapters/system/compact-heap.ts';
-import { createLogger } from './adapters/system/logger.ts';
-import { closeServer, listen } from './adapters/system/server.ts';
+import { compactHeap } from './adapters/platform/system/compact-heap.ts';
+import { createLogger } from './adapters/platform/system/logger.ts';
+import { closeServer, listen } from './adapters/platform/system/server.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
 

@@ -1,8 +1,8 @@
 // The argon2id bound of this machine: password verifications per second with the server's own hasher, hashing
 // parameters and concurrency, run in a process of its own. Usage: node scripts/bench/argon2-bound.ts <seconds>;
 // prints {"verifications_per_second": N, "concurrency": C} as one JSON line.
-import { Argon2PasswordHasher } from '../../src/adapters/crypto/argon2-password-hasher.ts';
-import { BoundedQueue } from '../../src/adapters/crypto/bounded-queue.ts';
+import { Argon2PasswordHasher } from '../../src/adapters/identity/crypto/argon2-password-hasher.ts';
+import { BoundedQueue } from '../../src/adapters/platform/crypto/bounded-queue.ts';
 import { hashingConcurrency } from '../../src/composition/identity.ts';
 
 const seconds = Number(process.argv[2] ?? 5);

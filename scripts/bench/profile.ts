@@ -54,7 +54,7 @@ export function summariseProfile(profile: CpuProfile, top = 15, window?: TimeWin
 }
 
 /**
- * Self time per package (`node_modules/<package>`), per folder of the project's own code (`src/adapters/http`),
+ * Self time per package (`node_modules/<package>`), per folder of the project's own code (`src/adapters/platform/http`),
  * per area of Node's own JavaScript (`node:internal/crypto`), and per name for the rest (V8's entries and native
  * functions).
  */
@@ -72,8 +72,9 @@ function packageOf(path: string): string {
   }
   // Node's own modules by area: node:internal/crypto, node:internal/modules (loading), node:fs, ...
   if (path.startsWith('node:')) return path.split('/').slice(0, 2).join('/');
-  const parts = path.split('/');
-  return parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, -1).join('/') || path;
+  // The project's own code by the folder of the file: an area's part (src/adapters/runs/postgres) or a
+  // platform mechanism (src/adapters/platform/http).
+  return path.split('/').slice(0, -1).join('/') || path;
 }
 
 function selfTimes(

@@ -9,7 +9,7 @@ const steps: [string, string[], Record<string, string>?][] = [
   [
     '4. two instances on one database and Redis',
     [node, 'node_modules/.bin/mocha', '--reporter', 'spec'],
-    { TESTS: 'test/integration/deployment/two-instances.test.ts' },
+    { TESTS: 'test/integration/platform/two-instances.test.ts' },
   ],
   ['5. hostile input', [node, 'scripts/resilience/hostile-input.ts']],
   ['5. slow clients', [node, 'scripts/resilience/slow-clients.ts']],

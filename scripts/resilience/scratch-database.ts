@@ -6,7 +6,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/adapters/persistence/postgres/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../src/adapters/platform/postgres/embedded-postgres.ts';
 
 export interface ScratchDatabase {
   /** The fresh database: give it to the server as DATABASE_URL (or through a proxy). */

@@ -1,4 +1,4 @@
-import { Sha256ApiKeySecrets } from '../adapters/crypto/sha256-api-key-secrets.ts';
+import { Sha256ApiKeySecrets } from '../adapters/api-keys/sha256-api-key-secrets.ts';
 import { makeAuthenticateApiKey } from '../application/api-keys/authenticate-api-key.ts';
 import { makeCreateApiKey } from '../application/api-keys/create-api-key.ts';
 import { makeIssueApiKey } from '../application/api-keys/issue-api-key.ts';

@@ -1,11 +1,11 @@
-import { Sha256SessionTokens } from '../adapters/crypto/sha256-session-tokens.ts';
+import { Sha256SessionTokens } from '../adapters/identity/crypto/sha256-session-tokens.ts';
 import { webSurface } from '../adapters/web/web-surface.ts';
-import { makeChangePassword } from '../application/browser/change-password.ts';
-import { makeGetHome } from '../application/browser/get-home.ts';
-import { makeResolveBrowserSession } from '../application/browser/resolve-browser-session.ts';
-import { makeRevokeOwnSession } from '../application/browser/revoke-own-session.ts';
-import { makeSignIn } from '../application/browser/sign-in.ts';
-import { makeSignOut } from '../application/browser/sign-out.ts';
+import { makeChangePassword } from '../application/identity/change-password.ts';
+import { makeResolveBrowserSession } from '../application/identity/resolve-browser-session.ts';
+import { makeRevokeOwnSession } from '../application/identity/revoke-own-session.ts';
+import { makeSignIn } from '../application/identity/sign-in.ts';
+import { makeSignOut } from '../application/identity/sign-out.ts';
+import { makeGetHome } from '../application/web/get-home.ts';
 import type { Config } from '../config.ts';
 import type { BrowserSurfaceCradle } from './cradle.ts';
 import { instance, type Registrations, singleton, value } from './registration.ts';

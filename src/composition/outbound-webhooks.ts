@@ -1,6 +1,6 @@
-import { apiWebhookPayloads } from '../adapters/http/presenters/webhook-endpoints.ts';
-import { NodeHttpWebhookSender } from '../adapters/outbound/node-http-webhook-sender.ts';
-import { WebhookDispatcher } from '../adapters/system/webhook-dispatcher.ts';
+import { apiWebhookPayloads } from '../adapters/webhooks/http/webhook-endpoint-presenters.ts';
+import { NodeHttpWebhookSender } from '../adapters/webhooks/node-http-webhook-sender.ts';
+import { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.ts';
 import { makeCreateWebhookEndpoint } from '../application/webhooks/create-webhook-endpoint.ts';
 import { makeDeleteWebhookEndpoint } from '../application/webhooks/delete-webhook-endpoint.ts';
 import { makeDispatchWebhookMessages } from '../application/webhooks/dispatch-webhook-messages.ts';

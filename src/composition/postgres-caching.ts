@@ -1,7 +1,7 @@
-import { CacheInvalidation } from '../adapters/caching/cache-invalidation.ts';
-import { feedCacheInvalidation } from '../adapters/persistence/postgres/postgres-cache-feed.ts';
-import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
-import { PostgresListener } from '../adapters/persistence/postgres/postgres-listener.ts';
+import { CacheInvalidation } from '../adapters/platform/caching/cache-invalidation.ts';
+import { feedCacheInvalidation } from '../adapters/platform/caching/postgres-cache-feed.ts';
+import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
+import { PostgresListener } from '../adapters/platform/postgres/postgres-listener.ts';
 import type { Cradle } from './cradle.ts';
 import { singleton } from './registration.ts';
 

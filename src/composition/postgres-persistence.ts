@@ -1,4 +1,6 @@
-import { announcingApiKeys, withCachedApiKeys } from '../adapters/caching/api-key-caches.ts';
+import { announcingApiKeys, withCachedApiKeys } from '../adapters/api-keys/caching/api-key-caches.ts';
+import { PostgresApiKeyRepository } from '../adapters/api-keys/postgres/postgres-api-key-repository.ts';
+import { PostgresAuditLog } from '../adapters/audit/postgres-audit-log.ts';
 import {
   announcingLoginSessions,
   announcingUsers,
@@ -6,35 +8,33 @@ import {
   withCachedSessionsInUse,
   withCachedUsers,
   withCachedWorkspaceLists,
-} from '../adapters/caching/identity-caches.ts';
+} from '../adapters/identity/caching/identity-caches.ts';
+import { MikroOrmBrowserSessionRepository } from '../adapters/identity/postgres/mikro-orm-browser-session-repository.ts';
+import { PostgresLoginSessionRepository } from '../adapters/identity/postgres/postgres-login-session-repository.ts';
+import { PostgresSigningKeyStore } from '../adapters/identity/postgres/postgres-signing-key-store.ts';
+import { PostgresUserRepository } from '../adapters/identity/postgres/postgres-user-repository.ts';
+import { MikroOrmMissionRepository } from '../adapters/missions/postgres/mikro-orm-mission-repository.ts';
+import { isDatabaseUnavailable } from '../adapters/platform/postgres/database-unavailable.ts';
+import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
+import { PostgresUnitOfWork } from '../adapters/platform/postgres/postgres-unit-of-work.ts';
+import { PostgresRunEventNotifier } from '../adapters/runs/postgres/postgres-run-event-notifier.ts';
+import { PostgresRunEventRepository } from '../adapters/runs/postgres/postgres-run-event-repository.ts';
+import { PostgresRunRepository } from '../adapters/runs/postgres/postgres-run-repository.ts';
+import { PostgresScheduleRepository } from '../adapters/schedules/postgres/postgres-schedule-repository.ts';
+import { PostgresReadinessProbe } from '../adapters/system/postgres-readiness-probe.ts';
 import {
   announcingMissions,
   announcingTriggers,
   withCachedMissions,
   withCachedTriggerPaths,
-} from '../adapters/caching/ingest-caches.ts';
-import { isDatabaseUnavailable } from '../adapters/persistence/postgres/database-unavailable.ts';
-import { MikroOrmBrowserSessionRepository } from '../adapters/persistence/postgres/mikro-orm-browser-session-repository.ts';
-import { MikroOrmMissionRepository } from '../adapters/persistence/postgres/mikro-orm-mission-repository.ts';
-import { PostgresApiKeyRepository } from '../adapters/persistence/postgres/postgres-api-key-repository.ts';
-import { PostgresAuditLog } from '../adapters/persistence/postgres/postgres-audit-log.ts';
-import type { PostgresDatabase } from '../adapters/persistence/postgres/postgres-database.ts';
-import { PostgresDeliveryIntake } from '../adapters/persistence/postgres/postgres-delivery-intake.ts';
-import { PostgresDeliveryRepository } from '../adapters/persistence/postgres/postgres-delivery-repository.ts';
-import { PostgresInvitationRepository } from '../adapters/persistence/postgres/postgres-invitation-repository.ts';
-import { PostgresLoginSessionRepository } from '../adapters/persistence/postgres/postgres-login-session-repository.ts';
-import { PostgresReadinessProbe } from '../adapters/persistence/postgres/postgres-readiness-probe.ts';
-import { PostgresRunEventNotifier } from '../adapters/persistence/postgres/postgres-run-event-notifier.ts';
-import { PostgresRunEventRepository } from '../adapters/persistence/postgres/postgres-run-event-repository.ts';
-import { PostgresRunRepository } from '../adapters/persistence/postgres/postgres-run-repository.ts';
-import { PostgresScheduleRepository } from '../adapters/persistence/postgres/postgres-schedule-repository.ts';
-import { PostgresSigningKeyStore } from '../adapters/persistence/postgres/postgres-signing-key-store.ts';
-import { PostgresTriggerRepository } from '../adapters/persistence/postgres/postgres-trigger-repository.ts';
-import { PostgresUnitOfWork } from '../adapters/persistence/postgres/postgres-unit-of-work.ts';
-import { PostgresUserRepository } from '../adapters/persistence/postgres/postgres-user-repository.ts';
-import { PostgresWebhookEndpointRepository } from '../adapters/persistence/postgres/postgres-webhook-endpoint-repository.ts';
-import { PostgresWebhookMessageRepository } from '../adapters/persistence/postgres/postgres-webhook-message-repository.ts';
-import { PostgresWorkspaceRepository } from '../adapters/persistence/postgres/postgres-workspace-repository.ts';
+} from '../adapters/triggers/caching/ingest-caches.ts';
+import { PostgresDeliveryIntake } from '../adapters/triggers/postgres/postgres-delivery-intake.ts';
+import { PostgresDeliveryRepository } from '../adapters/triggers/postgres/postgres-delivery-repository.ts';
+import { PostgresTriggerRepository } from '../adapters/triggers/postgres/postgres-trigger-repository.ts';
+import { PostgresWebhookEndpointRepository } from '../adapters/webhooks/postgres/postgres-webhook-endpoint-repository.ts';
+import { PostgresWebhookMessageRepository } from '../adapters/webhooks/postgres/postgres-webhook-message-repository.ts';
+import { PostgresInvitationRepository } from '../adapters/workspaces/postgres/postgres-invitation-repository.ts';
+import { PostgresWorkspaceRepository } from '../adapters/workspaces/postgres/postgres-workspace-repository.ts';
 import type { Cradle, PersistenceCradle } from './cradle.ts';
 import { PostgresCaching } from './postgres-caching.ts';
 import { type Registrations, singleton, value } from './registration.ts';

@@ -1,4 +1,4 @@
-import type { Principal } from '../../src/application/auth/principal.ts';
+import type { Principal } from '../../src/domain/kernel/principal.ts';
 import type { Json } from './json.ts';
 import type { SignedUp, TestApp } from './test-app.ts';
 

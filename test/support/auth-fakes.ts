@@ -1,14 +1,17 @@
 import type {
   AccessTokenClaims,
   AccessTokenService,
-} from '../../src/application/ports/access-token-service.ts';
-import type { Clock } from '../../src/application/ports/clock.ts';
-import type { IdGenerator } from '../../src/application/ports/id-generator.ts';
-import type { LoginThrottle } from '../../src/application/ports/login-throttle.ts';
-import type { PasswordHasher } from '../../src/application/ports/password-hasher.ts';
-import type { RefreshTokenSubject, RefreshTokens } from '../../src/application/ports/refresh-tokens.ts';
-import { RateLimited } from '../../src/domain/errors.ts';
-import { InvalidToken, TokenExpired } from '../../src/domain/sessions/auth-errors.ts';
+} from '../../src/application/identity/ports/access-token-service.ts';
+import type { LoginThrottle } from '../../src/application/identity/ports/login-throttle.ts';
+import type { PasswordHasher } from '../../src/application/identity/ports/password-hasher.ts';
+import type {
+  RefreshTokenSubject,
+  RefreshTokens,
+} from '../../src/application/identity/ports/refresh-tokens.ts';
+import type { Clock } from '../../src/application/kernel/ports/clock.ts';
+import type { IdGenerator } from '../../src/application/kernel/ports/id-generator.ts';
+import { InvalidToken, TokenExpired } from '../../src/domain/identity/auth-errors.ts';
+import { RateLimited } from '../../src/domain/kernel/errors.ts';
 
 /** A clock tests move by hand. */
 export class FixedClock implements Clock {

@@ -1,5 +1,5 @@
-import type { Principal } from '../../src/application/auth/principal.ts';
 import type { Cradle } from '../../src/composition/cradle.ts';
+import type { Principal } from '../../src/domain/kernel/principal.ts';
 import type { Role } from '../../src/domain/workspaces/workspace.ts';
 import { api } from './api.ts';
 import type { SignedUp, TestApp } from './test-app.ts';

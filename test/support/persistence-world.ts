@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
-import type { RecordedAuditEvent } from '../../src/adapters/persistence/in-memory/in-memory-store.ts';
+import { InMemoryAuditLog } from '../../src/adapters/audit/in-memory-audit-log.ts';
+import type { RecordedAuditEvent } from '../../src/adapters/platform/memory/in-memory-store.ts';
 import type { Config } from '../../src/config.ts';
+import { User } from '../../src/domain/identity/user.ts';
 import { Mission } from '../../src/domain/missions/mission.ts';
+import type { RunPolicyChanges } from '../../src/domain/missions/run-policy.ts';
 import { Run } from '../../src/domain/runs/run.ts';
-import type { RunPolicyChanges } from '../../src/domain/runs/run-policy.ts';
-import { User } from '../../src/domain/users/user.ts';
 import { Membership, Workspace } from '../../src/domain/workspaces/workspace.ts';
 import type { FixedClock } from './auth-fakes.ts';
 import { type TestCradle, testContainer } from './test-container.ts';

@@ -1,4 +1,4 @@
-import type { OutgoingMessage, WebhookSender } from '../../src/application/ports/webhook-sender.ts';
+import type { OutgoingMessage, WebhookSender } from '../../src/application/webhooks/ports/webhook-sender.ts';
 import type { AttemptResult } from '../../src/domain/webhooks/webhook-message.ts';
 
 /** Records every message sent and answers with the statuses a test queues (200 once they run out). */

@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connectPostgres } from '../../src/adapters/persistence/postgres/postgres-database.ts';
-import { createLogger, type Logger } from '../../src/adapters/system/logger.ts';
-import { closeServer, createHttpServer, listen, listenOn } from '../../src/adapters/system/server.ts';
+import { connectPostgres } from '../../src/adapters/platform/postgres/postgres-database.ts';
+import { createLogger, type Logger } from '../../src/adapters/platform/system/logger.ts';
+import {
+  closeServer,
+  createHttpServer,
+  listen,
+  listenOn,
+} from '../../src/adapters/platform/system/server.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';

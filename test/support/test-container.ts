@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { AwilixContainer } from 'awilix';
-import { InMemoryAuditLog } from '../../src/adapters/persistence/in-memory/in-memory-audit-log.ts';
-import { createLogger } from '../../src/adapters/system/logger.ts';
-import { type UserPrincipal, userPrincipal } from '../../src/application/auth/principal.ts';
+import { InMemoryAuditLog } from '../../src/adapters/audit/in-memory-audit-log.ts';
+import { createLogger } from '../../src/adapters/platform/system/logger.ts';
 import type { Cradle } from '../../src/composition/cradle.ts';
 import { type Registrations, value } from '../../src/composition/registration.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
+import { type UserPrincipal, userPrincipal } from '../../src/domain/kernel/principal.ts';
 import { FakePasswordHasher, FixedClock, RecordingThrottle } from './auth-fakes.ts';
 import { testDatabase } from './test-database.ts';
 import { TEST_MASTER_KEY } from './test-settings.ts';

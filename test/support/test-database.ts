@@ -3,11 +3,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../src/adapters/persistence/postgres/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '../../src/adapters/platform/postgres/embedded-postgres.ts';
 import {
   connectPostgres,
   type PostgresDatabase,
-} from '../../src/adapters/persistence/postgres/postgres-database.ts';
+} from '../../src/adapters/platform/postgres/postgres-database.ts';
 import { loadConfig } from '../../src/config.ts';
 
 export interface TestDatabase {

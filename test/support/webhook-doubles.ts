@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { HmacSignatureVerifier } from '../../src/adapters/crypto/hmac-signature-verifier.ts';
-import type { RateLimiter } from '../../src/application/ports/rate-limiter.ts';
+import { HmacSignatureVerifier } from '../../src/adapters/triggers/crypto/hmac-signature-verifier.ts';
+import type { RateLimiter } from '../../src/application/kernel/ports/rate-limiter.ts';
 import type {
   SignatureCheck,
   SignatureVerifier,
   SignatureVerifiers,
-} from '../../src/application/ports/signature-verifier.ts';
+} from '../../src/application/triggers/ports/signature-verifier.ts';
 import type { IncomingDelivery } from '../../src/application/triggers/receive-delivery.ts';
-import { RateLimited } from '../../src/domain/errors.ts';
+import { RateLimited } from '../../src/domain/kernel/errors.ts';
 import { PayloadTooLarge } from '../../src/domain/triggers/webhook-errors.ts';
 import { useCases } from './test-container.ts';
 

@@ -4,8 +4,8 @@ import { boot } from '../../boot.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Cradle } from '../../container.ts';
 import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/api-keys/api-key.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { createLogger } from '../system/logger.ts';
+import { DomainError } from '../../domain/kernel/errors.ts';
+import { createLogger } from '../platform/system/logger.ts';
 import { readPassword } from './read-password.ts';
 
 const USAGE = `usage: platform-cli <command> [options]

@@ -1,6 +1,6 @@
 import type { Router } from '@koa/router';
-import { WrongCurrentPassword } from '../../domain/browser/browser-errors.ts';
-import { InvalidInput, NotFound, RateLimited } from '../../domain/errors.ts';
+import { WrongCurrentPassword } from '../../domain/identity/browser-errors.ts';
+import { InvalidInput, NotFound, RateLimited } from '../../domain/kernel/errors.ts';
 import { clearCookie } from './cookies.ts';
 import { homePage } from './pages/home-page.ts';
 import { passwordPage } from './pages/password-page.ts';

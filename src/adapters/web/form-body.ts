@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import { DomainError, InvalidInput } from '../../domain/errors.ts';
-import { illFormedPart } from '../../domain/well-formed-json.ts';
-import { readUrlEncodedBody } from '../http/body-parsers.ts';
+import { DomainError, InvalidInput } from '../../domain/kernel/errors.ts';
+import { illFormedPart } from '../../domain/kernel/well-formed-json.ts';
+import { readUrlEncodedBody } from '../platform/http/body-parsers.ts';
 
 class NotAForm extends DomainError {
   constructor() {

@@ -1,9 +1,9 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { CsrfRejected } from '../../domain/browser/browser-errors.ts';
-import { constantTimeEqual } from '../../domain/browser/constant-time-equal.ts';
-import { DomainError, RateLimited } from '../../domain/errors.ts';
-import { InvalidCredentials } from '../../domain/sessions/auth-errors.ts';
+import { InvalidCredentials } from '../../domain/identity/auth-errors.ts';
+import { CsrfRejected } from '../../domain/identity/browser-errors.ts';
+import { constantTimeEqual } from '../../domain/identity/constant-time-equal.ts';
+import { DomainError, RateLimited } from '../../domain/kernel/errors.ts';
 import { clearCookie, readCookie, writeCookie } from './cookies.ts';
 import { readForm } from './form-body.ts';
 import { type LoginPageModel, loginPage } from './pages/login-page.ts';

@@ -1,16 +1,16 @@
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import type { ChangePassword } from '../../application/browser/change-password.ts';
-import type { GetHome } from '../../application/browser/get-home.ts';
+import type { ChangePassword } from '../../application/identity/change-password.ts';
+import type { SessionTokens } from '../../application/identity/ports/session-tokens.ts';
 import type {
   CurrentBrowserSession,
   ResolveBrowserSession,
-} from '../../application/browser/resolve-browser-session.ts';
-import type { RevokeOwnSession } from '../../application/browser/revoke-own-session.ts';
-import type { SignIn } from '../../application/browser/sign-in.ts';
-import type { SignOut } from '../../application/browser/sign-out.ts';
-import type { SessionTokens } from '../../application/ports/session-tokens.ts';
-import { CsrfRejected } from '../../domain/browser/browser-errors.ts';
+} from '../../application/identity/resolve-browser-session.ts';
+import type { RevokeOwnSession } from '../../application/identity/revoke-own-session.ts';
+import type { SignIn } from '../../application/identity/sign-in.ts';
+import type { SignOut } from '../../application/identity/sign-out.ts';
+import type { GetHome } from '../../application/web/get-home.ts';
+import { CsrfRejected } from '../../domain/identity/browser-errors.ts';
 import { type CookieSettings, clearCookie, readCookie } from './cookies.ts';
 import { type FormFields, readForm } from './form-body.ts';
 import type { SafeHtml } from './html.ts';
@@ -47,7 +47,7 @@ export function seeOther(ctx: Context, location: string): void {
   ctx.body = '';
 }
 
-export { clientIpOf as ipOf } from '../http/request-state.ts';
+export { clientIpOf as ipOf } from '../platform/http/request-state.ts';
 
 /**
  * The signed-in session of this request, resolved once. A cookie that names no live session is deleted from

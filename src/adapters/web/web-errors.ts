@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { DomainError } from '../../domain/errors.ts';
-import { STATUS_BY_KIND } from '../http/error-middleware.ts';
+import { DomainError } from '../../domain/kernel/errors.ts';
+import { STATUS_BY_KIND } from '../platform/http/error-middleware.ts';
 import { errorPage } from './pages/error-page.ts';
 import { sendPage } from './web-context.ts';
 

@@ -1,6 +1,6 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
 import { accountHandlers } from './account-handlers.ts';
 import { isSecureRequest } from './cookies.ts';
 import { loginHandlers } from './login-handlers.ts';

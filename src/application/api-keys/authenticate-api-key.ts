@@ -1,9 +1,9 @@
 import { readApiKey } from '../../domain/api-keys/api-key-format.ts';
-import { InvalidToken } from '../../domain/sessions/auth-errors.ts';
-import type { ApiKeyPrincipal } from '../auth/principal.ts';
-import type { ApiKeyRepository } from '../ports/api-key-repository.ts';
-import type { ApiKeySecrets } from '../ports/api-key-secrets.ts';
-import type { Clock } from '../ports/clock.ts';
+import { InvalidToken } from '../../domain/identity/auth-errors.ts';
+import type { ApiKeyPrincipal } from '../../domain/kernel/principal.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { ApiKeyRepository } from './ports/api-key-repository.ts';
+import type { ApiKeySecrets } from './ports/api-key-secrets.ts';
 
 export type AuthenticateApiKey = (credential: string) => Promise<ApiKeyPrincipal>;
 

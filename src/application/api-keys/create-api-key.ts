@@ -1,5 +1,5 @@
 import type { ApiKeyRole } from '../../domain/api-keys/api-key.ts';
-import { type Principal, personOf } from '../auth/principal.ts';
+import { type Principal, personOf } from '../../domain/kernel/principal.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import type { IssueApiKey, IssuedApiKey } from './issue-api-key.ts';
 

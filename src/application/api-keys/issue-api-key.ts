@@ -1,13 +1,13 @@
 import { ApiKey, type ApiKeyRole } from '../../domain/api-keys/api-key.ts';
 import { formatApiKey } from '../../domain/api-keys/api-key-format.ts';
-import { NotFound } from '../../domain/errors.ts';
-import type { ApiKeyRepository } from '../ports/api-key-repository.ts';
-import type { ApiKeySecrets } from '../ports/api-key-secrets.ts';
-import type { AuditLog } from '../ports/audit-log.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
-import type { WorkspaceRepository } from '../ports/workspace-repository.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import type { WorkspaceRepository } from '../workspaces/ports/workspace-repository.ts';
+import type { ApiKeyRepository } from './ports/api-key-repository.ts';
+import type { ApiKeySecrets } from './ports/api-key-secrets.ts';
 
 export interface IssueApiKeyInput {
   readonly workspaceId: string;

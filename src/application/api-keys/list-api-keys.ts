@@ -1,8 +1,8 @@
 import type { ApiKey } from '../../domain/api-keys/api-key.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { ApiKeyRepository } from '../ports/api-key-repository.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { ApiKeyRepository } from './ports/api-key-repository.ts';
 
 export type ListApiKeys = (
   principal: Principal,

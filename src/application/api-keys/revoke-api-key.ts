@@ -1,10 +1,10 @@
-import { NotFound } from '../../domain/errors.ts';
-import { auditActor, type Principal } from '../auth/principal.ts';
-import type { ApiKeyRepository } from '../ports/api-key-repository.ts';
-import type { AuditLog } from '../ports/audit-log.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import { auditActor, type Principal } from '../../domain/kernel/principal.ts';
+import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { ApiKeyRepository } from './ports/api-key-repository.ts';
 
 export type RevokeApiKey = (
   principal: Principal,

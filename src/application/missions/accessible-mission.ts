@@ -1,9 +1,9 @@
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Mission } from '../../domain/missions/mission.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { MissionRepository } from '../ports/mission-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { MissionRepository } from './ports/mission-repository.ts';
 
 export interface MissionAccessDeps {
   readonly missions: MissionRepository;

@@ -1,10 +1,10 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { Mission } from '../../domain/missions/mission.ts';
-import type { RunPolicyChanges } from '../../domain/runs/run-policy.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { MissionRepository } from '../ports/mission-repository.ts';
+import type { RunPolicyChanges } from '../../domain/missions/run-policy.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { MissionRepository } from './ports/mission-repository.ts';
 
 export interface CreateMissionInput {
   readonly workspaceId: string;

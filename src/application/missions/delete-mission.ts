@@ -1,6 +1,6 @@
-import { Conflict } from '../../domain/errors.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
+import { Conflict } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { RunRepository } from '../runs/ports/run-repository.ts';
 import { accessibleMission, type MissionAccessDeps } from './accessible-mission.ts';
 
 export type DeleteMission = (principal: Principal, missionId: string) => Promise<void>;

@@ -1,5 +1,5 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Mission } from '../../domain/missions/mission.ts';
-import type { Principal } from '../auth/principal.ts';
 import { accessibleMission, type MissionAccessDeps } from './accessible-mission.ts';
 
 export type GetMission = (principal: Principal, missionId: string) => Promise<Mission>;

@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Mission } from '../../domain/missions/mission.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { MissionRepository } from '../ports/mission-repository.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { MissionRepository } from './ports/mission-repository.ts';
 
 export type ListMissions = (
   principal: Principal,

@@ -1,6 +1,6 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Mission, MissionChanges } from '../../domain/missions/mission.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { accessibleMission, type MissionAccessDeps } from './accessible-mission.ts';
 
 export type UpdateMission = (

@@ -1,9 +1,9 @@
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Run } from '../../domain/runs/run.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { RunRepository } from './ports/run-repository.ts';
 import type { RunTransitions } from './run-transitions.ts';
 
 export interface RunAccessDeps {

@@ -1,9 +1,9 @@
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import { leaseOwner, type Principal } from '../../domain/kernel/principal.ts';
 import { parseWorkerEvents, type WorkerEvent } from '../../domain/runs/run-event.ts';
-import { leaseOwner, type Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { RunEventRepository } from '../ports/run-event-repository.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { assertRunAccess, type RunAccessDeps } from './accessible-run.ts';
+import type { RunEventRepository } from './ports/run-event-repository.ts';
 
 export type AppendRunEvents = (
   principal: Principal,

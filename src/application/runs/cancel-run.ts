@@ -1,6 +1,6 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { assertRunAccess, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunTransitions } from './run-transitions.ts';
 

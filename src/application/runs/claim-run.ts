@@ -1,5 +1,5 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import type { Principal } from '../auth/principal.ts';
 import type { ClaimRuns, ClaimRunsInput } from './claim-runs.ts';
 
 export type ClaimRunInput = Omit<ClaimRunsInput, 'maxRuns'>;

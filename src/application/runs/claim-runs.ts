@@ -1,12 +1,12 @@
+import { leaseOwner, type Principal } from '../../domain/kernel/principal.ts';
 import { parseMaxRuns } from '../../domain/runs/claim-size.ts';
 import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import { leaseOwner, type Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
 import type { ExpireRunLeases } from './expire-run-leases.ts';
+import type { RunRepository } from './ports/run-repository.ts';
 import type { RunSettings } from './run-settings.ts';
 
 export interface ClaimRunsInput {

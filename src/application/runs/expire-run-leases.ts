@@ -1,5 +1,5 @@
 import type { Run } from '../../domain/runs/run.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import type { RunSettings } from './run-settings.ts';
 import type { RunTransitions } from './run-transitions.ts';
 

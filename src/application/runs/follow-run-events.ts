@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { accessibleRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunEventFeed, RunEventSubscriber } from './run-event-feed.ts';
 

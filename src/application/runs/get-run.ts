@@ -1,5 +1,5 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import type { Principal } from '../auth/principal.ts';
 import { accessibleRun, type RunAccessDeps } from './accessible-run.ts';
 
 export type GetRun = (principal: Principal, runId: string) => Promise<Run>;

@@ -1,7 +1,7 @@
+import { leaseOwner, type Principal } from '../../domain/kernel/principal.ts';
 import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import { leaseOwner, type Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { assertRunAccess, changeRun, type RunAccessDeps } from './accessible-run.ts';
 import type { RunSettings } from './run-settings.ts';
 import type { RunTransitions } from './run-transitions.ts';

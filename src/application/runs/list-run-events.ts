@@ -1,7 +1,7 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { RunEvent } from '../../domain/runs/run-event.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { RunEventRepository } from '../ports/run-event-repository.ts';
 import { assertRunAccess, type RunAccessDeps } from './accessible-run.ts';
+import type { RunEventRepository } from './ports/run-event-repository.ts';
 
 export type ListRunEvents = (
   principal: Principal,

@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { RunSummary } from '../../domain/runs/run.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { RunFilter, RunRepository } from '../ports/run-repository.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { RunFilter, RunRepository } from './ports/run-repository.ts';
 
 export type ListRuns = (
   principal: Principal,

@@ -1,5 +1,5 @@
-import type { RunEventNotifier } from '../ports/run-event-notifier.ts';
-import type { RunEventRepository } from '../ports/run-event-repository.ts';
+import type { RunEventNotifier } from './ports/run-event-notifier.ts';
+import type { RunEventRepository } from './ports/run-event-repository.ts';
 import type { RunEventFollower } from './run-event-follower.ts';
 
 /** Events read per query. */

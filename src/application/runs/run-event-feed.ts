@@ -1,8 +1,8 @@
 import type { Run } from '../../domain/runs/run.ts';
 import type { RunEvent } from '../../domain/runs/run-event.ts';
 import { isFinished } from '../../domain/runs/run-status.ts';
-import type { RunEventNotifier } from '../ports/run-event-notifier.ts';
-import type { RunEventRepository } from '../ports/run-event-repository.ts';
+import type { RunEventNotifier } from './ports/run-event-notifier.ts';
+import type { RunEventRepository } from './ports/run-event-repository.ts';
 import { EVENTS_PER_READ, RunEventChannel } from './run-event-channel.ts';
 import { RunEventFollower } from './run-event-follower.ts';
 

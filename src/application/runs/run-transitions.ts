@@ -1,8 +1,8 @@
 import type { Run } from '../../domain/runs/run.ts';
 import { isFinished, type RunStatus } from '../../domain/runs/run-status.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { RecordRunOutcome } from '../webhooks/record-run-outcome.ts';
+import type { RunRepository } from './ports/run-repository.ts';
 
 /**
  * THE place where a run's stored status changes after it was queued: completions, cancellations and

@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { type Schedule, ScheduleNotFound } from '../../domain/schedules/schedule.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { ScheduleRepository } from '../ports/schedule-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { ScheduleRepository } from './ports/schedule-repository.ts';
 
 export interface ScheduleAccessDeps {
   readonly schedules: ScheduleRepository;

@@ -1,10 +1,10 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { Schedule, type ScheduleChanges } from '../../domain/schedules/schedule.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { CronCalendar } from '../ports/cron-calendar.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { ScheduleRepository } from '../ports/schedule-repository.ts';
+import type { CronCalendar } from './ports/cron-calendar.ts';
+import type { ScheduleRepository } from './ports/schedule-repository.ts';
 
 export interface CreateScheduleInput extends ScheduleChanges {
   readonly missionId: string;

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { accessibleSchedule, type ScheduleAccessDeps } from './accessible-schedule.ts';
 
 export type DeleteSchedule = (principal: Principal, scheduleId: string) => Promise<void>;

@@ -1,11 +1,11 @@
 import { Run } from '../../domain/runs/run.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { CronCalendar } from '../ports/cron-calendar.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { MissionRepository } from '../ports/mission-repository.ts';
-import type { RunRepository } from '../ports/run-repository.ts';
-import type { ScheduleRepository } from '../ports/schedule-repository.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import type { MissionRepository } from '../missions/ports/mission-repository.ts';
+import type { RunRepository } from '../runs/ports/run-repository.ts';
+import type { CronCalendar } from './ports/cron-calendar.ts';
+import type { ScheduleRepository } from './ports/schedule-repository.ts';
 
 export type FireDueSchedules = (options?: { limit?: number }) => Promise<Run[]>;
 

@@ -1,5 +1,5 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Schedule } from '../../domain/schedules/schedule.ts';
-import type { Principal } from '../auth/principal.ts';
 import { accessibleSchedule, type ScheduleAccessDeps } from './accessible-schedule.ts';
 
 export type GetSchedule = (principal: Principal, scheduleId: string) => Promise<Schedule>;

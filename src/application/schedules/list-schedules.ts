@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Schedule } from '../../domain/schedules/schedule.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { ScheduleRepository } from '../ports/schedule-repository.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { ScheduleRepository } from './ports/schedule-repository.ts';
 
 export type ListSchedules = (
   principal: Principal,

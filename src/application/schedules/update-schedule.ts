@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { type Schedule, type ScheduleChanges, ScheduleNotFound } from '../../domain/schedules/schedule.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { CronCalendar } from '../ports/cron-calendar.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { accessibleSchedule, type ScheduleAccessDeps } from './accessible-schedule.ts';
+import type { CronCalendar } from './ports/cron-calendar.ts';
 
 export type UpdateSchedule = (
   principal: Principal,

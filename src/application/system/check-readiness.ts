@@ -1,5 +1,5 @@
-import { ServiceUnavailable } from '../../domain/errors.ts';
-import type { ReadinessProbe } from '../ports/readiness-probe.ts';
+import { ServiceUnavailable } from '../../domain/kernel/errors.ts';
+import type { ReadinessProbe } from './ports/readiness-probe.ts';
 
 export type CheckReadiness = () => Promise<void>;
 

@@ -1,9 +1,9 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { TriggerNotFound } from '../../domain/triggers/webhook-errors.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { TriggerRepository } from '../ports/trigger-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { TriggerRepository } from './ports/trigger-repository.ts';
 
 export interface TriggerAccessDeps {
   readonly triggers: TriggerRepository;

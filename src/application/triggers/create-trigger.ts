@@ -1,12 +1,12 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { TriggerSignatureScheme } from '../../domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../domain/triggers/trigger.ts';
 import { customWebhookPath } from '../../domain/triggers/trigger-rules.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { TriggerRepository } from '../ports/trigger-repository.ts';
-import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
+import type { TriggerRepository } from './ports/trigger-repository.ts';
+import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
 
 export interface CreateTriggerInput {
   readonly missionId: string;

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
 
 export type DeleteTrigger = (principal: Principal, triggerId: string) => Promise<void>;

@@ -1,5 +1,5 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
-import type { Principal } from '../auth/principal.ts';
 import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
 
 export type GetTrigger = (principal: Principal, triggerId: string) => Promise<Trigger>;

@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { TriggerFilter, TriggerRepository } from '../ports/trigger-repository.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { TriggerFilter, TriggerRepository } from './ports/trigger-repository.ts';
 
 export type ListTriggers = (
   principal: Principal,

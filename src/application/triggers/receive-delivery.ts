@@ -1,5 +1,6 @@
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../../domain/kernel/errors.ts';
 import { Run } from '../../domain/runs/run.ts';
+import { webhookRunInput } from '../../domain/runs/webhook-run-input.ts';
 import {
   acceptedDelivery,
   type QueryValues,
@@ -18,16 +19,15 @@ import {
   PayloadTooLarge,
   TriggerNotFound,
 } from '../../domain/triggers/webhook-errors.ts';
-import { webhookRunInput } from '../../domain/triggers/webhook-run-input.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { DeliveryIntake } from '../ports/delivery-intake.ts';
-import type { DeliveryRepository } from '../ports/delivery-repository.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { MissionRepository } from '../ports/mission-repository.ts';
-import type { RateLimiter } from '../ports/rate-limiter.ts';
-import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from '../ports/signature-verifier.ts';
-import type { TriggerRepository } from '../ports/trigger-repository.ts';
-import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { RateLimiter } from '../kernel/ports/rate-limiter.ts';
+import type { MissionRepository } from '../missions/ports/mission-repository.ts';
+import type { DeliveryIntake } from './ports/delivery-intake.ts';
+import type { DeliveryRepository } from './ports/delivery-repository.ts';
+import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from './ports/signature-verifier.ts';
+import type { TriggerRepository } from './ports/trigger-repository.ts';
+import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
 
 export interface IncomingDelivery {
   readonly webhookPath: string;

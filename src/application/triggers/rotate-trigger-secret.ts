@@ -1,9 +1,9 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { DEFAULT_GRACE_SECONDS } from '../../domain/triggers/trigger-rules.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { WebhookSecretGenerator } from '../ports/webhook-secret-generator.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
+import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
 
 export interface RotateTriggerSecretInput {
   /** How long the replaced secret keeps verifying (default 1 day). */

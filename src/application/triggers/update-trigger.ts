@@ -1,6 +1,6 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger, TriggerChanges } from '../../domain/triggers/trigger.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
 
 export type UpdateTrigger = (

@@ -1,9 +1,9 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
 import { WebhookEndpointNotFound } from '../../domain/webhooks/webhook-errors.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
 
 export interface EndpointAccessDeps {
   readonly webhookEndpoints: WebhookEndpointRepository;

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
 
 export type DeleteWebhookEndpoint = (principal: Principal, endpointId: string) => Promise<void>;

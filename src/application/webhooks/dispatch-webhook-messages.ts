@@ -1,10 +1,10 @@
 import { isGone } from '../../domain/webhooks/webhook-message.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
-import type { LeasedMessage, WebhookMessageRepository } from '../ports/webhook-message-repository.ts';
-import type { WebhookSender } from '../ports/webhook-sender.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { OutboundWebhookSettings } from './outbound-webhook-settings.ts';
+import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
+import type { LeasedMessage, WebhookMessageRepository } from './ports/webhook-message-repository.ts';
+import type { WebhookSender } from './ports/webhook-sender.ts';
 
 /** One round of the dispatcher: the number of attempts made. */
 export type DispatchWebhookMessages = () => Promise<number>;

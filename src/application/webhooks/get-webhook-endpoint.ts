@@ -1,5 +1,5 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
-import type { Principal } from '../auth/principal.ts';
 import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
 
 export type GetWebhookEndpoint = (principal: Principal, endpointId: string) => Promise<WebhookEndpoint>;

@@ -1,8 +1,8 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { WebhookEndpointRepository } from '../ports/webhook-endpoint-repository.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
 
 export type ListWebhookEndpoints = (
   principal: Principal,

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { MessageWithAttempts, WebhookMessageRepository } from '../ports/webhook-message-repository.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
+import type { MessageWithAttempts, WebhookMessageRepository } from './ports/webhook-message-repository.ts';
 
 export type ListWebhookMessages = (
   principal: Principal,

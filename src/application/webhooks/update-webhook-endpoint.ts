@@ -1,6 +1,6 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
 import type { EndpointChanges, WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
 import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
 
 export type UpdateWebhookEndpoint = (

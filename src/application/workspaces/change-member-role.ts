@@ -1,9 +1,9 @@
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
 import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
-import type { MemberView, WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import type { MemberView, WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export type ChangeMemberRole = (

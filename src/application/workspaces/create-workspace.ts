@@ -1,8 +1,8 @@
+import { type Principal, personOf } from '../../domain/kernel/principal.ts';
 import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
-import { type Principal, personOf } from '../auth/principal.ts';
-import type { Clock } from '../ports/clock.ts';
-import type { IdGenerator } from '../ports/id-generator.ts';
-import type { WorkspaceMembershipView, WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { WorkspaceMembershipView, WorkspaceRepository } from './ports/workspace-repository.ts';
 
 export type CreateWorkspace = (
   principal: Principal,

@@ -1,7 +1,7 @@
-import { NotFound } from '../../domain/errors.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertDeletable } from '../../domain/workspaces/member-rules.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export type DeleteWorkspace = (principal: Principal, workspaceId: string) => Promise<void>;

@@ -1,6 +1,6 @@
-import { NotFound } from '../../domain/errors.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { WorkspaceMembershipView, WorkspaceRepository } from '../ports/workspace-repository.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { WorkspaceMembershipView, WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export type GetWorkspace = (principal: Principal, workspaceId: string) => Promise<WorkspaceMembershipView>;

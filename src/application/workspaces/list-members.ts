@@ -1,6 +1,6 @@
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { MemberView, WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
+import type { MemberView, WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export type ListMembers = (

@@ -1,7 +1,7 @@
-import { NotFound } from '../../domain/errors.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { Page, PageRequest } from '../ports/page.ts';
-import type { WorkspaceMembershipView, WorkspaceRepository } from '../ports/workspace-repository.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Page, PageRequest } from '../kernel/ports/page.ts';
+import type { WorkspaceMembershipView, WorkspaceRepository } from './ports/workspace-repository.ts';
 
 export type ListWorkspaces = (
   principal: Principal,

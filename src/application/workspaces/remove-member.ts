@@ -1,9 +1,9 @@
-import { Forbidden, NotFound } from '../../domain/errors.ts';
+import { Forbidden, NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
 import { hasRole } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { UnitOfWork } from '../ports/unit-of-work.ts';
-import type { WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export type RemoveMember = (principal: Principal, workspaceId: string, userId: string) => Promise<void>;

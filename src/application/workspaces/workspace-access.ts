@@ -1,7 +1,7 @@
-import { Forbidden, NotFound } from '../../domain/errors.ts';
+import { Forbidden, NotFound } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
 import { hasRole, type Role } from '../../domain/workspaces/workspace.ts';
-import type { Principal } from '../auth/principal.ts';
-import type { WorkspaceRepository } from '../ports/workspace-repository.ts';
+import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 
 /**
  * Checks that the caller holds at least `minimum` in the workspace and returns their role: a person's role

@@ -1,4 +1,4 @@
-import { InvalidInput } from '../errors.ts';
+import { InvalidInput } from '../kernel/errors.ts';
 import type { Role } from '../workspaces/workspace.ts';
 
 /** A key acts with one of these roles; ownership (members, deleting the workspace) stays with people. */

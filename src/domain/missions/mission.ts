@@ -1,7 +1,7 @@
-import { InvalidInput } from '../errors.ts';
-import { changeRunPolicy, NO_RUN_POLICY, type RunPolicy, type RunPolicyChanges } from '../runs/run-policy.ts';
-import { storableText } from '../well-formed-json.ts';
-import { type JsonObject, parseJsonObject } from './json-document.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
+import { storableText } from '../kernel/well-formed-json.ts';
+import { changeRunPolicy, NO_RUN_POLICY, type RunPolicy, type RunPolicyChanges } from './run-policy.ts';
 
 export const MAX_MISSION_NAME_LENGTH = 200;
 export const MAX_MISSION_DESCRIPTION_LENGTH = 4000;

@@ -1,4 +1,4 @@
-import { InvalidInput } from '../errors.ts';
+import { InvalidInput } from '../kernel/errors.ts';
 
 /** The most runs one claim hands out. */
 export const MAX_CLAIM_RUNS = 100;

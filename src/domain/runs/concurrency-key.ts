@@ -1,5 +1,5 @@
-import { valueAt } from './json-pointer.ts';
-import type { RunPolicy } from './run-policy.ts';
+import { valueAt } from '../kernel/json-pointer.ts';
+import type { RunPolicy } from '../missions/run-policy.ts';
 
 /** Key values are stored and indexed: a longer JSON text keeps its start and a hash of the whole. */
 const MAX_KEY_LENGTH = 200;

@@ -1,4 +1,4 @@
-import { Conflict, InvalidInput } from '../errors.ts';
+import { Conflict, InvalidInput } from '../kernel/errors.ts';
 
 export const MIN_LEASE_SECONDS = 5;
 export const MAX_LEASE_SECONDS = 3600;

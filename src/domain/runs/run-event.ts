@@ -1,6 +1,6 @@
-import { DomainError, InvalidInput } from '../errors.ts';
-import { jsonByteLength } from '../missions/json-document.ts';
-import { illFormedPart } from '../well-formed-json.ts';
+import { DomainError, InvalidInput } from '../kernel/errors.ts';
+import { jsonByteLength } from '../kernel/json-document.ts';
+import { illFormedPart } from '../kernel/well-formed-json.ts';
 import type { RunFailure } from './run-outcome.ts';
 import type { RunStatus } from './run-status.ts';
 

@@ -1,6 +1,6 @@
-import { InvalidInput } from '../errors.ts';
-import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
-import { storableText } from '../well-formed-json.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
+import { storableText } from '../kernel/well-formed-json.ts';
 
 export const MAX_RUN_OUTPUT_BYTES = 256 * 1024;
 export const MAX_ERROR_MESSAGE_LENGTH = 4000;

@@ -1,8 +1,8 @@
-import { InvalidInput } from '../errors.ts';
-import { type JsonObject, parseJsonObject } from '../missions/json-document.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
+import { NO_RUN_POLICY, type RunPolicy } from '../missions/run-policy.ts';
 import { concurrencyKeyOf } from './concurrency-key.ts';
 import type { RunFailure } from './run-outcome.ts';
-import { NO_RUN_POLICY, type RunPolicy } from './run-policy.ts';
 import type { RunStatus } from './run-status.ts';
 
 export const MAX_RUN_INPUT_BYTES = 64 * 1024;

@@ -1,4 +1,4 @@
-import { Conflict } from '../errors.ts';
+import { Conflict } from '../kernel/errors.ts';
 
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];

@@ -1,9 +1,9 @@
-import { InvalidInput } from '../errors.ts';
-import type { JsonObject } from '../missions/json-document.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import type { JsonObject } from '../kernel/json-document.ts';
+import { type RunPolicy, retryDelaySeconds } from '../missions/run-policy.ts';
 import { LeaseNotHeld, parseLeaseSeconds } from './lease.ts';
 import type { RunStatusChange } from './run-event.ts';
 import { type Outcome, parseOutcome, type RunFailure } from './run-outcome.ts';
-import { type RunPolicy, retryDelaySeconds } from './run-policy.ts';
 import { type QueueRun, queuedRunProps, type RunProps, type TriggerType } from './run-props.ts';
 import {
   assertTransition,

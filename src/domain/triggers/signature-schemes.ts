@@ -1,4 +1,4 @@
-import { InvalidInput } from '../errors.ts';
+import { InvalidInput } from '../kernel/errors.ts';
 
 /**
  * How a trigger's deliveries are signed (CONTRACT section 8): the platform's own `X-Signature`, or the

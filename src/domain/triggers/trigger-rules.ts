@@ -1,5 +1,5 @@
-import { InvalidInput } from '../errors.ts';
-import { storableText } from '../well-formed-json.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import { storableText } from '../kernel/well-formed-json.ts';
 
 export const MAX_TRIGGER_NAME_LENGTH = 200;
 /** CONTRACT section 4: 1 MiB unless the trigger says otherwise. */

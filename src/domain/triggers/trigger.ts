@@ -1,4 +1,4 @@
-import { secretsInUse } from '../secrets/rotating-secret.ts';
+import { secretsInUse } from '../kernel/rotating-secret.ts';
 import { checkTimestampRule, parseSigningSecret, type TriggerSignatureScheme } from './signature-schemes.ts';
 import {
   DEFAULT_MAX_BODY_BYTES,

@@ -1,4 +1,4 @@
-import { Conflict, DomainError, NotFound } from '../errors.ts';
+import { Conflict, DomainError, NotFound } from '../kernel/errors.ts';
 import { SIGNATURE_TOLERANCE_SECONDS, type TimestampFault } from './signature-policy.ts';
 import type { TriggerSignatureScheme } from './signature-schemes.ts';
 

@@ -1,6 +1,6 @@
-import { InvalidInput } from '../errors.ts';
-import { secretsInUse } from '../secrets/rotating-secret.ts';
-import { storableText } from '../well-formed-json.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import { secretsInUse } from '../kernel/rotating-secret.ts';
+import { storableText } from '../kernel/well-formed-json.ts';
 import { parseEventTypes, type WebhookEventType } from './webhook-event-types.ts';
 
 /** After a rotation the replaced secret signs too for this long (both signatures sent), CONTRACT section 8. */

@@ -1,4 +1,4 @@
-import { Conflict, NotFound } from '../errors.ts';
+import { Conflict, NotFound } from '../kernel/errors.ts';
 
 /** Unknown or deleted endpoint, and any endpoint the caller may not see. */
 export class WebhookEndpointNotFound extends NotFound {

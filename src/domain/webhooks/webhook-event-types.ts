@@ -1,4 +1,4 @@
-import { InvalidInput } from '../errors.ts';
+import { InvalidInput } from '../kernel/errors.ts';
 import type { RunStatus } from '../runs/run-status.ts';
 
 /** What outbound webhooks tell (CONTRACT section 8): how a run finished. */

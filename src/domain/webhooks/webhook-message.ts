@@ -1,4 +1,4 @@
-import type { JsonObject } from '../missions/json-document.ts';
+import type { JsonObject } from '../kernel/json-document.ts';
 import type { WebhookEventType } from './webhook-event-types.ts';
 
 /**

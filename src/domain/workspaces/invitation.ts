@@ -1,5 +1,5 @@
-import { Conflict, InvalidInput } from '../errors.ts';
-import { canonicalLogin } from '../users/user.ts';
+import { canonicalLogin } from '../identity/user.ts';
+import { Conflict, InvalidInput } from '../kernel/errors.ts';
 import type { Role } from './workspace.ts';
 
 /** An invitation can be accepted for 7 days. */

@@ -1,4 +1,4 @@
-import { Conflict } from '../errors.ts';
+import { Conflict } from '../kernel/errors.ts';
 import type { Membership, Role, Workspace } from './workspace.ts';
 
 export class LastOwner extends Conflict {

@@ -1,5 +1,5 @@
-import { InvalidInput } from '../errors.ts';
-import { storableText } from '../well-formed-json.ts';
+import { InvalidInput } from '../kernel/errors.ts';
+import { storableText } from '../kernel/well-formed-json.ts';
 
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];

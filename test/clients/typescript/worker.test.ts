@@ -11,7 +11,7 @@ import {
   runWorker,
   type WorkerOptions,
 } from '../../../clients/typescript/src/index.ts';
-import type { Principal } from '../../../src/application/auth/principal.ts';
+import type { Principal } from '../../../src/domain/kernel/principal.ts';
 import { api, principalOf } from '../../support/api.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createLogger } from '../../../src/adapters/system/logger.ts';
-import { RunLeaseSweeper } from '../../../src/adapters/system/run-lease-sweeper.ts';
+import { createLogger } from '../../../src/adapters/platform/system/logger.ts';
+import { RunLeaseSweeper } from '../../../src/adapters/runs/run-lease-sweeper.ts';
 import type { ExpireRunLeases } from '../../../src/application/runs/expire-run-leases.ts';
-import { Conflict } from '../../../src/domain/errors.ts';
+import { Conflict } from '../../../src/domain/kernel/errors.ts';
 import { LeaseNotHeld } from '../../../src/domain/runs/lease.ts';
 import { fail } from '../../support/fail.ts';
 import { seedMission, seedUser } from '../../support/persistence-world.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PAGE_BUDGET_BYTES } from '../../../src/adapters/http/pagination.ts';
+import { PAGE_BUDGET_BYTES } from '../../../src/adapters/platform/http/pagination.ts';
 import { api, principalOf } from '../../support/api.ts';
 import { type Json, json } from '../../support/json.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';

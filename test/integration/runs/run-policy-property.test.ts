@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { Principal } from '../../../src/application/auth/principal.ts';
-import { DomainError } from '../../../src/domain/errors.ts';
+import { DomainError } from '../../../src/domain/kernel/errors.ts';
+import type { Principal } from '../../../src/domain/kernel/principal.ts';
+import type { RunPolicyChanges } from '../../../src/domain/missions/run-policy.ts';
 import type { Run, RunSummary } from '../../../src/domain/runs/run.ts';
-import type { RunPolicyChanges } from '../../../src/domain/runs/run-policy.ts';
 import { FixedClock } from '../../support/auth-fakes.ts';
 import { actor, type TestCradle, testContainer, principal as worker } from '../../support/test-container.ts';
 

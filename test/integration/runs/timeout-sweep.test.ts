@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createLogger } from '../../../src/adapters/system/logger.ts';
-import { RunLeaseSweeper } from '../../../src/adapters/system/run-lease-sweeper.ts';
+import { createLogger } from '../../../src/adapters/platform/system/logger.ts';
+import { RunLeaseSweeper } from '../../../src/adapters/runs/run-lease-sweeper.ts';
 import { FixedClock } from '../../support/auth-fakes.ts';
 import { actor, type TestCradle, testContainer, principal as worker } from '../../support/test-container.ts';
 

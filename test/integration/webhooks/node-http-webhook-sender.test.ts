@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { NodeHttpWebhookSender } from '../../../src/adapters/outbound/node-http-webhook-sender.ts';
-import type { OutgoingMessage } from '../../../src/application/ports/webhook-sender.ts';
+import { NodeHttpWebhookSender } from '../../../src/adapters/webhooks/node-http-webhook-sender.ts';
+import type { OutgoingMessage } from '../../../src/application/webhooks/ports/webhook-sender.ts';
 import { startReceiver, status } from '../../support/webhook-receiver.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Principal } from '../../../src/application/auth/principal.ts';
+import type { Principal } from '../../../src/domain/kernel/principal.ts';
 import { api, type Caller as Credential, principalOf, withKey } from '../../support/api.ts';
 import { joinWorkspace } from '../../support/members.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';

@@ -199,7 +199,7 @@ describe('bench harness', () => {
         nodes: [
           { id: 1, callFrame: at(`file://${cwd}/node_modules/@mikro-orm/core/entity/EntityFactory.js`) },
           { id: 2, callFrame: at(`file://${cwd}/node_modules/@mikro-orm/core/utils/Utils.js`) },
-          { id: 3, callFrame: at(`file://${cwd}/src/adapters/http/respond.ts`) },
+          { id: 3, callFrame: at(`file://${cwd}/src/adapters/platform/http/respond.ts`) },
           { id: 4, callFrame: at('node:internal/crypto/util') },
           { id: 5, callFrame: frame('writev', '') },
         ],
@@ -210,7 +210,7 @@ describe('bench harness', () => {
       });
       expect(byPackage.map((h) => [h.name, h.selfMs])).to.deep.equal([
         ['node_modules/@mikro-orm/core', 0.6],
-        ['src/adapters/http', 0.2],
+        ['src/adapters/platform/http', 0.2],
         ['node:internal/crypto', 0.1],
         ['writev', 0.1],
       ]);

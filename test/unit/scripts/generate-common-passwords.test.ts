@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { commonPasswordsFrom, formatCommonPasswords } from '../../../scripts/generate-common-passwords.ts';
-import { parseCommonPasswords } from '../../../src/adapters/passwords/file-common-passwords.ts';
+import { parseCommonPasswords } from '../../../src/adapters/identity/file-common-passwords.ts';
 
 describe('generate-common-passwords', () => {
   const ranked = ['123456', 'password', 'dragon', 'pässwör', 'iloveyou', 'password'];

@@ -1,4 +1,4 @@
-import type { HomeView } from '../../../application/browser/get-home.ts';
+import type { HomeView } from '../../../application/web/get-home.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { formatTime, layout, message, type Viewer } from './layout.ts';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
-import { MAX_JSON_DEPTH } from '../../../../src/domain/well-formed-json.ts';
+import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/kernel/errors.ts';
+import { MAX_JSON_DEPTH } from '../../../../src/domain/kernel/well-formed-json.ts';
 import { fail } from '../../../support/fail.ts';
 import { joinWorkspace } from '../../../support/members.ts';
 import { actor, useCases } from '../../../support/test-container.ts';

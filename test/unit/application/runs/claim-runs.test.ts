@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { InvalidInput } from '../../../../src/domain/errors.ts';
+import { InvalidInput } from '../../../../src/domain/kernel/errors.ts';
+import type { RunPolicyChanges } from '../../../../src/domain/missions/run-policy.ts';
 import type { Run } from '../../../../src/domain/runs/run.ts';
-import type { RunPolicyChanges } from '../../../../src/domain/runs/run-policy.ts';
 import { fail } from '../../../support/fail.ts';
 import { actor, principal, useCases } from '../../../support/test-container.ts';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { BATCH_WINDOW_MS } from '../../../../src/application/runs/run-event-channel.ts';
 import type { RunEventSubscriber } from '../../../../src/application/runs/run-event-feed.ts';
-import { Conflict, Forbidden, InvalidInput } from '../../../../src/domain/errors.ts';
+import { Conflict, Forbidden, InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 import type { RunEvent } from '../../../../src/domain/runs/run-event.ts';
 import { RunCancelled } from '../../../../src/domain/runs/run-status.ts';
 import { fail } from '../../../support/fail.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { Forbidden, InvalidInput } from '../../../../src/domain/errors.ts';
-import type { RunPolicyChanges } from '../../../../src/domain/runs/run-policy.ts';
+import { Forbidden, InvalidInput } from '../../../../src/domain/kernel/errors.ts';
+import type { RunPolicyChanges } from '../../../../src/domain/missions/run-policy.ts';
 import { RunCancelled } from '../../../../src/domain/runs/run-status.ts';
 import { fail } from '../../../support/fail.ts';
 import { joinWorkspace } from '../../../support/members.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Forbidden, InvalidInput, NotFound } from '../../../../src/domain/errors.ts';
+import { Forbidden, InvalidInput, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import { fail } from '../../../support/fail.ts';
 import { joinWorkspace } from '../../../support/members.ts';
 import { actor, useCases } from '../../../support/test-container.ts';

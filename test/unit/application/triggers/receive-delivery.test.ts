@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { type Principal, userPrincipal } from '../../../../src/application/auth/principal.ts';
-import { DomainError } from '../../../../src/domain/errors.ts';
+import { DomainError } from '../../../../src/domain/kernel/errors.ts';
+import { type Principal, userPrincipal } from '../../../../src/domain/kernel/principal.ts';
 import { UnsupportedContentEncoding } from '../../../../src/domain/triggers/webhook-errors.ts';
 import { seedMission, seedUser } from '../../../support/persistence-world.ts';
 import { hexSignature, incoming, triggerUseCases } from '../../../support/webhook-doubles.ts';

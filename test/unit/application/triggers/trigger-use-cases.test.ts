@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { type Principal, userPrincipal } from '../../../../src/application/auth/principal.ts';
-import { DomainError } from '../../../../src/domain/errors.ts';
+import { DomainError } from '../../../../src/domain/kernel/errors.ts';
+import { type Principal, userPrincipal } from '../../../../src/domain/kernel/principal.ts';
 import { Membership } from '../../../../src/domain/workspaces/workspace.ts';
 import { seedMission, seedUser, T0 } from '../../../support/persistence-world.ts';
 import { triggerUseCases } from '../../../support/webhook-doubles.ts';

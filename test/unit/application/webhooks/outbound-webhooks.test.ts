@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import { standardWebhooksSignature } from '../../../../src/adapters/outbound/standard-webhooks-signature.ts';
+import { standardWebhooksSignature } from '../../../../src/adapters/webhooks/standard-webhooks-signature.ts';
 import { RecordingWebhookSender } from '../../../support/recording-webhook-sender.ts';
 import { actor, principal, useCases } from '../../../support/test-container.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Conflict, Forbidden, NotFound } from '../../../../src/domain/errors.ts';
+import { Conflict, Forbidden, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import { LastOwner } from '../../../../src/domain/workspaces/member-rules.ts';
 import { fail } from '../../../support/fail.ts';
 import { joinWorkspace } from '../../../support/members.ts';

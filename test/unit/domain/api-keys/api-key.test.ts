@@ -6,7 +6,7 @@ import {
   isApiKeyCredential,
   readApiKey,
 } from '../../../../src/domain/api-keys/api-key-format.ts';
-import { InvalidInput } from '../../../../src/domain/errors.ts';
+import { InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidInput } from '../../../../src/domain/errors.ts';
+import { InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 import { Mission } from '../../../../src/domain/missions/mission.ts';
 
 const T0 = new Date('2026-11-21T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Conflict, type DomainError, InvalidInput } from '../../../../src/domain/errors.ts';
+import { Conflict, type DomainError, InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 import { LeaseNotHeld } from '../../../../src/domain/runs/lease.ts';
 import { Run } from '../../../../src/domain/runs/run.ts';
 import { canTransition, RUN_STATUSES, type RunStatus } from '../../../../src/domain/runs/run-status.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidInput } from '../../../../src/domain/errors.ts';
+import { InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 import { parseSigningSecret } from '../../../../src/domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../../../src/domain/triggers/trigger.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { InvalidInput } from '../../../../src/domain/errors.ts';
+import { InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 import { WebhookEndpoint } from '../../../../src/domain/webhooks/webhook-endpoint.ts';
 import {
   DEFAULT_RETRY_SCHEDULE_SECONDS,

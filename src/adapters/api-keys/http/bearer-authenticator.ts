@@ -1,0 +1,29 @@
+import type { Context, Next } from 'koa';
+import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.ts';
+import type { Authenticate } from '../../../application/identity/authenticate.ts';
+import { isApiKeyCredential } from '../../../domain/api-keys/api-key-format.ts';
+import { InvalidToken, Unauthenticated } from '../../../domain/identity/auth-errors.ts';
+
+const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
+
+/**
+ * The backend surface's only credential: `Authorization: Bearer <access token or API key>` (scheme
+ * case-insensitive, RFC 6750). A `pk_` credential is an API key, anything else an access token. Cookies are
+ * never read here, so a browser session alone gets 401.
+ */
+export function bearerAuthenticator(deps: {
+  authenticate: Authenticate;
+  authenticateApiKey: AuthenticateApiKey;
+}) {
+  return async function requireBearer(ctx: Context, next: Next): Promise<void> {
+    const header = ctx.get('Authorization');
+    if (!header) throw new Unauthenticated();
+    const match = BEARER.exec(header);
+    if (!match?.[1]) throw new InvalidToken('the Authorization header is not a bearer token');
+    const credential = match[1];
+    ctx.state.principal = isApiKeyCredential(credential)
+      ? await deps.authenticateApiKey(credential)
+      : await deps.authenticate(credential);
+    await next();
+  };
+}

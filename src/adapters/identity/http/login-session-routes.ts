@@ -1,0 +1,58 @@
+import type { ListSessions } from '../../../application/identity/list-sessions.ts';
+import type { RevokeAllSessions } from '../../../application/identity/revoke-all-sessions.ts';
+import type { RevokeSession } from '../../../application/identity/revoke-session.ts';
+import { idParams, page } from '../../platform/http/common-schemas.ts';
+import { clientIpOf } from '../../platform/http/request-state.ts';
+import { ok } from '../../platform/http/respond.ts';
+import type { RouteSpec } from '../../platform/http/route.ts';
+import { bearerRoutes } from '../../platform/http/route-groups.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import { presentLoginSession } from './auth-presenters.ts';
+import { revokedCount, sessionItem } from './auth-schemas.ts';
+
+export interface LoginSessionRouteDeps {
+  listSessions: ListSessions;
+  revokeSession: RevokeSession;
+  revokeAllSessions: RevokeAllSessions;
+}
+
+/** The caller's own API login sessions: list them, end one, end all. An API key gets 403 `api_key_not_allowed`. */
+export function loginSessionRoutes(deps: LoginSessionRouteDeps): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.account);
+  return [
+    bearer.get('/api/auth/sessions', {
+      operationId: 'listSessions',
+      errors: [403],
+      summary: "The caller's active login sessions",
+      description:
+        'Live API login sessions of the caller, newest first; `current` marks the one making this request.',
+      responses: { 200: { description: 'Newest first.', schema: page(sessionItem) } },
+      handler: async (ctx, { principal }) => {
+        const sessions = await deps.listSessions(principal);
+        ok(ctx, { items: sessions.map(presentLoginSession), next_cursor: null });
+      },
+    }),
+    bearer.delete('/api/auth/sessions/{id}', {
+      operationId: 'revokeSession',
+      errors: [403],
+      summary: 'Revoke one of your login sessions',
+      description: 'Ends one of your own sessions; a session of another user answers 404.',
+      params: idParams,
+      responses: { 204: { description: 'Revoked.' } },
+      handler: async (ctx, { principal, params }) => {
+        await deps.revokeSession(principal, params.id, clientIpOf(ctx));
+        ctx.status = 204;
+      },
+    }),
+    bearer.post('/api/auth/sessions/revoke-all', {
+      operationId: 'revokeAllSessions',
+      errors: [403],
+      summary: 'Revoke all your login sessions, this one included',
+      description:
+        'Signs you out everywhere: every login session ends, including the one making this request.',
+      responses: { 200: { description: 'How many sessions were revoked.', schema: revokedCount } },
+      handler: async (ctx, { principal }) =>
+        ok(ctx, { revoked: await deps.revokeAllSessions(principal, clientIpOf(ctx)) }),
+    }),
+  ];
+}

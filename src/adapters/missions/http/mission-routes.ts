@@ -1,0 +1,131 @@
+import type { CreateMission } from '../../../application/missions/create-mission.ts';
+import type { DeleteMission } from '../../../application/missions/delete-mission.ts';
+import type { GetMission } from '../../../application/missions/get-mission.ts';
+import type { ListMissions } from '../../../application/missions/list-missions.ts';
+import type { UpdateMission } from '../../../application/missions/update-mission.ts';
+import type { StartRun } from '../../../application/runs/start-run.ts';
+import { idParams, page } from '../../platform/http/common-schemas.ts';
+import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../../platform/http/pagination.ts';
+import { camelCased } from '../../platform/http/request-input.ts';
+import { accepted, created, ok } from '../../platform/http/respond.ts';
+import type { RouteSpec } from '../../platform/http/route.ts';
+import { bearerRoutes } from '../../platform/http/route-groups.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import { presentRun, runUrl } from '../../runs/http/run-presenters.ts';
+import { run } from '../../runs/http/run-schemas.ts';
+import { presentMission } from './mission-presenters.ts';
+import {
+  createMissionRequest,
+  listMissionsQuery,
+  mission,
+  startRunRequest,
+  updateMissionRequest,
+} from './mission-schemas.ts';
+
+export interface MissionRouteDeps {
+  createMission: CreateMission;
+  listMissions: ListMissions;
+  getMission: GetMission;
+  updateMission: UpdateMission;
+  deleteMission: DeleteMission;
+  startRun: StartRun;
+}
+
+const runLocation = {
+  Location: {
+    description: 'The run: /api/runs/{id}.',
+    schema: { type: 'string', maxLength: 100, pattern: '^/api/runs/[0-9a-f-]{36}$' },
+  },
+};
+
+/** A validated mission body in domain words: its fields, and those of its `policy`, camelCased. */
+function missionInput<T>(body: unknown): T {
+  const { policy, ...fields } = body as { policy?: object };
+  return camelCased(fields, policy === undefined ? {} : { policy: camelCased(policy) });
+}
+
+export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.missions);
+  return [
+    bearer.post('/api/missions', {
+      operationId: 'createMission',
+      summary: 'Create a mission (admins)',
+      description:
+        'A named workflow definition in a workspace. The definition is a JSON object of at most 64 KiB; the ' +
+        'optional `policy` sets the timeouts, retries and concurrency caps of its runs.',
+      body: createMissionRequest,
+      errors: [403, 404],
+      responses: { 201: { description: 'The new mission.', schema: mission } },
+      handler: async (ctx, { principal, body }) =>
+        created(ctx, presentMission(await deps.createMission(principal, missionInput(body)))),
+    }),
+    bearer.get('/api/missions', {
+      operationId: 'listMissions',
+      summary: "A workspace's missions",
+      description:
+        `Newest first. A page ends earlier once its missions reach ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON ` +
+        '(definitions are up to 64 KiB each); `next_cursor` then continues after the last one shown.',
+      query: listMissionsQuery,
+      errors: [404],
+      responses: { 200: { description: 'One page of missions.', schema: page(mission) } },
+      handler: async (ctx, { principal, query }) => {
+        const missions = await deps.listMissions(
+          principal,
+          query.workspace_id as string,
+          pageRequestOf(query),
+        );
+        ok(
+          ctx,
+          presentPageWithin(missions, presentMission, (mission) => mission),
+        );
+      },
+    }),
+    bearer.get('/api/missions/{id}', {
+      operationId: 'getMission',
+      summary: 'A mission',
+      params: idParams,
+      responses: { 200: { description: 'The mission.', schema: mission } },
+      handler: async (ctx, { principal, params }) =>
+        ok(ctx, presentMission(await deps.getMission(principal, params.id))),
+    }),
+    bearer.patch('/api/missions/{id}', {
+      operationId: 'updateMission',
+      summary: 'Change a mission (admins)',
+      description:
+        'Changes the fields given; `description: null` clears the description. Policy fields given replace ' +
+        'the current ones (`null` clears one) and apply to runs queued afterwards.',
+      params: idParams,
+      body: updateMissionRequest,
+      errors: [403],
+      responses: { 200: { description: 'The changed mission.', schema: mission } },
+      handler: async (ctx, { principal, params, body }) =>
+        ok(ctx, presentMission(await deps.updateMission(principal, params.id, missionInput(body)))),
+    }),
+    bearer.delete('/api/missions/{id}', {
+      operationId: 'deleteMission',
+      summary: 'Delete a mission (admins)',
+      description:
+        'Deletes the mission and its finished runs; 409 while one of its runs is queued or running.',
+      params: idParams,
+      errors: [403, 409],
+      responses: { 204: { description: 'Deleted.' } },
+      handler: async (ctx, { principal, params }) => {
+        await deps.deleteMission(principal, params.id);
+        ctx.status = 204;
+      },
+    }),
+    bearer.post('/api/missions/{id}/runs', {
+      operationId: 'startRun',
+      summary: 'Start a run of a mission (admins)',
+      description: 'Queues a manual run; a worker claims it with POST /api/runs/claim.',
+      params: idParams,
+      body: startRunRequest,
+      errors: [403],
+      responses: { 202: { description: 'The queued run.', schema: run, headers: runLocation } },
+      handler: async (ctx, { principal, params, body }) => {
+        const started = await deps.startRun(principal, params.id, camelCased(body));
+        accepted(ctx, presentRun(started), runUrl(started));
+      },
+    }),
+  ];
+}

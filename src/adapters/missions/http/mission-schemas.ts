@@ -1,0 +1,121 @@
+import { MAX_CONCURRENCY_KEY_LENGTH, RUN_POLICY_LIMITS } from '../../../domain/missions/run-policy.ts';
+import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import type { JsonSchema } from '../../platform/http/route.ts';
+import { LINE, NAME, TEXT } from '../../workspaces/http/workspace-schemas.ts';
+
+/** A free-form JSON object (stored as JSONB); its size is checked by the domain. */
+export function jsonObject(description: string): JsonSchema {
+  return { type: 'object', maxProperties: 1000, description };
+}
+
+const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: NAME };
+const description: JsonSchema = { type: ['string', 'null'], maxLength: 4000, pattern: TEXT };
+const definition = jsonObject('The workflow definition: any JSON object of at most 64 KiB.');
+
+const limits = RUN_POLICY_LIMITS;
+const nullableInteger = (range: { min: number; max: number }, text: string): JsonSchema => ({
+  type: ['integer', 'null'],
+  format: 'int32',
+  minimum: range.min,
+  maximum: range.max,
+  description: text,
+});
+
+/** CONTRACT section 7: how the mission's runs time out, retry and share concurrency slots. */
+const policyProperties: Record<string, JsonSchema> = {
+  timeout_seconds: nullableInteger(
+    limits.timeoutSeconds,
+    'A running attempt fails (`error.code = "timeout"`) this long after it started. Default: none.',
+  ),
+  max_attempts: nullableInteger(
+    limits.maxAttempts,
+    'Attempts per run, the first included (default 1). A failed completion with `retryable: true` and a ' +
+      'lost worker lease queue the run again while attempts remain; without it, lost leases get ' +
+      'RUN_MAX_ATTEMPTS.',
+  ),
+  retry_backoff_seconds: nullableInteger(
+    limits.retryBackoffSeconds,
+    'The wait before the first retry (default 10); each later retry waits twice the one before, at most 1 h.',
+  ),
+  concurrency_limit: nullableInteger(
+    limits.concurrencyLimit,
+    'At most this many runs of the mission (of one key value, with `concurrency_key`) are queued for a ' +
+      'worker or running at once; the others wait, without holding back runs behind them.',
+  ),
+  concurrency_key: {
+    type: ['string', 'null'],
+    maxLength: MAX_CONCURRENCY_KEY_LENGTH,
+    pattern: '^(/([^~]|~[01])*)*$',
+    description:
+      'A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value ' +
+      'found there. Needs `concurrency_limit`.',
+  },
+};
+
+/** The policy as answered: every field, null when unset. */
+export const policy: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(policyProperties),
+  properties: policyProperties,
+};
+
+/** The policy as sent: fields given replace the current ones, `null` clears one. */
+const policyChanges: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: policyProperties,
+  description: 'Fields given replace the current ones; `null` clears one.',
+};
+
+export const mission: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'workspace_id', 'name', 'description', 'definition', 'policy', 'created_at', 'updated_at'],
+  properties: {
+    id: uuid,
+    workspace_id: uuid,
+    name: { type: 'string', maxLength: 200, pattern: LINE },
+    description,
+    definition,
+    policy,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+export const createMissionRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id', 'name'],
+  properties: { workspace_id: uuid, name, description, definition, policy: policyChanges },
+};
+
+export const updateMissionRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name,
+    description: { ...description, description: '`null` clears it.' },
+    definition,
+    policy: policyChanges,
+  },
+};
+
+export const listMissionsQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: {
+    workspace_id: { ...uuid, description: 'The workspace whose missions to list.' },
+    ...pageQueryProperties,
+  },
+};
+
+export const startRunRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { input: jsonObject('Input handed to the worker: any JSON object of at most 64 KiB.') },
+};

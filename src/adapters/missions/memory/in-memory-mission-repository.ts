@@ -1,0 +1,50 @@
+import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { MissionRepository } from '../../../application/missions/ports/mission-repository.ts';
+import type { Mission } from '../../../domain/missions/mission.ts';
+import { deleteMissionsWhere } from '../../platform/memory/in-memory-cascades.ts';
+import { pageOf } from '../../platform/memory/in-memory-page.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+
+/** Missions in the store. Deleting one deletes its runs and triggers, as the database's cascades do. */
+export class InMemoryMissionRepository implements MissionRepository {
+  readonly #store: InMemoryStore;
+
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
+  }
+
+  add(mission: Mission): Promise<void> {
+    return this.#store.atomically(() => this.#store.missions.put(mission));
+  }
+
+  findById(id: string): Promise<Mission | undefined> {
+    return this.#store.atomically(() => this.#store.missions.get(id));
+  }
+
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
+    return this.#store.atomically(() =>
+      pageOf(
+        this.#store.missions.filter((m) => m.workspaceId === workspaceId),
+        (m) => m,
+        page,
+        'desc',
+      ),
+    );
+  }
+
+  async update(mission: Mission): Promise<void> {
+    await this.#store.atomically(() =>
+      this.#store.missions.update(mission.id, (stored) => {
+        stored.name = mission.name;
+        stored.description = mission.description;
+        stored.definition = mission.definition;
+        stored.policy = mission.policy;
+        stored.updatedAt = mission.updatedAt;
+      }),
+    );
+  }
+
+  delete(id: string): Promise<void> {
+    return this.#store.atomically(() => deleteMissionsWhere(this.#store, (m) => m.id === id));
+  }
+}

@@ -1,0 +1,114 @@
+import { Router } from '@koa/router';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
+import type { Logger } from 'pino';
+import { NotFound } from '../../../domain/kernel/errors.ts';
+import { withWaitBudget } from '../system/wait-budget.ts';
+import { accessLog } from './access-log.ts';
+import { apiRateLimit } from './api-rate-limit.ts';
+import { clientIp } from './client-ip.ts';
+import { errorMiddleware } from './error-middleware.ts';
+import { type Authenticators, mountRoutes } from './mount-routes.ts';
+import { sendProblem, titleFor } from './problem.ts';
+import { requestId } from './request-id.ts';
+import type { RouteSpec } from './route.ts';
+
+export interface HttpAppOptions {
+  readonly logger: Logger;
+  readonly routes: readonly RouteSpec[];
+  readonly authenticators: Authenticators;
+  readonly maxJsonBodyBytes: number;
+  /** Proxies whose `X-Forwarded-For` is believed when finding the client address (exact IPs or CIDRs). */
+  readonly trustedProxies: readonly string[];
+  /** Requests per client address per minute on `/api/*` (with RateLimit headers); 429 beyond. */
+  readonly apiRateLimitPerMinute: number;
+  /**
+   * What one request may wait on the database in all (see `WaitBudget`); past it, its next query fails as
+   * unavailable (503). Unbounded when absent.
+   */
+  readonly databaseWaitBudgetMs?: number;
+  /** Recognises errors that mean a dependency is down (answered 503 with Retry-After instead of 500). */
+  readonly isUnavailable?: (error: unknown) => boolean;
+  /**
+   * The browser surface (HTML pages with their own error pages), mounted before the API router. It gets every
+   * request the API does not own: the API keeps `/api/*` and the paths of its declared routes (probes).
+   */
+  readonly web?: Middleware;
+}
+
+/** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
+const BLOCKED_PATHS = new Set(['/docs', '/redoc', '/openapi.json']);
+
+/** Builds the Koa application without listening, so tests can bind it to an ephemeral port. */
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa();
+  app.silent = true;
+  const router = new Router();
+  mountRoutes(router, options.routes, {
+    maxJsonBodyBytes: options.maxJsonBodyBytes,
+    authenticators: options.authenticators,
+  });
+
+  app.use(requestId);
+  app.use(resolveClientIp(options.trustedProxies));
+  app.use(accessLog(options.logger));
+  app.use(errorMiddleware(options.logger, options.isUnavailable));
+  const budgetMs = options.databaseWaitBudgetMs;
+  if (budgetMs !== undefined) app.use((_ctx, next) => withWaitBudget(budgetMs, next));
+  app.use(baseHeaders);
+  app.use(blockSchemaSurfaces);
+  app.use(apiRateLimit(options.apiRateLimitPerMinute));
+  if (options.web) app.use(outsideApi(options.web, options.routes));
+  app.use(router.routes());
+  app.use(unmatched(router));
+  return app;
+}
+
+/** `ctx.state.clientIp`: the socket peer, or the client behind a trusted proxy (never a forged header). */
+function resolveClientIp(trustedProxies: readonly string[]) {
+  return async function setClientIp(ctx: Context, next: Next): Promise<void> {
+    ctx.state.clientIp = clientIp(
+      ctx.req.socket.remoteAddress ?? '',
+      ctx.get('X-Forwarded-For') || undefined,
+      trustedProxies,
+    );
+    await next();
+  };
+}
+
+async function baseHeaders(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  await next();
+}
+
+function outsideApi(web: Middleware, routes: readonly RouteSpec[]): Middleware {
+  const apiPaths = new Set(routes.map((route) => route.path).filter((path) => !path.startsWith('/api/')));
+  return function dispatchOutsideApi(ctx: Context, next: Next) {
+    const api = ctx.path === '/api' || ctx.path.startsWith('/api/') || apiPaths.has(ctx.path);
+    return api ? next() : web(ctx, next);
+  };
+}
+
+async function blockSchemaSurfaces(ctx: Context, next: Next): Promise<void> {
+  const path = ctx.path.replace(/\/+$/, '') || '/';
+  if (BLOCKED_PATHS.has(path.toLowerCase())) throw new NotFound('this resource');
+  await next();
+}
+
+/** No route matched: a known path with another method is 405 with `Allow`, anything else 404. */
+function unmatched(router: Router) {
+  const allowed = router.allowedMethods();
+  return async function answerUnmatched(ctx: Context, next: Next): Promise<void> {
+    await allowed(ctx as never, next);
+    if (ctx.body !== undefined) return;
+    if (ctx.status === 404) throw new NotFound(`route ${ctx.method} ${ctx.path}`);
+    if (ctx.status === 405 || ctx.status === 501) {
+      sendProblem(ctx, {
+        status: 405,
+        code: 'method_not_allowed',
+        title: titleFor(405),
+        detail: `${ctx.method} is not allowed here; allowed: ${ctx.response.get('Allow')}`,
+      });
+    }
+  };
+}

@@ -1,0 +1,84 @@
+import { AsyncResource } from 'node:async_hooks';
+import { withWaitBudget } from '../system/wait-budget.ts';
+
+export interface GroupCommitOptions<I, O> {
+  /** Stores `items` in one transaction; resolves, once committed, with one result per item in their order. */
+  readonly commit: (items: readonly I[]) => Promise<O[]>;
+  /** The most items one transaction takes. */
+  readonly maxBatch: number;
+  /** True for an error no retry of single items would avoid (the database is unreachable): all fail at once. */
+  readonly failsAll: (error: unknown) => boolean;
+  /**
+   * What one batch may wait on the database in all (see `WaitBudget`), as a request would: a batch runs outside
+   * its submitters' requests, whose budgets it cannot see.
+   */
+  readonly budgetMs?: number;
+}
+
+interface Waiting<I, O> {
+  readonly item: I;
+  readonly resolve: (result: O) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: items submitted while a transaction is in flight wait for it and then go together in the next
+ * one (at most `maxBatch`), so the cost of a commit (its WAL flush above all) is shared. An idle queue starts a
+ * transaction at once, with no timer. Each submitter is answered only with its batch's outcome: resolved after
+ * the commit, rejected when the batch fails. A failing batch acknowledges nothing; its members are then tried
+ * one by one, so an item that fails by itself (a constraint it violates) fails only itself.
+ */
+export class GroupCommit<I, O> {
+  readonly #options: GroupCommitOptions<I, O>;
+  readonly #queue: Waiting<I, O>[] = [];
+  #draining = false;
+  /**
+   * The context batches run in: the constructor's, never a submitter's. A submitter inside a transaction of
+   * its own (kept in async-local storage) would otherwise have every later batch join that transaction.
+   */
+  readonly #scope = new AsyncResource('GroupCommit');
+
+  constructor(options: GroupCommitOptions<I, O>) {
+    this.#options = options;
+  }
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.#queue.push({ item, resolve, reject });
+      if (!this.#draining) this.#scope.runInAsyncScope(() => void this.#drain());
+    });
+  }
+
+  async #drain(): Promise<void> {
+    this.#draining = true;
+    try {
+      while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, this.#options.maxBatch));
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  async #commit(batch: readonly Waiting<I, O>[]): Promise<void> {
+    let results: O[];
+    try {
+      const items = batch.map((waiting) => waiting.item);
+      const { budgetMs } = this.#options;
+      results = await (budgetMs === undefined
+        ? this.#options.commit(items)
+        : withWaitBudget(budgetMs, () => this.#options.commit(items)));
+    } catch (error) {
+      if (this.#options.failsAll(error)) {
+        // Those who queued meanwhile would meet the same database: they are answered now, not a batch later.
+        for (const waiting of [...batch, ...this.#queue.splice(0)]) waiting.reject(error);
+        return;
+      }
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const waiting of batch) await this.#commit([waiting]);
+      return;
+    }
+    for (const [index, waiting] of batch.entries()) waiting.resolve(results[index] as O);
+  }
+}

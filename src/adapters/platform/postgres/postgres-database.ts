@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Migrator } from '@mikro-orm/migrations';
+import {
+  type EntityManager,
+  MikroORM,
+  TransactionContext,
+  TransactionPropagation,
+} from '@mikro-orm/postgresql';
+import { CompiledQuery } from 'kysely';
+import type pg from 'pg';
+import { migrations } from '../../migrations/index.ts';
+import { entities } from './entities.ts';
+import { budgetPoolWaits, type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
+
+/**
+ * An open PostgreSQL database, the one way the adapters reach it, on one pool. Hand-written SQL goes
+ * through `query` with bound `$1, $2, ...` parameters; `transaction` makes every call inside it (a
+ * repository's too) run on one transaction's connection, which MikroORM keeps in async-local storage; the
+ * repositories that map entities with MikroORM take `entityManager()`.
+ */
+export class PostgresDatabase {
+  /** The pg pool under MikroORM, for a library that wants one (the rate-limit store). */
+  readonly pool: pg.Pool;
+  readonly #orm: MikroORM;
+  readonly #release: () => Promise<void>;
+  /** What runs once the outermost transaction in progress has ended (see `afterTransaction`). */
+  readonly #whenEnded = new AsyncLocalStorage<Array<() => void>>();
+
+  constructor(orm: MikroORM, pool: pg.Pool, release: () => Promise<void>) {
+    this.#orm = orm;
+    this.pool = pool;
+    this.#release = release;
+  }
+
+  /**
+   * Runs `sql` with bound parameters, in the surrounding transaction when there is one. Not MikroORM's
+   * `execute()`, which inlines every value into the SQL text: a 64 KiB webhook body would travel as a
+   * 128 KiB escaped literal for PostgreSQL to parse back. Timestamps come back as strings.
+   */
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    const em = this.#inTransaction() ?? this.#orm.em;
+    const { rows } = await em.getKysely().executeQuery<T>(CompiledQuery.raw(sql, [...params]));
+    return rows;
+  }
+
+  /** Runs `work` in a transaction: a new one, or the surrounding one, which it joins (no savepoint). */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    const join = () =>
+      this.entityManager().transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
+    if (this.#inTransaction()) return join();
+    const callbacks: Array<() => void> = [];
+    try {
+      return await this.#whenEnded.run(callbacks, join);
+    } finally {
+      for (const callback of callbacks) callback();
+    }
+  }
+
+  /**
+   * Runs `callback` once the surrounding transaction has ended (committed or rolled back), or now when there
+   * is none: a cache forgets what a transaction changed when other requests can see the change.
+   */
+  afterTransaction(callback: () => void): void {
+    const callbacks = this.#inTransaction() ? this.#whenEnded.getStore() : undefined;
+    if (callbacks) callbacks.push(callback);
+    else callback();
+  }
+
+  /** The surrounding transaction's EntityManager, else a fresh fork: no identity map is shared between calls. */
+  entityManager(): EntityManager {
+    return this.#inTransaction() ?? this.#orm.em.fork();
+  }
+
+  /** Applies every committed migration not yet applied; returns their names. */
+  async migrate(): Promise<string[]> {
+    const applied = await this.#orm.migrator.up();
+    return applied.map((migration) => migration.name);
+  }
+
+  /** Closes the pool, then lets go of the database (stopping an embedded server this process started). */
+  async close(): Promise<void> {
+    try {
+      await this.#orm.close();
+    } finally {
+      await this.#release();
+    }
+  }
+
+  #inTransaction(): EntityManager | undefined {
+    return TransactionContext.getEntityManager(this.#orm.em.name) as EntityManager | undefined;
+  }
+}
+
+export interface ConnectOptions {
+  readonly url: string;
+  readonly poolMax?: number;
+  readonly deadlines: DatabaseDeadlines;
+  /** A pool that runs migrations: its statements have no deadline (see `poolOptions`). */
+  readonly migrating?: boolean;
+  /** Runs after the pool is closed (to stop an embedded server). */
+  readonly release?: () => Promise<void>;
+}
+
+/** Connects MikroORM (and so the pool) to PostgreSQL, with the entity schemas and the committed migrations. */
+export async function connectPostgres({
+  url,
+  poolMax = 10,
+  deadlines,
+  migrating = false,
+  release = async () => {},
+}: ConnectOptions): Promise<PostgresDatabase> {
+  const orm = await MikroORM.init({
+    clientUrl: url,
+    entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: migrations,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    discovery: { warnWhenNoEntities: false },
+    // The database must exist (the embedded server's `postgres`; tests create theirs): no `create database`
+    // behind a mistyped DATABASE_URL, and connecting does no I/O, so the pool below exists with the server down.
+    ensureDatabase: false,
+    pool: { max: poolMax },
+    driverOptions: poolOptions(deadlines, { statements: migrating ? 'unbounded' : 'bounded' }),
+    allowGlobalContext: false,
+    debug: false,
+  });
+  const pool = (await orm.em.getConnection().getNativeClient()) as pg.Pool;
+  if (!migrating) budgetPoolWaits(pool);
+  return new PostgresDatabase(orm, pool, release);
+}

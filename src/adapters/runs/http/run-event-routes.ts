@@ -1,0 +1,113 @@
+import type { AppendRunEvents } from '../../../application/runs/append-run-events.ts';
+import type { FollowRunEvents } from '../../../application/runs/follow-run-events.ts';
+import type { ListRunEvents } from '../../../application/runs/list-run-events.ts';
+import {
+  MAX_EVENT_BYTES,
+  MAX_EVENT_BYTES_PER_RUN,
+  MAX_EVENTS_PER_APPEND,
+  MAX_EVENTS_PER_RUN,
+  type WorkerEvent,
+} from '../../../domain/runs/run-event.ts';
+import { idParams } from '../../platform/http/common-schemas.ts';
+import { EventStream } from '../../platform/http/event-stream.ts';
+import { created, ok } from '../../platform/http/respond.ts';
+import type { RouteSpec } from '../../platform/http/route.ts';
+import { bearerRoutes } from '../../platform/http/route-groups.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import { ValidationFailed } from '../../platform/http/validation.ts';
+import { presentRunEventPage, sseFramesOf } from './run-event-presenters.ts';
+import {
+  appendEventsRequest,
+  appendedEvents,
+  listEventsQuery,
+  runEventPage,
+  streamEventsQuery,
+} from './run-event-schemas.ts';
+
+export interface RunEventRouteDeps {
+  appendRunEvents: AppendRunEvents;
+  listRunEvents: ListRunEvents;
+  followRunEvents: FollowRunEvents;
+}
+
+/** `Last-Event-ID` (a reconnecting EventSource sends it) wins over `?after=`. */
+function resumeAfter(header: string, query: Record<string, unknown>): number {
+  if (header === '') return (query.after as number | undefined) ?? 0;
+  if (!/^\d{1,10}$/.test(header)) {
+    throw new ValidationFailed([{ path: '/headers/last-event-id', message: 'must be the seq of an event' }]);
+  }
+  return Number(header);
+}
+
+export function runEventRoutes(deps: RunEventRouteDeps, options: { heartbeatSeconds: number }): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.missions);
+  const worker = bearerRoutes(TAGS.workers);
+  return [
+    worker.post('/api/runs/{id}/events', {
+      operationId: 'appendRunEvents',
+      summary: 'Report logs, progress and output of a run (workers)',
+      description:
+        `Only the session holding the run's lease, while it lasts: 1 to ${MAX_EVENTS_PER_APPEND} events of at ` +
+        `most ${MAX_EVENT_BYTES / 1024} KiB each. Each gets the next seq of the run. 409 \`run_cancelled\` once ` +
+        `the run was cancelled; 413 \`run_event_limit_exceeded\` past ${MAX_EVENTS_PER_RUN} events or ` +
+        `${MAX_EVENT_BYTES_PER_RUN / 1024 / 1024} MiB per run.`,
+      params: idParams,
+      body: appendEventsRequest,
+      maxBodyBytes: MAX_EVENTS_PER_APPEND * MAX_EVENT_BYTES + 64 * 1024,
+      errors: [403, 409, 413],
+      responses: { 201: { description: 'The seqs the events got.', schema: appendedEvents } },
+      handler: async (ctx, { principal, params, body }) => {
+        const { events } = body as { events: WorkerEvent[] };
+        const appended = await deps.appendRunEvents(principal, params.id, events);
+        created(ctx, { seq_from: appended.seqFrom, seq_to: appended.seqTo });
+      },
+    }),
+    bearer.get('/api/runs/{id}/events', {
+      operationId: 'listRunEvents',
+      summary: "A run's events",
+      description:
+        'In seq order, after `after`. `next_cursor` (when more may follow) is the seq to pass as `after`. The ' +
+        'server adds a `status` event for every state change.',
+      params: idParams,
+      query: listEventsQuery,
+      responses: { 200: { description: 'One page of events.', schema: runEventPage } },
+      handler: async (ctx, { principal, params, query }) => {
+        const page = { after: query.after as number, limit: query.limit as number };
+        ok(ctx, presentRunEventPage(await deps.listRunEvents(principal, params.id, page), page.limit));
+      },
+    }),
+    bearer.get('/api/runs/{id}/events/stream', {
+      operationId: 'streamRunEvents',
+      summary: "A run's events, live (Server-Sent Events)",
+      description:
+        'Every event after `Last-Event-ID` (or `?after=`), then each new one as it happens: `id: <seq>`, ' +
+        '`event: <type>`, `data: <the event as JSON>`. A comment line every ' +
+        `${options.heartbeatSeconds} s keeps idle connections open. Once the run is finished and its events ` +
+        'are all sent, an `event: end` frame closes the stream.',
+      params: idParams,
+      query: streamEventsQuery,
+      responses: {
+        200: {
+          description: 'The event stream.',
+          contentType: 'text/event-stream',
+          schema: {
+            type: 'string',
+            format: 'event-stream',
+            maxLength: 1073741824,
+            description: 'Server-Sent Events frames.',
+          },
+        },
+      },
+      handler: async (ctx, { principal, params, query }) => {
+        const after = resumeAfter(ctx.get('Last-Event-ID'), query);
+        const stream = new EventStream();
+        const stop = await deps.followRunEvents(principal, params.id, after, {
+          events: (events) => stream.send(sseFramesOf(events)),
+          end: () => stream.end(),
+          interrupt: () => stream.close(),
+        });
+        stream.attach(ctx, options.heartbeatSeconds * 1000, stop);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,143 @@
+import type { CancelRun } from '../../../application/runs/cancel-run.ts';
+import type { ClaimRun } from '../../../application/runs/claim-run.ts';
+import type { ClaimRuns, ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
+import type { CompleteRun } from '../../../application/runs/complete-run.ts';
+import type { GetRun } from '../../../application/runs/get-run.ts';
+import type { HeartbeatRun } from '../../../application/runs/heartbeat-run.ts';
+import type { ListRuns } from '../../../application/runs/list-runs.ts';
+import { idParams, page } from '../../platform/http/common-schemas.ts';
+import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../../platform/http/pagination.ts';
+import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
+import { ok } from '../../platform/http/respond.ts';
+import type { RouteSpec } from '../../platform/http/route.ts';
+import { bearerRoutes } from '../../platform/http/route-groups.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import { presentRun, presentRunSummary } from './run-presenters.ts';
+import {
+  claimRequest,
+  claimResponse,
+  completeRequest,
+  heartbeatRequest,
+  listRunsQuery,
+  run,
+  runSummary,
+} from './run-schemas.ts';
+
+export interface RunRouteDeps {
+  listRuns: ListRuns;
+  getRun: GetRun;
+  cancelRun: CancelRun;
+  claimRun: ClaimRun;
+  claimRuns: ClaimRuns;
+  heartbeatRun: HeartbeatRun;
+  completeRun: CompleteRun;
+}
+
+const WORKER_NOTE =
+  ' A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) ' +
+  'there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease ' +
+  'lasts (409 otherwise).';
+
+export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.missions);
+  const worker = bearerRoutes(TAGS.workers);
+  return [
+    bearer.get('/api/runs', {
+      operationId: 'listRuns',
+      summary: "A workspace's runs",
+      description:
+        'Newest first; optionally of one mission and in one state. Items are summaries: a run without its ' +
+        '`input` and `output` (`GET /api/runs/{id}` and claims have them). A page holds at most `limit` runs and ' +
+        `ends earlier once its runs reach ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON; \`next_cursor\` then ` +
+        'continues after the last run shown.',
+      query: listRunsQuery,
+      errors: [404],
+      responses: { 200: { description: 'One page of runs.', schema: page(runSummary) } },
+      handler: async (ctx, { principal, query }) => {
+        const runs = await deps.listRuns(principal, listFilterOf(query), pageRequestOf(query));
+        ok(
+          ctx,
+          presentPageWithin(runs, presentRunSummary, (run) => run),
+        );
+      },
+    }),
+    bearer.get('/api/runs/{id}', {
+      operationId: 'getRun',
+      summary: 'A run',
+      params: idParams,
+      responses: { 200: { description: 'The run.', schema: run } },
+      handler: async (ctx, { principal, params }) =>
+        ok(ctx, presentRun(await deps.getRun(principal, params.id))),
+    }),
+    bearer.post('/api/runs/{id}/cancel', {
+      operationId: 'cancelRun',
+      summary: 'Cancel a run (admins)',
+      description: 'A queued or running run becomes cancelled; a finished one is 409.',
+      params: idParams,
+      errors: [403, 409],
+      responses: { 200: { description: 'The cancelled run.', schema: run } },
+      handler: async (ctx, { principal, params }) =>
+        ok(ctx, presentRun(await deps.cancelRun(principal, params.id))),
+    }),
+    worker.post('/api/runs/claim', {
+      operationId: 'claimRun',
+      summary: 'Claim the claimable runs that waited longest (workers)',
+      description:
+        'Atomically hands out the claimable run of the workspace (of the given missions only, when named) ' +
+        'that has waited longest (earliest `not_before`), or with `max_runs` up to that many of them, oldest ' +
+        'first; marks each running and leases it to the caller for `lease_seconds` (never past the mission ' +
+        'policy timeout). Runs waiting for a concurrency slot or for their retry backoff stay queued and are ' +
+        'skipped: a batch never breaks a `concurrency_limit`. Expired leases and timed-out attempts of the ' +
+        'workspace are taken back by the claim that finds them: a timed-out attempt fails the run, a lost lease ' +
+        'queues it again (attempt + 1, after its backoff) while attempts remain.' +
+        WORKER_NOTE,
+      body: claimRequest,
+      errors: [403, 404],
+      responses: {
+        200: {
+          description:
+            'The claimed run, now running; with `max_runs`, `{runs}` holding 1 to `max_runs` of them.',
+          schema: claimResponse,
+        },
+        204: { description: 'No run is claimable.' },
+      },
+      handler: async (ctx, { principal, body }) => {
+        const input = camelCased<ClaimRunsInput>(body);
+        if (input.maxRuns === undefined) {
+          const claimed = await deps.claimRun(principal, input);
+          if (claimed) ok(ctx, presentRun(claimed));
+          else ctx.status = 204;
+          return;
+        }
+        const claimed = await deps.claimRuns(principal, input);
+        if (claimed.length > 0) ok(ctx, { runs: claimed.map(presentRun) });
+        else ctx.status = 204;
+      },
+    }),
+    worker.post('/api/runs/{id}/heartbeat', {
+      operationId: 'heartbeatRun',
+      summary: 'Extend the lease on a run (workers)',
+      description: `The lease then ends \`lease_seconds\` from now.${WORKER_NOTE}`,
+      params: idParams,
+      body: heartbeatRequest,
+      errors: [403, 409],
+      responses: { 200: { description: 'The run with its new lease.', schema: run } },
+      handler: async (ctx, { principal, params, body }) =>
+        ok(ctx, presentRun(await deps.heartbeatRun(principal, params.id, camelCased(body)))),
+    }),
+    worker.post('/api/runs/{id}/complete', {
+      operationId: 'completeRun',
+      summary: 'Report the outcome of a run (workers)',
+      description:
+        'The run becomes succeeded or failed, with its output or error. A failure with `retryable: true` ' +
+        'queues the run again (attempt + 1, `not_before` after the backoff) while its mission policy allows ' +
+        `more attempts.${WORKER_NOTE}`,
+      params: idParams,
+      body: completeRequest,
+      errors: [403, 409],
+      responses: { 200: { description: 'The finished run.', schema: run } },
+      handler: async (ctx, { principal, params, body }) =>
+        ok(ctx, presentRun(await deps.completeRun(principal, params.id, camelCased(body)))),
+    }),
+  ];
+}

@@ -1,0 +1,175 @@
+import { MAX_JSON_DEPTH } from '../../../domain/kernel/well-formed-json.ts';
+import { MAX_CLAIM_RUNS } from '../../../domain/runs/claim-size.ts';
+import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
+import { jsonObject } from '../../missions/http/mission-schemas.ts';
+import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import type { JsonSchema } from '../../platform/http/route.ts';
+import { TEXT } from '../../workspaces/http/workspace-schemas.ts';
+
+const status: JsonSchema = {
+  type: 'string',
+  enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'],
+};
+const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
+const nullableUuid: JsonSchema = { ...uuid, type: ['string', 'null'] };
+const leaseSeconds: JsonSchema = {
+  type: 'integer',
+  format: 'int32',
+  minimum: 5,
+  maximum: 3600,
+  description: 'Lease length in seconds (default 60, or RUN_LEASE_SECONDS).',
+};
+
+const failure: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message'],
+  properties: {
+    message: { type: 'string', minLength: 1, maxLength: 4000, pattern: TEXT },
+    code: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.:-]+$' },
+  },
+};
+
+const summaryProperties: Record<string, JsonSchema> = {
+  id: uuid,
+  mission_id: uuid,
+  workspace_id: uuid,
+  status,
+  trigger: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'trigger_id', 'delivery_id', 'schedule_id', 'fire_time'],
+    properties: {
+      type: { type: 'string', enum: [...TRIGGER_TYPES] },
+      trigger_id: { ...nullableUuid, description: 'The webhook trigger (webhook runs only).' },
+      delivery_id: { ...nullableUuid, description: 'The webhook delivery (webhook runs only).' },
+      schedule_id: { ...nullableUuid, description: 'The schedule (schedule runs only).' },
+      fire_time: { ...nullableTimestamp, description: 'The fire time the schedule queued the run for.' },
+    },
+  },
+  error: {
+    ...failure,
+    type: ['object', 'null'],
+    description: 'Why the last attempt failed (`timeout` and `lease_expired` come from the server).',
+  },
+  attempt: {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 100,
+    description: 'Starts at 1; each lease expiry that puts the run back in the queue adds one.',
+  },
+  not_before: {
+    ...timestamp,
+    description:
+      'The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.',
+  },
+  lease_expires_at: { ...nullableTimestamp, description: 'While running: when the worker lease ends.' },
+  created_at: timestamp,
+  started_at: { ...nullableTimestamp, description: 'When the current (or last) attempt was claimed.' },
+  finished_at: nullableTimestamp,
+};
+
+/** A run in a list: everything but its input and output. */
+export const runSummary: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(summaryProperties),
+  properties: summaryProperties,
+};
+
+export const run: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...Object.keys(summaryProperties), 'input', 'output'],
+  properties: {
+    ...summaryProperties,
+    input: {
+      ...jsonObject(
+        'Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is ' +
+          `the parsed JSON of a JSON body nested at most ${MAX_JSON_DEPTH} levels, else its text (base64 when ` +
+          'it is not UTF-8).',
+      ),
+      type: ['object', 'null'],
+    },
+    output: { ...jsonObject('What the worker reported.'), type: ['object', 'null'] },
+  },
+};
+
+export const listRunsQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: {
+    workspace_id: uuid,
+    mission_id: { ...uuid, description: 'Only runs of this mission.' },
+    status: { ...status, description: 'Only runs in this state.' },
+    ...pageQueryProperties,
+  },
+};
+
+export const claimRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: {
+    workspace_id: uuid,
+    mission_ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+      items: uuid,
+      description: 'Only runs of these missions.',
+    },
+    lease_seconds: leaseSeconds,
+    max_runs: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_CLAIM_RUNS,
+      description:
+        'Hand out up to this many runs at once, answered as `{runs: [...]}`. Without it the answer is the one ' +
+        'run itself.',
+    },
+  },
+};
+
+/** The answer to a claim: the run itself, or `{runs}` when the claim named `max_runs`. */
+export const claimResponse: JsonSchema = {
+  oneOf: [
+    { ...run, title: 'ClaimedRun', description: 'The claimed run (a claim without `max_runs`).' },
+    {
+      title: 'ClaimedRuns',
+      type: 'object',
+      additionalProperties: false,
+      required: ['runs'],
+      description: 'The claimed runs, those that waited longest first (a claim with `max_runs`).',
+      properties: { runs: { type: 'array', minItems: 1, maxItems: MAX_CLAIM_RUNS, items: run } },
+    },
+  ],
+};
+
+export const heartbeatRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { lease_seconds: leaseSeconds },
+};
+
+export const completeRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['succeeded', 'failed'] },
+    output: jsonObject('The result: any JSON object of at most 256 KiB.'),
+    error: { ...failure, description: 'Only with status `failed`.' },
+    retryable: {
+      type: 'boolean',
+      description:
+        'Only with status `failed`: another attempt may succeed. The run is queued again while its mission ' +
+        'policy allows more attempts.',
+    },
+  },
+};

@@ -1,0 +1,70 @@
+import type { RunEventRepository } from '../../../application/runs/ports/run-event-repository.ts';
+import type { Run } from '../../../domain/runs/run.ts';
+import { assertEventCapacity, type RunEvent, type RunEventDraft } from '../../../domain/runs/run-event.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
+
+/** Run events in the store, one row per event, numbered from the run's log row; appends are one store step. */
+export class InMemoryRunEventRepository implements RunEventRepository {
+  readonly #store: InMemoryStore;
+  readonly #notifier: InMemoryRunEventNotifier;
+
+  constructor(deps: { store: InMemoryStore; runEventNotifier: InMemoryRunEventNotifier }) {
+    this.#store = deps.store;
+    this.#notifier = deps.runEventNotifier;
+  }
+
+  append(
+    runId: string,
+    events: readonly RunEventDraft[],
+    authorize: (run: Run) => void,
+  ): Promise<{ seqFrom: number; seqTo: number } | undefined> {
+    return this.#store.atomically(() => {
+      const run = this.#store.runs.get(runId);
+      if (!run) return undefined;
+      authorize(run);
+      const log = this.#store.runEventLogs.get(runId);
+      assertEventCapacity({ count: log?.count ?? 0, bytes: log?.bytes ?? 0 }, events);
+      const seqTo = recordRunEvents(this.#store, this.#notifier, runId, events, true);
+      return { seqFrom: seqTo - events.length + 1, seqTo };
+    });
+  }
+
+  list(runId: string, after: number, limit: number): Promise<RunEvent[]> {
+    return this.#store.atomically(() =>
+      this.#store.runEvents
+        .filter((event) => event.runId === runId && event.seq > after)
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit),
+    );
+  }
+
+  lastSeq(runId: string): Promise<number> {
+    return this.#store.atomically(() => this.#store.runEventLogs.get(runId)?.seq ?? 0);
+  }
+}
+
+/**
+ * Appends `events` after the run's last seq (counted against its cap when `counted`: status events are not)
+ * and signals the run's subscribers; returns the last seq. Call it inside a store step.
+ */
+export function recordRunEvents(
+  store: InMemoryStore,
+  notifier: InMemoryRunEventNotifier,
+  runId: string,
+  events: readonly RunEventDraft[],
+  counted: boolean,
+): number {
+  const log = store.runEventLogs.get(runId) ?? { runId, seq: 0, count: 0, bytes: 0 };
+  for (const [i, event] of events.entries()) store.runEvents.put({ ...event, runId, seq: log.seq + i + 1 });
+  const seq = log.seq + events.length;
+  const bytes = counted ? events.reduce((sum, event) => sum + event.bytes, 0) : 0;
+  store.runEventLogs.put({
+    runId,
+    seq,
+    count: log.count + (counted ? events.length : 0),
+    bytes: log.bytes + bytes,
+  });
+  notifier.notify(runId);
+  return seq;
+}

@@ -1,0 +1,187 @@
+import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type {
+  ClaimCriteria,
+  ClaimedRuns,
+  RunFilter,
+  RunRepository,
+} from '../../../application/runs/ports/run-repository.ts';
+import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
+import { statusEvent } from '../../../domain/runs/run-event.ts';
+import { webhookRunInput } from '../../../domain/runs/webhook-run-input.ts';
+import { comparePositions, pageOf } from '../../platform/memory/in-memory-page.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
+import { recordRunEvents } from './in-memory-run-event-repository.ts';
+
+/**
+ * Runs in the store. Each change is applied to a copy and stored only if the domain accepts it, in one
+ * synchronous step: claims and lease sweeps are as atomic as the PostgreSQL adapter's row locks.
+ */
+export class InMemoryRunRepository implements RunRepository {
+  readonly #store: InMemoryStore;
+  readonly #notifier: InMemoryRunEventNotifier;
+
+  /** Every state change is logged as a `status` event, as the database adapter does. */
+  constructor(deps: { store: InMemoryStore; runEventNotifier: InMemoryRunEventNotifier }) {
+    this.#store = deps.store;
+    this.#notifier = deps.runEventNotifier;
+  }
+
+  add(run: Run): Promise<boolean> {
+    return this.#store.atomically(() => {
+      // The database's unique index on (schedule_id, fire_time).
+      const fired = this.#store.runs.some(
+        (other) =>
+          run.scheduleId !== null &&
+          other.scheduleId === run.scheduleId &&
+          sameTime(other.fireTime, run.fireTime),
+      );
+      if (fired) return false;
+      if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
+      this.#store.runs.put(run);
+      this.#logStatusChanges(run);
+      return true;
+    });
+  }
+
+  findWorkspaceId(id: string): Promise<string | undefined> {
+    return Promise.resolve(this.#store.runs.get(id)?.workspaceId);
+  }
+
+  findById(id: string): Promise<Run | undefined> {
+    return this.#store.atomically(() => {
+      const run = this.#store.runs.get(id);
+      return run && this.#shown(run);
+    });
+  }
+
+  list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
+    return this.#store.atomically(() => {
+      const runs = this.#store.runs.filter(
+        (run) =>
+          run.workspaceId === filter.workspaceId &&
+          (filter.missionId === undefined || run.missionId === filter.missionId) &&
+          (filter.status === undefined || run.status === filter.status),
+      );
+      const result = pageOf(runs, (run) => run, page, 'desc');
+      return { items: result.items.map(summaryOf), next: result.next };
+    });
+  }
+
+  update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
+    return this.#store.atomically(() => {
+      const stored = this.#store.runs.get(id);
+      return stored && this.#apply(stored, change);
+    });
+  }
+
+  claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
+    return this.#store.atomically(() => {
+      const runs = this.#store.runs
+        .filter(
+          (run) =>
+            run.claimableAt(criteria.now) &&
+            run.workspaceId === criteria.workspaceId &&
+            (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
+        )
+        .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
+        .slice(0, criteria.limit)
+        .map((run) => this.#apply(run, claim));
+      const leasesExpired = this.#store.runs.some(
+        (run) => run.workspaceId === criteria.workspaceId && run.leaseExpired(criteria.now),
+      );
+      return { runs, leasesExpired };
+    });
+  }
+
+  expireLeases(
+    now: Date,
+    { limit, workspaceId }: { limit: number; workspaceId?: string },
+    expire: (run: Run) => void,
+  ): Promise<Run[]> {
+    return this.#store.atomically(() =>
+      this.#store.runs
+        .filter(
+          (run) =>
+            run.status === 'running' &&
+            run.leaseExpiresAt !== null &&
+            run.leaseExpiresAt <= now &&
+            (workspaceId === undefined || run.workspaceId === workspaceId),
+        )
+        .sort((a, b) => (a.leaseExpiresAt?.getTime() ?? 0) - (b.leaseExpiresAt?.getTime() ?? 0))
+        .slice(0, limit)
+        .map((run) => this.#apply(run, expire)),
+    );
+  }
+
+  hasActiveRuns(missionId: string): Promise<boolean> {
+    return this.#store.atomically(() =>
+      this.#store.runs.some(
+        (run) => run.missionId === missionId && (run.status === 'queued' || run.status === 'running'),
+      ),
+    );
+  }
+
+  /**
+   * Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored);
+   * a slot it gave back goes to the oldest waiting runs of its group.
+   */
+  #apply(stored: Run, change: (run: Run) => void): Run {
+    const { input, admitted } = stored;
+    const run = this.#shown(stored);
+    change(run);
+    this.#store.runs.put(new Run({ ...run, input }));
+    this.#logStatusChanges(run);
+    if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
+    return run;
+  }
+
+  #admitWaiting(freed: Run): void {
+    const waiting = this.#store.runs
+      .filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
+      .sort(comparePositions);
+    let taken = this.#slotsTaken(freed);
+    for (const run of waiting) {
+      if (!run.admit(taken)) return;
+      this.#store.runs.put(run);
+      taken++;
+    }
+  }
+
+  #logStatusChanges(run: Run): void {
+    const changes = run.takeStatusChanges();
+    if (changes.length > 0)
+      recordRunEvents(this.#store, this.#notifier, run.id, changes.map(statusEvent), false);
+  }
+
+  #slotsTaken(of: Run): number {
+    return this.#store.runs.filter((run) => inGroup(run, of) && run.admitted).length;
+  }
+
+  /** The run as the API shows it: a webhook run's input is built from its delivery, as run-query.ts does. */
+  #shown(run: Run): Run {
+    if (run.deliveryId === null) return run;
+    const delivery = this.#store.deliveries.get(run.deliveryId);
+    run.input = webhookRunInput({
+      body: delivery?.body ?? null,
+      contentType: delivery?.contentType ?? null,
+      headers: delivery?.headers ?? {},
+      query: delivery?.query ?? {},
+    });
+    return run;
+  }
+}
+
+type Grouped = Pick<Run, 'missionId' | 'concurrencyKey'>;
+
+function inGroup(run: Grouped, of: Grouped): boolean {
+  return run.missionId === of.missionId && run.concurrencyKey === of.concurrencyKey;
+}
+
+function sameTime(a: Date | null, b: Date | null): boolean {
+  return a !== null && b !== null && a.getTime() === b.getTime();
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

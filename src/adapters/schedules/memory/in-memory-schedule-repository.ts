@@ -1,0 +1,63 @@
+import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { ScheduleRepository } from '../../../application/schedules/ports/schedule-repository.ts';
+import type { Schedule } from '../../../domain/schedules/schedule.ts';
+import { pageOf } from '../../platform/memory/in-memory-page.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+
+/**
+ * Schedules in the store. `lockDue` needs no lock of its own: inside a unit of work the store runs one
+ * transaction at a time.
+ */
+export class InMemoryScheduleRepository implements ScheduleRepository {
+  readonly #store: InMemoryStore;
+
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
+  }
+
+  add(schedule: Schedule): Promise<void> {
+    return this.#store.atomically(() => this.#store.schedules.put(schedule));
+  }
+
+  findById(id: string): Promise<Schedule | undefined> {
+    return this.#store.atomically(() => this.#store.schedules.get(id));
+  }
+
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Schedule>> {
+    return this.#store.atomically(() =>
+      pageOf(
+        this.#store.schedules.filter((s) => s.workspaceId === workspaceId),
+        (s) => s,
+        page,
+        'desc',
+      ),
+    );
+  }
+
+  update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {
+    return this.#store.atomically(() => this.#store.schedules.update(id, change));
+  }
+
+  delete(id: string): Promise<void> {
+    return this.#store.atomically(() => void this.#store.schedules.delete(id));
+  }
+
+  lockDue(now: Date, limit: number): Promise<Schedule[]> {
+    return this.#store.atomically(() =>
+      this.#store.schedules
+        .filter((s) => s.enabled && s.nextFireAt !== null && s.nextFireAt <= now)
+        .sort((a, b) => (a.nextFireAt?.getTime() ?? 0) - (b.nextFireAt?.getTime() ?? 0))
+        .slice(0, limit),
+    );
+  }
+
+  recordFire(schedule: Schedule): Promise<void> {
+    return this.#store.atomically(
+      () =>
+        void this.#store.schedules.update(schedule.id, (stored) => {
+          stored.nextFireAt = schedule.nextFireAt;
+          stored.lastFireTime = schedule.lastFireTime;
+        }),
+    );
+  }
+}

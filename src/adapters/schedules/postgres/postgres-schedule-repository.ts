@@ -1,0 +1,135 @@
+import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { ScheduleRepository } from '../../../application/schedules/ports/schedule-repository.ts';
+import type { JsonObject } from '../../../domain/kernel/json-document.ts';
+import { Schedule } from '../../../domain/schedules/schedule.ts';
+import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
+import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
+
+interface Row {
+  id: string;
+  workspace_id: string;
+  mission_id: string;
+  name: string;
+  cron: string;
+  timezone: string;
+  input: JsonObject | null;
+  enabled: boolean;
+  next_fire_at: string | Date | null;
+  last_fire_time: string | Date | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const COLUMNS = `id, workspace_id, mission_id, name, cron, timezone, input, enabled, next_fire_at, last_fire_time,
+  created_at, updated_at`;
+
+/** Schedules in `schedules`; the dispatcher's reads go through `schedules_due_idx`. */
+export class PostgresScheduleRepository implements ScheduleRepository {
+  readonly #db: PostgresDatabase;
+
+  constructor({ db }: { db: PostgresDatabase }) {
+    this.#db = db;
+  }
+
+  async add(schedule: Schedule): Promise<void> {
+    await this.#write(schedule);
+  }
+
+  async findById(id: string): Promise<Schedule | undefined> {
+    const [row] = await this.#db.query<Row>(`select ${COLUMNS} from schedules where id = $1`, [id]);
+    return row && toSchedule(row);
+  }
+
+  async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Schedule>> {
+    const params = new SqlParameters();
+    let where = `workspace_id = ${params.add(workspaceId)}`;
+    where += afterPosition('created_at, id', page, 'desc', params);
+    const rows = await this.#db.query<Row>(
+      `select ${COLUMNS} from schedules where ${where}
+        order by created_at desc, id desc limit ${params.add(page.limit + 1)}`,
+      params.values,
+    );
+    return toPage(rows.map(toSchedule), page.limit, (schedule) => schedule);
+  }
+
+  update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {
+    return this.#db.transaction(async () => {
+      const [row] = await this.#db.query<Row>(`select ${COLUMNS} from schedules where id = $1 for update`, [
+        id,
+      ]);
+      if (!row) return undefined;
+      const schedule = toSchedule(row);
+      change(schedule);
+      await this.#write(schedule);
+      return schedule;
+    });
+  }
+
+  /** Inserts the schedule, or overwrites every field but its workspace, mission and creation time. */
+  async #write(schedule: Schedule): Promise<void> {
+    await this.#db.query(
+      `insert into schedules (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
+       on conflict (id) do update set name = excluded.name, cron = excluded.cron, timezone = excluded.timezone,
+         input = excluded.input, enabled = excluded.enabled, next_fire_at = excluded.next_fire_at,
+         last_fire_time = excluded.last_fire_time, updated_at = excluded.updated_at`,
+      [
+        schedule.id,
+        schedule.workspaceId,
+        schedule.missionId,
+        schedule.name,
+        schedule.cron,
+        schedule.timezone,
+        schedule.input === null ? null : JSON.stringify(schedule.input),
+        schedule.enabled,
+        schedule.nextFireAt,
+        schedule.lastFireTime,
+        schedule.createdAt,
+        schedule.updatedAt,
+      ],
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.#db.query('delete from schedules where id = $1', [id]);
+  }
+
+  async lockDue(now: Date, limit: number): Promise<Schedule[]> {
+    const rows = await this.#db.query<Row>(
+      `select ${COLUMNS} from schedules where enabled and next_fire_at <= $1
+        order by next_fire_at limit $2 for update skip locked`,
+      [now, limit],
+    );
+    return rows.map(toSchedule);
+  }
+
+  async recordFire(schedule: Schedule): Promise<void> {
+    await this.#db.query('update schedules set next_fire_at = $2, last_fire_time = $3 where id = $1', [
+      schedule.id,
+      schedule.nextFireAt,
+      schedule.lastFireTime,
+    ]);
+  }
+}
+
+function toSchedule(row: Row): Schedule {
+  return new Schedule({
+    id: row.id,
+    workspaceId: row.workspace_id,
+    missionId: row.mission_id,
+    name: row.name,
+    cron: row.cron,
+    timezone: row.timezone,
+    input: row.input,
+    enabled: row.enabled,
+    nextFireAt: date(row.next_fire_at),
+    lastFireTime: date(row.last_fire_time),
+    createdAt: date(row.created_at) as Date,
+    updatedAt: date(row.updated_at) as Date,
+  });
+}
+
+function date(value: string | Date | null): Date | null {
+  if (value === null) return null;
+  return value instanceof Date ? value : new Date(value);
+}

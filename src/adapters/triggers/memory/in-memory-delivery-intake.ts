@@ -1,0 +1,50 @@
+import type { RunRepository } from '../../../application/runs/ports/run-repository.ts';
+import type { DeliveryIntake } from '../../../application/triggers/ports/delivery-intake.ts';
+import type { AcceptOutcome } from '../../../application/triggers/ports/delivery-repository.ts';
+import type { Run } from '../../../domain/runs/run.ts';
+import { type Delivery, duplicateOf } from '../../../domain/triggers/delivery.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+
+/**
+ * Ingest on the in-memory store: the idempotency check and the delivery's insert are one synchronous step, and
+ * the run joins them in one store transaction (committed when `accept` resolves, undone when it throws).
+ */
+export class InMemoryDeliveryIntake implements DeliveryIntake {
+  readonly #store: InMemoryStore;
+  readonly #runs: RunRepository;
+
+  constructor({ store, runs }: { store: InMemoryStore; runs: RunRepository }) {
+    this.#store = store;
+    this.#runs = runs;
+  }
+
+  accept(delivery: Delivery, run: Run, windowSeconds: number): Promise<AcceptOutcome> {
+    return this.#store.transaction(async () => {
+      const outcome = await this.#store.atomically((): AcceptOutcome => {
+        const original = this.#originalOf(delivery, windowSeconds);
+        if (original) {
+          const entry = duplicateOf(delivery, { deliveryId: original.id, runId: original.runId });
+          this.#store.deliveries.put({ ...entry, headers: {}, query: {}, body: null });
+          return { stored: false, original: { deliveryId: original.id, runId: original.runId } };
+        }
+        this.#store.deliveries.put(delivery);
+        return { stored: true };
+      });
+      if (outcome.stored) await this.#runs.add(run);
+      return outcome;
+    });
+  }
+
+  #originalOf(delivery: Delivery, windowSeconds: number): Delivery | undefined {
+    const key = delivery.idempotencyKey;
+    if (key === null) return undefined;
+    const windowStart = delivery.receivedAt.getTime() - windowSeconds * 1000;
+    return this.#store.deliveries.find(
+      (d) =>
+        d.status === 'accepted' &&
+        d.triggerId === delivery.triggerId &&
+        d.idempotencyKey === key &&
+        d.receivedAt.getTime() > windowStart,
+    );
+  }
+}

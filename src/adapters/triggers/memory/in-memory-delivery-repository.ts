@@ -1,0 +1,60 @@
+import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { DeliveryRepository } from '../../../application/triggers/ports/delivery-repository.ts';
+import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
+import { pageOf } from '../../platform/memory/in-memory-page.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+
+/** The delivery log in the store (accepted deliveries come in through InMemoryDeliveryIntake). */
+export class InMemoryDeliveryRepository implements DeliveryRepository {
+  readonly #store: InMemoryStore;
+
+  constructor({ store }: { store: InMemoryStore }) {
+    this.#store = store;
+  }
+
+  addLogEntry(entry: DeliverySummary): Promise<void> {
+    return this.#store.atomically(() =>
+      this.#store.deliveries.put({ ...entry, headers: {}, query: {}, body: null }),
+    );
+  }
+
+  findById(id: string): Promise<Delivery | undefined> {
+    return this.#store.atomically(() => this.#store.deliveries.get(id));
+  }
+
+  listForTrigger(
+    triggerId: string,
+    filter: { readonly status?: DeliveryStatus | undefined },
+    page: PageRequest,
+  ): Promise<Page<DeliverySummary>> {
+    return this.#store.atomically(() => {
+      const matching = this.#store.deliveries.filter(
+        (d) => d.triggerId === triggerId && (filter.status === undefined || d.status === filter.status),
+      );
+      const result = pageOf(matching, (d) => ({ createdAt: d.receivedAt, id: d.id }), page, 'desc');
+      return { items: result.items.map(summary), next: result.next };
+    });
+  }
+
+  purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
+    return this.#store.atomically(() => {
+      const { deliveries } = this.#store;
+      const oldest = (matches: (d: Delivery) => boolean) =>
+        deliveries
+          .filter((d) => d.receivedAt < cutoff && matches(d))
+          .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
+          .slice(0, batchSize);
+      const purgedAt = new Date(); // the purge's own time, like the SQL's now()
+      const bodies = oldest((d) => d.body !== null);
+      for (const d of bodies) deliveries.put({ ...d, body: null, bodyPurgedAt: purgedAt });
+      const entries = oldest((d) => d.status !== 'accepted');
+      for (const d of entries) deliveries.delete(d.id);
+      return { bodies: bodies.length, entries: entries.length };
+    });
+  }
+}
+
+/** The log's view of a delivery: metadata only, as the SQL's summary columns. */
+function summary({ headers: _headers, query: _query, body: _body, ...rest }: Delivery): DeliverySummary {
+  return rest;
+}

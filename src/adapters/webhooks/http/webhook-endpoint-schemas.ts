@@ -1,0 +1,203 @@
+import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/webhook-event-types.ts';
+import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import type { OutboundWebhookSpec } from '../../platform/http/openapi.ts';
+import type { JsonSchema } from '../../platform/http/route.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import { run } from '../../runs/http/run-schemas.ts';
+import { LINE } from '../../workspaces/http/workspace-schemas.ts';
+
+const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
+const eventType: JsonSchema = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };
+const eventTypes: JsonSchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 3,
+  uniqueItems: true,
+  items: eventType,
+  description: 'The run outcomes sent to this endpoint.',
+};
+const url: JsonSchema = {
+  type: 'string',
+  format: 'uri',
+  minLength: 8,
+  maxLength: 2048,
+  pattern: '^https?://',
+  description:
+    'Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or ' +
+    'metadata addresses are refused when sending (unless the server allows private targets for local testing).',
+};
+const description: JsonSchema = { type: ['string', 'null'], maxLength: 500, pattern: LINE };
+
+export const webhookEndpoint: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'workspace_id',
+    'url',
+    'description',
+    'event_types',
+    'enabled',
+    'disabled_reason',
+    'previous_secret_expires_at',
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: uuid,
+    workspace_id: uuid,
+    url,
+    description,
+    event_types: eventTypes,
+    enabled: { type: 'boolean' },
+    disabled_reason: {
+      type: ['string', 'null'],
+      enum: ['by_user', 'gone', null],
+      description:
+        '`gone`: the receiver answered 410, which disables the endpoint until it is enabled again.',
+    },
+    previous_secret_expires_at: {
+      ...nullableTimestamp,
+      description:
+        'Until then messages also carry a signature under the secret replaced by the last rotation.',
+    },
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+export const webhookEndpointWithSecret: JsonSchema = {
+  ...webhookEndpoint,
+  required: [...(webhookEndpoint.required as string[]), 'signing_secret'],
+  properties: {
+    ...(webhookEndpoint.properties as object),
+    signing_secret: {
+      type: 'string',
+      minLength: 49,
+      maxLength: 49,
+      pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+      readOnly: true,
+      description:
+        'The Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (the HMAC key is the decoded ' +
+        'bytes). Shown only in this answer: store it now.',
+    },
+  },
+};
+
+export const createWebhookEndpointRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'event_types'],
+  properties: { url, event_types: eventTypes, description },
+};
+
+export const updateWebhookEndpointRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    url,
+    event_types: eventTypes,
+    description,
+    enabled: { type: 'boolean', description: 'Enabling again clears `disabled_reason`.' },
+  },
+};
+
+const attempt: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'attempted_at', 'duration_ms', 'response_status', 'outcome', 'error'],
+  properties: {
+    id: uuid,
+    attempted_at: timestamp,
+    duration_ms: { type: 'integer', format: 'int32', minimum: 0, maximum: 600000 },
+    response_status: {
+      type: ['integer', 'null'],
+      format: 'int32',
+      minimum: 100,
+      maximum: 599,
+      description: "The receiver's status code; null when no answer came.",
+    },
+    outcome: { type: 'string', enum: ['succeeded', 'failed'] },
+    error: {
+      type: ['string', 'null'],
+      maxLength: 500,
+      pattern: LINE,
+      description: 'Why no acceptable answer came.',
+    },
+  },
+};
+
+/** The message body as sent, and as OpenAPI `webhooks` describes it. */
+export const webhookMessageBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'timestamp', 'data'],
+  properties: {
+    type: eventType,
+    timestamp: { ...timestamp, description: 'When the run finished.' },
+    data: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['run'],
+      properties: { run: { ...run, description: 'The run as `GET /api/runs/{id}` shows it.' } },
+    },
+  },
+};
+
+export const webhookMessage: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'webhook_id',
+    'endpoint_id',
+    'event_type',
+    'status',
+    'next_attempt_at',
+    'created_at',
+    'payload',
+    'attempts',
+  ],
+  properties: {
+    id: uuid,
+    webhook_id: {
+      type: 'string',
+      maxLength: 40,
+      pattern: '^msg_[0-9a-f-]{36}$',
+      description: 'The `webhook-id` header: the same on every attempt and resend.',
+    },
+    endpoint_id: uuid,
+    event_type: eventType,
+    status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+    next_attempt_at: {
+      ...nullableTimestamp,
+      description: 'When the next attempt is due (pending messages).',
+    },
+    created_at: timestamp,
+    payload: webhookMessageBody,
+    attempts: { type: 'array', maxItems: 1000, items: attempt },
+  },
+};
+
+const OUTCOMES: Record<string, string> = {
+  'run.succeeded': 'A run succeeded',
+  'run.failed': 'A run failed (reported by its worker, or out of lease attempts)',
+  'run.cancelled': 'A run was cancelled',
+};
+
+/** The outbound messages, as OpenAPI 3.1 `webhooks`: one per event type, each the same envelope. */
+export const runOutcomeWebhooks: OutboundWebhookSpec[] = Object.entries(OUTCOMES).map(([name, summary]) => ({
+  name,
+  operationId: `${name.replace('.', '_')}_webhook`,
+  summary,
+  description:
+    'Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard ' +
+    'Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, ' +
+    '10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.',
+  tags: [TAGS.notifications],
+  schema: {
+    ...webhookMessageBody,
+    properties: { ...(webhookMessageBody.properties as object), type: { type: 'string', const: name } },
+  },
+}));

@@ -1,0 +1,30 @@
+import type { User } from '../../domain/identity/user.ts';
+import { NotFound } from '../../domain/kernel/errors.ts';
+import type { ApiKeyPrincipal, Principal } from '../../domain/kernel/principal.ts';
+import type {
+  WorkspaceMembershipView,
+  WorkspaceRepository,
+} from '../workspaces/ports/workspace-repository.ts';
+import type { UserRepository } from './ports/user-repository.ts';
+
+/** The caller as `GET /api/auth/me` shows it: a person with their workspaces, or an API key. */
+export type CurrentCaller =
+  | { readonly kind: 'user'; readonly user: User; readonly workspaces: WorkspaceMembershipView[] }
+  | { readonly kind: 'api_key'; readonly apiKey: ApiKeyPrincipal };
+
+export type GetCurrentUser = (principal: Principal) => Promise<CurrentCaller>;
+
+export function makeGetCurrentUser(deps: {
+  users: UserRepository;
+  workspaces: WorkspaceRepository;
+}): GetCurrentUser {
+  return async (principal) => {
+    if (principal.kind === 'api_key') return { kind: 'api_key', apiKey: principal };
+    const [user, workspaces] = await Promise.all([
+      deps.users.findById(principal.userId),
+      deps.workspaces.listForUser(principal.userId),
+    ]);
+    if (!user) throw new NotFound('user');
+    return { kind: 'user', user, workspaces };
+  };
+}

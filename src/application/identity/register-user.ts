@@ -1,0 +1,64 @@
+import { parseDisplayName, parseEmail, parseUsername, User } from '../../domain/identity/user.ts';
+import { Conflict } from '../../domain/kernel/errors.ts';
+import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
+import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import { checkNewPassword } from './check-new-password.ts';
+import type { CommonPasswords } from './ports/common-passwords.ts';
+import type { PasswordHasher } from './ports/password-hasher.ts';
+import type { UserRepository } from './ports/user-repository.ts';
+
+export interface RegisterUserInput {
+  readonly username: string;
+  readonly email: string;
+  readonly displayName?: string | undefined;
+  readonly password: string;
+}
+
+export type RegisterUser = (input: RegisterUserInput, actor?: { ip?: string }) => Promise<User>;
+
+/** Creates a user with a personal workspace they own (sign-up, the CLI and the bootstrap admin). */
+export function makeRegisterUser(deps: {
+  users: UserRepository;
+  passwordHasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
+  auditLog: AuditLog;
+  clock: Clock;
+  ids: IdGenerator;
+}): RegisterUser {
+  return async (input, actor = {}) => {
+    const username = parseUsername(input.username);
+    const email = parseEmail(input.email);
+    await checkNewPassword(deps.commonPasswords, input.password);
+    if ((await deps.users.isLoginTaken(username)) || (await deps.users.isLoginTaken(email))) {
+      throw new Conflict('that username or e-mail is already taken');
+    }
+    const now = deps.clock.now();
+    const user = new User({
+      id: deps.ids.newId(),
+      username,
+      email,
+      displayName: parseDisplayName(input.displayName, username),
+      passwordHash: await deps.passwordHasher.hash(input.password),
+      disabled: false,
+      securityEpoch: 0,
+      createdAt: now,
+    });
+    const workspace = new Workspace({
+      id: deps.ids.newId(),
+      name: `${username}'s workspace`,
+      personal: true,
+      createdAt: now,
+    });
+    const membership = new Membership({
+      workspaceId: workspace.id,
+      userId: user.id,
+      role: 'owner',
+      createdAt: now,
+    });
+    await deps.users.create(user, workspace, membership);
+    await deps.auditLog.record({ type: 'user_created', userId: user.id, ip: actor.ip ?? null });
+    return user;
+  };
+}

@@ -1,0 +1,30 @@
+import { type Principal, personOf } from '../../domain/kernel/principal.ts';
+import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { LoginSessionRepository } from './ports/login-session-repository.ts';
+
+export type RevokeAllSessions = (principal: Principal, ip: string) => Promise<number>;
+
+/** Signs the user out everywhere, including the calling session; returns how many sessions ended. */
+export function makeRevokeAllSessions(deps: {
+  loginSessions: LoginSessionRepository;
+  auditLog: AuditLog;
+  clock: Clock;
+}): RevokeAllSessions {
+  return async (caller, ip) => {
+    const principal = personOf(caller);
+    const count = await deps.loginSessions.revokeAllForUser(
+      principal.userId,
+      'revoked_all',
+      deps.clock.now(),
+    );
+    await deps.auditLog.record({
+      type: 'session_revoked',
+      userId: principal.userId,
+      sessionId: principal.sessionId,
+      ip,
+      details: { all: true, count },
+    });
+    return count;
+  };
+}

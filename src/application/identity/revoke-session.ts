@@ -1,0 +1,28 @@
+import { NotFound } from '../../domain/kernel/errors.ts';
+import { type Principal, personOf } from '../../domain/kernel/principal.ts';
+import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { LoginSessionRepository } from './ports/login-session-repository.ts';
+
+export type RevokeSession = (principal: Principal, sessionId: string, ip: string) => Promise<void>;
+
+/** Revokes one of the caller's own sessions; another user's session is "not found", never "forbidden". */
+export function makeRevokeSession(deps: {
+  loginSessions: LoginSessionRepository;
+  auditLog: AuditLog;
+  clock: Clock;
+}): RevokeSession {
+  return async (caller, sessionId, ip) => {
+    const principal = personOf(caller);
+    const session = await deps.loginSessions.findById(sessionId);
+    if (!session || session.userId !== principal.userId || session.revokedAt !== null)
+      throw new NotFound('session');
+    await deps.loginSessions.revoke(session.id, 'revoked_by_user', deps.clock.now());
+    await deps.auditLog.record({
+      type: 'session_revoked',
+      userId: principal.userId,
+      sessionId: session.id,
+      ip,
+    });
+  };
+}

@@ -1,0 +1,13 @@
+import type { Mission } from '../../../domain/missions/mission.ts';
+import type { Page, PageRequest } from '../../kernel/ports/page.ts';
+
+export interface MissionRepository {
+  add(mission: Mission): Promise<void>;
+  findById(id: string): Promise<Mission | undefined>;
+  /** One page of the workspace's missions, newest first: ordered by (createdAt, id) descending. */
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>>;
+  /** Stores the mission's name, description, definition, policy and updatedAt. */
+  update(mission: Mission): Promise<void>;
+  /** Deletes the mission and its runs. */
+  delete(id: string): Promise<void>;
+}

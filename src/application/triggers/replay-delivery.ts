@@ -1,0 +1,46 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
+import { Run } from '../../domain/runs/run.ts';
+import { webhookRunInput } from '../../domain/runs/webhook-run-input.ts';
+import { DeliveryBodyPurged, DeliveryNotFound, NotReplayable } from '../../domain/triggers/webhook-errors.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { MissionRepository } from '../missions/ports/mission-repository.ts';
+import type { RunRepository } from '../runs/ports/run-repository.ts';
+import { accessibleDelivery, type DeliveryAccessDeps } from './accessible-delivery.ts';
+
+export type ReplayDelivery = (principal: Principal, deliveryId: string) => Promise<Run>;
+
+/**
+ * Admins and owners start a new run of the trigger's mission from a stored delivery: the run refers to the
+ * same delivery (its input is built from the same bytes). Only accepted deliveries whose body is still
+ * retained can be replayed (409 otherwise); the trigger may be disabled.
+ */
+export function makeReplayDelivery(
+  deps: DeliveryAccessDeps & {
+    missions: MissionRepository;
+    runs: RunRepository;
+    clock: Clock;
+    ids: IdGenerator;
+  },
+): ReplayDelivery {
+  return async (principal, deliveryId) => {
+    const { delivery, trigger } = await accessibleDelivery(deps, principal, deliveryId, 'admin');
+    if (delivery.status !== 'accepted') throw new NotReplayable();
+    if (delivery.body === null) throw new DeliveryBodyPurged();
+    const mission = await deps.missions.findById(trigger.missionId);
+    if (!mission) throw new DeliveryNotFound();
+    const run = Run.queue({
+      id: deps.ids.newId(),
+      missionId: trigger.missionId,
+      workspaceId: trigger.workspaceId,
+      triggerType: 'webhook',
+      triggerId: trigger.id,
+      deliveryId: delivery.id,
+      webhookInput: () => webhookRunInput(delivery),
+      policy: mission.policy,
+      now: deps.clock.now(),
+    });
+    await deps.runs.add(run);
+    return run;
+  };
+}

@@ -1,8 +1,0 @@
-import type { User } from '../../domain/users/user.ts';
-import type { UserRepository } from '../ports/user-repository.ts';
-
-export type ListUsers = () => Promise<User[]>;
-
-export function makeListUsers(deps: { users: UserRepository }): ListUsers {
-  return () => deps.users.list();
-}

@@ -1,0 +1,31 @@
+import { NotFound } from '../../domain/kernel/errors.ts';
+import { type Principal, personOf } from '../../domain/kernel/principal.ts';
+import type { Invitation } from '../../domain/workspaces/invitation.ts';
+import type { UserRepository } from '../identity/ports/user-repository.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { InvitationRepository } from './ports/invitation-repository.ts';
+
+export interface InvitationForDeps {
+  readonly invitations: InvitationRepository;
+  readonly users: UserRepository;
+  readonly clock: Clock;
+}
+
+/**
+ * The open invitation `invitationId` when it is addressed to the caller; anything else (unknown, closed,
+ * expired, someone else's, the inviting owner's too) is NotFound, so an invitation shows to nobody else.
+ */
+export async function openInvitationFor(
+  deps: InvitationForDeps,
+  principal: Principal,
+  invitationId: string,
+): Promise<Invitation> {
+  const [invitation, user] = await Promise.all([
+    deps.invitations.findById(invitationId),
+    deps.users.findById(personOf(principal).userId),
+  ]);
+  if (!invitation || !user || !invitation.isFor(user) || !invitation.isOpen(deps.clock.now())) {
+    throw new NotFound('invitation');
+  }
+  return invitation;
+}

@@ -1,0 +1,71 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import { CachedSigningKeys } from '../../../src/adapters/identity/cached-signing-keys.ts';
+import { PostgresSigningKeyStore } from '../../../src/adapters/identity/postgres/postgres-signing-key-store.ts';
+import { resealSigningKeys } from '../../../src/adapters/identity/postgres/reseal-signing-keys.ts';
+import { AesGcmSecretBox } from '../../../src/adapters/platform/crypto/aes-gcm-secret-box.ts';
+import { webhookSecretBox } from '../../../src/adapters/triggers/crypto/webhook-secret-box.ts';
+import { PostgresTriggerRepository } from '../../../src/adapters/triggers/postgres/postgres-trigger-repository.ts';
+import { resealWebhookSecrets } from '../../../src/adapters/webhooks/postgres/reseal-webhook-secrets.ts';
+import { Trigger } from '../../../src/domain/triggers/trigger.ts';
+import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
+import { testDatabase } from '../../support/test-database.ts';
+
+describe('resealWebhookSecrets (master-key rotation)', () => {
+  it('moves every trigger secret to the new key, keeping the secrets themselves, and can run twice', async () => {
+    const { db } = await testDatabase();
+    const world = await postgresWorld();
+    const [oldBox, newBox] = [webhookSecretBox(randomBytes(32)), webhookSecretBox(randomBytes(32))];
+    const before = new PostgresTriggerRepository({ db, webhookSecretBox: oldBox });
+    const after = new PostgresTriggerRepository({ db, webhookSecretBox: newBox });
+    const { workspace } = await seedUser(world);
+    const mission = await seedMission(world, workspace.id);
+    const trigger = Trigger.create(
+      {
+        id: randomUUID(),
+        workspaceId: workspace.id,
+        missionId: mission.id,
+        name: 'rotated',
+        webhookPath: randomBytes(16).toString('base64url'),
+        signingSecret: 'whsec_current',
+      },
+      T0,
+    );
+    trigger.rotateSecret('whsec_next', 3600, T0);
+    await before.add(trigger);
+    let unreadable = false;
+    await after.findById(trigger.id).catch(() => {
+      unreadable = true;
+    });
+    expect(unreadable, 'the new key cannot open secrets sealed under the old one').to.equal(true);
+
+    // Other tests' triggers (other keys) share the database: they count as unreadable and stay as they are.
+    expect((await resealWebhookSecrets(db, oldBox, newBox)).resealed).to.equal(1);
+    const moved = await after.findById(trigger.id);
+    expect(moved?.activeSecrets(T0)).to.deep.equal(['whsec_next', 'whsec_current']);
+    expect((await resealWebhookSecrets(db, oldBox, newBox)).resealed).to.equal(0);
+  });
+});
+
+describe('resealSigningKeys (master-key rotation)', () => {
+  it('moves the private keys to the new master key: tokens keep verifying, the kid does not change', async () => {
+    const { db } = await testDatabase();
+    const signingKeyStore = new PostgresSigningKeyStore({ db });
+    const clock = { now: () => new Date() };
+    const config = {
+      jwt: { algorithm: 'ES256' as const, issuer: 'https://issuer.test', audience: 'reseal' },
+    };
+    const [oldBox, newBox] = [
+      new AesGcmSecretBox({ masterKey: randomBytes(32) }),
+      new AesGcmSecretBox({ masterKey: randomBytes(32) }),
+    ];
+    const before = new CachedSigningKeys({ signingKeyStore, secretBox: oldBox, clock, config });
+    const { kid } = await before.currentSigningKey();
+
+    const moved = await resealSigningKeys(db, oldBox, newBox);
+    expect(moved.resealed).to.be.at.least(1);
+    const after = new CachedSigningKeys({ signingKeyStore, secretBox: newBox, clock, config });
+    expect((await after.currentSigningKey()).kid).to.equal(kid);
+    expect((await resealSigningKeys(db, oldBox, newBox)).resealed).to.equal(0);
+  });
+});

@@ -1,0 +1,148 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { expect } from 'chai';
+import { GroupCommit } from '../../../../../src/adapters/platform/postgres/group-commit.ts';
+import { currentWaitBudget } from '../../../../../src/adapters/platform/system/wait-budget.ts';
+
+/** A commit the test finishes by hand: every call is recorded with its items and its own settle functions. */
+function manualCommits() {
+  const calls: { items: readonly string[]; finish: () => void; fail: (error: Error) => void }[] = [];
+  const commit = (items: readonly string[]) =>
+    new Promise<string[]>((resolve, reject) => {
+      calls.push({ items, finish: () => resolve(items.map((item) => `stored ${item}`)), fail: reject });
+    });
+  return { calls, commit };
+}
+
+/** Lets every pending callback run (no timers: the group commit waits for none). */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function track<T>(promise: Promise<T>) {
+  const state: { value?: T; error?: unknown; done: boolean } = { done: false };
+  promise.then(
+    (value) => Object.assign(state, { value, done: true }),
+    (error) => Object.assign(state, { error, done: true }),
+  );
+  return state;
+}
+
+describe('GroupCommit', () => {
+  it('commits an item at once when idle, and those arriving meanwhile together in the next commit', async () => {
+    const { calls, commit } = manualCommits();
+    const group = new GroupCommit({ commit, maxBatch: 10, failsAll: () => false });
+    const first = track(group.submit('a'));
+    const later = ['b', 'c', 'd'].map((item) => track(group.submit(item)));
+    await settle();
+    expect(calls.map((call) => call.items)).to.deep.equal([['a']]);
+
+    calls[0]?.finish();
+    await settle();
+    expect(first).to.deep.include({ done: true, value: 'stored a' });
+    expect(later.every((state) => !state.done)).to.equal(true);
+    expect(calls.map((call) => call.items)).to.deep.equal([['a'], ['b', 'c', 'd']]);
+
+    calls[1]?.finish();
+    await settle();
+    expect(later.map((state) => state.value)).to.deep.equal(['stored b', 'stored c', 'stored d']);
+  });
+
+  it('takes at most maxBatch items per commit', async () => {
+    const { calls, commit } = manualCommits();
+    const group = new GroupCommit({ commit, maxBatch: 2, failsAll: () => false });
+    const all = ['a', 'b', 'c', 'd', 'e'].map((item) => group.submit(item));
+    for (let n = 0; n < 3; n++) {
+      await settle();
+      calls[n]?.finish();
+    }
+    expect(await Promise.all(all)).to.have.lengthOf(5);
+    expect(calls.map((call) => call.items)).to.deep.equal([['a'], ['b', 'c'], ['d', 'e']]);
+  });
+
+  it('acknowledges nothing of a failed batch, then tries each member alone so only the faulty one fails', async () => {
+    const { calls, commit } = manualCommits();
+    const group = new GroupCommit({ commit, maxBatch: 10, failsAll: () => false });
+    const blocker = group.submit('a');
+    const members = ['b', 'bad', 'c'].map((item) => track(group.submit(item)));
+    await settle();
+    calls[0]?.finish();
+    await blocker;
+    await settle();
+    calls[1]?.fail(new Error('constraint violated'));
+    await settle();
+    expect(members.every((state) => !state.done)).to.equal(true);
+    for (let n = 2; n < 5; n++) {
+      const call = calls[n];
+      if (call?.items[0] === 'bad') call.fail(new Error('constraint violated'));
+      else call?.finish();
+      await settle();
+    }
+    expect(calls.slice(2).map((call) => call.items)).to.deep.equal([['b'], ['bad'], ['c']]);
+    expect(members.map((state) => state.value ?? (state.error as Error).message)).to.deep.equal([
+      'stored b',
+      'constraint violated',
+      'stored c',
+    ]);
+  });
+
+  it('fails a whole batch at once, with no retries, on an error no retry avoids', async () => {
+    const { calls, commit } = manualCommits();
+    const unreachable = new Error('database unreachable');
+    const group = new GroupCommit({ commit, maxBatch: 10, failsAll: (error) => error === unreachable });
+    const blocker = group.submit('a');
+    const members = ['b', 'c'].map((item) => track(group.submit(item)));
+    await settle();
+    calls[0]?.finish();
+    await blocker;
+    await settle();
+    calls[1]?.fail(unreachable);
+    await settle();
+    expect(members.map((state) => state.error)).to.deep.equal([unreachable, unreachable]);
+    expect(calls).to.have.lengthOf(2);
+  });
+
+  it('answers those queued behind a batch the database failed at once, not a batch later', async () => {
+    const { calls, commit } = manualCommits();
+    const unreachable = new Error('database unreachable');
+    const group = new GroupCommit({ commit, maxBatch: 10, failsAll: (error) => error === unreachable });
+    const first = track(group.submit('a'));
+    const queued = ['b', 'c'].map((item) => track(group.submit(item)));
+    await settle();
+    calls[0]?.fail(unreachable);
+    await settle();
+    expect([first, ...queued].map((state) => state.error)).to.deep.equal([
+      unreachable,
+      unreachable,
+      unreachable,
+    ]);
+    expect(calls).to.have.lengthOf(1);
+  });
+
+  it('runs each batch under a wait budget of its own when given one (the requests it serves cannot lend theirs)', async () => {
+    const budgets: (number | undefined)[] = [];
+    const group = new GroupCommit({
+      commit: async (items: readonly string[]) => {
+        budgets.push(currentWaitBudget()?.remainingMs());
+        return [...items];
+      },
+      maxBatch: 10,
+      failsAll: () => false,
+      budgetMs: 1500,
+    });
+    await group.submit('a');
+    expect(budgets).to.deep.equal([1500]);
+  });
+
+  it('commits outside the context of whoever submitted first', async () => {
+    const context = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const group = new GroupCommit({
+      commit: async (items: readonly string[]) => {
+        seen.push(context.getStore());
+        return [...items];
+      },
+      maxBatch: 10,
+      failsAll: () => false,
+    });
+    await context.run('a transaction of the caller', () => group.submit('a'));
+    expect(seen).to.deep.equal([undefined]);
+  });
+});
