@@ -4,97 +4,102 @@ import {
   InjectionMode,
   type Resolver,
 } from 'awilix';
-import type { PostgresDatabase } from './adapters/platform/postgres/postgres-database.ts';
-import type { Logger } from './adapters/platform/system/logger.ts';
-import { SystemClock } from './adapters/platform/system/system-clock.ts';
-import { UuidV7IdGenerator } from './adapters/platform/system/uuid-v7-id-generator.ts';
-import { createRateLimiterFactory } from './adapters/platform/throttling/rate-limiter-store.ts';
-import { makeCheckReadiness } from './application/system/check-readiness.ts';
+import { InMemoryStore } from './adapters/platform/memory/in-memory-store.ts';
 import { apiKeys } from './composition/api-keys.ts';
-import { browserSurface } from './composition/browser-surface.ts';
-import type { CoreCradle, Cradle, PersistenceCradle, ThrottlingCradle } from './composition/cradle.ts';
-import { http } from './composition/http.ts';
+import type { Area, Infrastructure, Job } from './composition/area.ts';
+import { audit } from './composition/audit.ts';
+import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
-import { memoryPersistence } from './composition/memory-persistence.ts';
-import { outboundWebhooks } from './composition/outbound-webhooks.ts';
-import { postgresPersistence } from './composition/postgres-persistence.ts';
-import { instance, type Registrations, singleton, value } from './composition/registration.ts';
-import { webhookTriggers } from './composition/webhook-triggers.ts';
-import { workspacesMissionsRuns } from './composition/workspaces-missions-runs.ts';
+import { missions } from './composition/missions.ts';
+import type { Persistence } from './composition/persistence.ts';
+import { platform } from './composition/platform.ts';
+import { PostgresCaching } from './composition/postgres-caching.ts';
+import type { Registrations } from './composition/registration.ts';
+import { runs } from './composition/runs.ts';
+import { schedules } from './composition/schedules.ts';
+import { system } from './composition/system.ts';
+import { triggers } from './composition/triggers.ts';
+import { web } from './composition/web.ts';
+import { webhooks } from './composition/webhooks.ts';
+import { workspaces } from './composition/workspaces.ts';
 import type { Config } from './config.ts';
 
-export type { Cradle } from './composition/cradle.ts';
+export type { Infrastructure } from './composition/area.ts';
 
-/** What only the process can open, once, before wiring: the logger, the master key, the database. */
-export interface Infrastructure {
-  readonly logger: Logger;
-  /** 32 bytes from which every at-rest encryption and token key is derived. */
-  readonly masterKey: Buffer;
-  /** The open, migrated database; required when `PERSISTENCE=postgres`. */
-  readonly postgres?: PostgresDatabase;
-}
+/**
+ * The areas, in order: each may use the areas before it, never one after it. Their routes are served (and
+ * documented) in this order, their jobs started in it.
+ */
+export const AREAS = [
+  platform,
+  system,
+  audit,
+  identity,
+  workspaces,
+  apiKeys,
+  missions,
+  runs,
+  schedules,
+  triggers,
+  webhooks,
+  web,
+] as const;
+
+type SliceOf<A> = A extends Area<infer Slice, never> ? Slice : never;
+type Slices<List extends readonly unknown[]> = List extends readonly [infer First, ...infer Rest]
+  ? SliceOf<First> & Slices<Rest>
+  : unknown;
+
+/** Everything the composition root can resolve, by name: the areas' slices and the HTTP app. */
+export type Cradle = Slices<typeof AREAS> & HttpCradle;
 
 export interface ContainerOptions {
   readonly infrastructure: Infrastructure;
   /** Replaces registrations by name (a fixed clock, a fake hasher): the one seam tests use. */
-  readonly overrides?: Partial<Registrations>;
+  readonly overrides?: Partial<Registrations<Cradle>>;
 }
 
 /**
- * The one composition root: configuration in, the whole application out. Every registration is typed
- * (`Registrations` has a resolver for each key of `Cradle`), so a missing, misnamed or mistyped dependency is
- * a type error, not a failure at the first request.
+ * The one composition root: configuration in, the whole application out. Each area registers its own slice
+ * (typed: a missing, misnamed or mistyped dependency is a type error in that area's module).
  */
 export function createContainer(
   config: Config,
   { infrastructure, overrides = {} }: ContainerOptions,
 ): AwilixContainer<Cradle> {
-  const registrations: Registrations = {
-    ...core(config, infrastructure),
-    ...persistence(config, infrastructure),
-    ...throttling(config, infrastructure),
-    ...identity(config),
-    ...apiKeys(),
-    ...browserSurface(config),
-    ...workspacesMissionsRuns(config),
-    ...webhookTriggers(config),
-    ...outboundWebhooks(config),
-    ...http(config),
-    ...overrides,
-  };
+  const context = { config, infrastructure, persistence: persistenceOf(config, infrastructure) };
+  const registrations = Object.assign(
+    {},
+    ...AREAS.map((area) => area.register(context)),
+    http(config),
+    overrides,
+  ) as Registrations<Cradle>;
   const container = createAwilixContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
   container.register(registrations as Record<keyof Cradle, Resolver<unknown>>);
   return container;
 }
 
-function core(config: Config, { logger, masterKey }: Infrastructure): Registrations<keyof CoreCradle> {
-  return {
-    config: value(config),
-    logger: value(logger),
-    masterKey: value(masterKey),
-    clock: instance(SystemClock),
-    ids: instance(UuidV7IdGenerator),
-    checkReadiness: singleton(makeCheckReadiness),
-  };
+/** Every area's routes, in area order. */
+export function areaRoutes(cradle: Cradle) {
+  return AREAS.flatMap((area: Area<unknown, Cradle>) => area.routes?.(cradle) ?? []);
 }
 
-function persistence(config: Config, { postgres }: Infrastructure): Registrations<keyof PersistenceCradle> {
-  if (config.persistence === 'memory') return memoryPersistence();
+/** Every area's periodic jobs (stopped when the container is disposed). */
+export function areaJobs(cradle: Cradle): Job[] {
+  return AREAS.flatMap((area: Area<unknown, Cradle>) => area.jobs?.(cradle) ?? []);
+}
+
+/** What each area ends first on shutdown (open event streams). */
+export function shutDownAreas(cradle: Cradle): void {
+  for (const area of AREAS as readonly Area<unknown, Cradle>[]) area.shutdown?.(cradle);
+}
+
+function persistenceOf(config: Config, { postgres }: Infrastructure): Persistence {
+  if (config.persistence === 'memory') return { kind: 'memory', store: new InMemoryStore() };
   if (!postgres) throw new Error('PERSISTENCE=postgres needs an open database');
-  return postgresPersistence(postgres, { cache: config.cache === 'on' });
-}
-
-function throttling(config: Config, { postgres }: Infrastructure): Registrations<keyof ThrottlingCradle> {
   return {
-    rateLimiterFactory: singleton(
-      ({ logger }) =>
-        createRateLimiterFactory(config.rateLimitStore, {
-          pool: postgres?.pool,
-          redisUrl: config.redisUrl,
-          onStoreError: (error) =>
-            logger.warn({ err: error.message }, 'rate-limit store error; deciding in memory'),
-        }),
-      (factory) => factory.close(),
-    ),
+    kind: 'postgres',
+    db: postgres,
+    caching: new PostgresCaching(postgres, { cache: config.cache === 'on' }),
   };
 }

@@ -4,6 +4,7 @@ import { createLogger } from './adapters/platform/system/logger.ts';
 import { closeServer, listen } from './adapters/platform/system/server.ts';
 import { boot } from './boot.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { areaJobs, shutDownAreas } from './container.ts';
 
 const COMPACT_HEAP_AFTER_MS = 1000;
 
@@ -21,11 +22,8 @@ async function main(): Promise<void> {
     );
   }
   const server = await listen(container.cradle.httpApp, config.port, config.host);
-  // Periodic jobs, stopped when the container is disposed.
-  container.cradle.runLeaseSweeper.start();
-  container.cradle.scheduleDispatcher.start();
-  container.cradle.deliveryPurgeJob.start();
-  container.cradle.webhookDispatcher.start();
+  // The areas' periodic jobs, stopped when the container is disposed.
+  for (const job of areaJobs(container.cradle)) job.start();
   // What start-up alone allocated need not stay resident while idle. The collection pauses the process for
   // 0.1-0.2 s: a second after listening, so that the first readiness check is not the one kept waiting.
   setTimeout(compactHeap, COMPACT_HEAP_AFTER_MS).unref();
@@ -49,8 +47,8 @@ async function main(): Promise<void> {
       logger.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown timed out; exiting anyway');
       logger.flush(() => process.exit(1));
     }, config.shutdownTimeoutMs);
-    // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
-    container.cradle.runEventFeed.close();
+    // What would hold the server open (event streams) ends first.
+    shutDownAreas(container.cradle);
     // In-flight requests get half of it, closing the pools and the database the rest.
     await closeServer(server, config.shutdownTimeoutMs / 2);
     await close();

@@ -1,34 +1,85 @@
 import { availableParallelism } from 'node:os';
 import { CachedAccessTokenService } from '../adapters/identity/cached-access-token-service.ts';
 import { CachedSigningKeys } from '../adapters/identity/cached-signing-keys.ts';
+import {
+  announcingLoginSessions,
+  announcingUsers,
+  withCachedSessionsInUse,
+  withCachedUsers,
+} from '../adapters/identity/caching/identity-caches.ts';
 import { Argon2PasswordHasher } from '../adapters/identity/crypto/argon2-password-hasher.ts';
 import { HmacRefreshTokens } from '../adapters/identity/crypto/hmac-refresh-tokens.ts';
 import { ScryptPasswordHasher } from '../adapters/identity/crypto/scrypt-password-hasher.ts';
+import { Sha256SessionTokens } from '../adapters/identity/crypto/sha256-session-tokens.ts';
 import { FileCommonPasswords } from '../adapters/identity/file-common-passwords.ts';
-import { JoseAccessTokenService } from '../adapters/identity/jose-access-token-service.ts';
+import { authRoutes } from '../adapters/identity/http/auth-routes.ts';
+import { loginSessionRoutes } from '../adapters/identity/http/login-session-routes.ts';
+import { sessionRoute } from '../adapters/identity/http/session-route.ts';
+import {
+  type AccessTokenKeys,
+  JoseAccessTokenService,
+} from '../adapters/identity/jose-access-token-service.ts';
+import { InMemoryBrowserSessionRepository } from '../adapters/identity/memory/in-memory-browser-session-repository.ts';
+import { InMemoryLoginSessionRepository } from '../adapters/identity/memory/in-memory-login-session-repository.ts';
+import { InMemorySigningKeyStore } from '../adapters/identity/memory/in-memory-signing-key-store.ts';
+import { InMemoryUserRepository } from '../adapters/identity/memory/in-memory-user-repository.ts';
+import { MikroOrmBrowserSessionRepository } from '../adapters/identity/postgres/mikro-orm-browser-session-repository.ts';
+import { PostgresLoginSessionRepository } from '../adapters/identity/postgres/postgres-login-session-repository.ts';
+import { PostgresSigningKeyStore } from '../adapters/identity/postgres/postgres-signing-key-store.ts';
+import { PostgresUserRepository } from '../adapters/identity/postgres/postgres-user-repository.ts';
 import { RateLimiterLoginThrottle } from '../adapters/identity/rate-limiter-login-throttle.ts';
 import { AesGcmSecretBox } from '../adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { BoundedQueue } from '../adapters/platform/crypto/bounded-queue.ts';
 import { deriveKey } from '../adapters/platform/crypto/master-key.ts';
-import { makeAuthenticate } from '../application/identity/authenticate.ts';
-import { makeDisableUser } from '../application/identity/disable-user.ts';
-import { makeEnsureBootstrapAdmin } from '../application/identity/ensure-bootstrap-admin.ts';
-import { makeGetCurrentUser } from '../application/identity/get-current-user.ts';
-import { makeListSessions } from '../application/identity/list-sessions.ts';
-import { makeListUsers } from '../application/identity/list-users.ts';
-import { makeLogIn } from '../application/identity/log-in.ts';
-import { makeLogOut } from '../application/identity/log-out.ts';
+import type { CookieSettings } from '../adapters/web/cookies.ts';
+import { type Authenticate, makeAuthenticate } from '../application/identity/authenticate.ts';
+import { type ChangePassword, makeChangePassword } from '../application/identity/change-password.ts';
+import { type DisableUser, makeDisableUser } from '../application/identity/disable-user.ts';
+import {
+  type EnsureBootstrapAdmin,
+  makeEnsureBootstrapAdmin,
+} from '../application/identity/ensure-bootstrap-admin.ts';
+import { type GetCurrentUser, makeGetCurrentUser } from '../application/identity/get-current-user.ts';
+import { type ListSessions, makeListSessions } from '../application/identity/list-sessions.ts';
+import { type ListUsers, makeListUsers } from '../application/identity/list-users.ts';
+import { type LogIn, makeLogIn } from '../application/identity/log-in.ts';
+import { type LogOut, makeLogOut } from '../application/identity/log-out.ts';
+import type { AccessTokenService } from '../application/identity/ports/access-token-service.ts';
+import type { BrowserSessionRepository } from '../application/identity/ports/browser-session-repository.ts';
+import type { CommonPasswords } from '../application/identity/ports/common-passwords.ts';
+import type { LoginSessionRepository } from '../application/identity/ports/login-session-repository.ts';
+import type { LoginThrottle } from '../application/identity/ports/login-throttle.ts';
 import type { PasswordHasher } from '../application/identity/ports/password-hasher.ts';
-import { makeRefreshSession } from '../application/identity/refresh-session.ts';
-import { makeRegisterUser } from '../application/identity/register-user.ts';
-import { makeRevokeAllSessions } from '../application/identity/revoke-all-sessions.ts';
-import { makeRevokeSession } from '../application/identity/revoke-session.ts';
-import { makeRotateSigningKey } from '../application/identity/rotate-signing-key.ts';
-import { makeSetPassword } from '../application/identity/set-password.ts';
-import { makeVerifyCredentials } from '../application/identity/verify-credentials.ts';
-import type { Config } from '../config.ts';
-import type { IdentityCradle } from './cradle.ts';
-import { instance, type Registrations, singleton, value, withReplaced } from './registration.ts';
+import type { RefreshTokens } from '../application/identity/ports/refresh-tokens.ts';
+import type { SessionTokens } from '../application/identity/ports/session-tokens.ts';
+import type { SigningKeyStore } from '../application/identity/ports/signing-key-store.ts';
+import type { SigningKeys } from '../application/identity/ports/signing-keys.ts';
+import type { UserRepository } from '../application/identity/ports/user-repository.ts';
+import { makeRefreshSession, type RefreshSession } from '../application/identity/refresh-session.ts';
+import { makeRegisterUser, type RegisterUser } from '../application/identity/register-user.ts';
+import {
+  makeResolveBrowserSession,
+  type ResolveBrowserSession,
+} from '../application/identity/resolve-browser-session.ts';
+import {
+  makeRevokeAllSessions,
+  type RevokeAllSessions,
+} from '../application/identity/revoke-all-sessions.ts';
+import { makeRevokeOwnSession, type RevokeOwnSession } from '../application/identity/revoke-own-session.ts';
+import { makeRevokeSession, type RevokeSession } from '../application/identity/revoke-session.ts';
+import { makeRotateSigningKey, type RotateSigningKey } from '../application/identity/rotate-signing-key.ts';
+import { makeSetPassword, type SetPassword } from '../application/identity/set-password.ts';
+import { makeSignIn, type SignIn } from '../application/identity/sign-in.ts';
+import { makeSignOut, type SignOut } from '../application/identity/sign-out.ts';
+import { makeVerifyCredentials, type VerifyCredentials } from '../application/identity/verify-credentials.ts';
+import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
+import type { WorkspaceRepository } from '../application/workspaces/ports/workspace-repository.ts';
+import type { BrowserSessionLifetimes } from '../domain/identity/browser-session.ts';
+import type { SessionLifetimes } from '../domain/identity/login-session.ts';
+import type { Area } from './area.ts';
+import type { ThroughAudit } from './audit.ts';
+import { adaptersFor } from './persistence.ts';
+import { registrar, withReplaced } from './registration.ts';
 
 /** Verified access tokens kept per instance (about 1 KB each with the map's overhead). */
 const VERIFIED_TOKENS = 10_000;
@@ -39,55 +90,157 @@ const VERIFIED_TOKENS = 10_000;
  */
 export const hashingConcurrency = (): number => Math.max(1, Math.min(availableParallelism(), 3));
 
-/** Users, passwords, access and refresh tokens, login sessions, throttling. */
-export function identity(config: Config): Registrations<keyof IdentityCradle> {
-  const hashingQueue = new BoundedQueue({ concurrency: hashingConcurrency() });
-  const hashers: Record<Config['passwordHasher'], () => PasswordHasher> = {
-    argon2id: () => new Argon2PasswordHasher({ queue: hashingQueue }),
-    scrypt: () => new ScryptPasswordHasher({ queue: hashingQueue }),
-  };
-  return {
-    sessionLifetimes: value(config.refresh),
-    secretBox: instance(AesGcmSecretBox),
-    passwordHasher: singleton(hashers[config.passwordHasher]),
-    commonPasswords: singleton(() => new FileCommonPasswords()),
-    signingKeys: instance(CachedSigningKeys),
-    accessTokenKeys: singleton(({ signingKeys }) => signingKeys),
-    accessTokens: singleton((cradle) => {
-      const verifying = new JoseAccessTokenService(cradle);
-      if (config.cache === 'off') return verifying;
-      const { accessTokenKeys: keys, clock } = cradle;
-      return new CachedAccessTokenService({ inner: verifying, keys, clock, maxEntries: VERIFIED_TOKENS });
-    }),
-    refreshTokens: instance(HmacRefreshTokens),
-    loginThrottle: singleton(
-      ({ rateLimiterFactory, masterKey }) =>
-        new RateLimiterLoginThrottle(rateLimiterFactory, {
-          accountKeySecret: deriveKey(masterKey, 'login-throttle'),
-          loginPerAddress: { points: config.loginRateLimit, durationSeconds: 60 },
-          refreshPerAddress: { points: config.refreshRateLimit, durationSeconds: 60 },
-        }),
-    ),
-    verifyCredentials: singleton(makeVerifyCredentials),
-    logIn: singleton(makeLogIn),
-    refreshSession: singleton(makeRefreshSession),
-    authenticate: singleton((cradle) =>
-      makeAuthenticate(withReplaced(cradle, { loginSessions: cradle.cachedLoginSessions })),
-    ),
-    logOut: singleton(makeLogOut),
-    getCurrentUser: singleton((cradle) =>
-      makeGetCurrentUser(
-        withReplaced(cradle, { users: cradle.cachedUsers, workspaces: cradle.cachedWorkspaces }),
-      ),
-    ),
-    listSessions: singleton(makeListSessions),
-    revokeSession: singleton(makeRevokeSession),
-    revokeAllSessions: singleton(makeRevokeAllSessions),
-    registerUser: singleton(makeRegisterUser),
-    setPassword: singleton(makeSetPassword),
-    disableUser: singleton(makeDisableUser),
-    listUsers: singleton(makeListUsers),
-    ensureBootstrapAdmin: singleton(makeEnsureBootstrapAdmin),
-    rotateSigningKey: singleton(makeRotateSigningKey),
-  };
+/** Users, passwords, access and refresh tokens, login and browser sessions, login throttling. */
+export interface IdentityCradle {
+  users: UserRepository;
+  loginSessions: LoginSessionRepository;
+  browserSessions: BrowserSessionRepository;
+  signingKeyStore: SigningKeyStore;
+  /**
+   * Reads on hot paths (the token check, what `/me` shows), cached when `CACHE=on` with PostgreSQL: a value
+   * there is at most the invalidation delay old on other instances, never on this one.
+   */
+  cachedLoginSessions: LoginSessionRepository;
+  cachedUsers: UserRepository;
+  sessionLifetimes: SessionLifetimes;
+  browserSessionLifetimes: BrowserSessionLifetimes;
+  cookieSettings: CookieSettings;
+  secretBox: SecretBox;
+  passwordHasher: PasswordHasher;
+  commonPasswords: CommonPasswords;
+  /** The access-token signing keys, cached: rotation and JWKS for the use cases, keys for the jose service. */
+  signingKeys: SigningKeys & AccessTokenKeys;
+  accessTokenKeys: AccessTokenKeys;
+  accessTokens: AccessTokenService;
+  refreshTokens: RefreshTokens;
+  sessionTokens: SessionTokens;
+  loginThrottle: LoginThrottle;
+  verifyCredentials: VerifyCredentials;
+  logIn: LogIn;
+  refreshSession: RefreshSession;
+  authenticate: Authenticate;
+  logOut: LogOut;
+  getCurrentUser: GetCurrentUser;
+  listSessions: ListSessions;
+  revokeSession: RevokeSession;
+  revokeAllSessions: RevokeAllSessions;
+  registerUser: RegisterUser;
+  setPassword: SetPassword;
+  disableUser: DisableUser;
+  listUsers: ListUsers;
+  ensureBootstrapAdmin: EnsureBootstrapAdmin;
+  rotateSigningKey: RotateSigningKey;
+  resolveBrowserSession: ResolveBrowserSession;
+  signIn: SignIn;
+  signOut: SignOut;
+  revokeOwnSession: RevokeOwnSession;
+  changePassword: ChangePassword;
 }
+
+/** What identity reads that a later area keeps: the workspaces `/me` lists (registered by the workspaces area). */
+export interface IdentityNeeds {
+  workspaces: WorkspaceRepository;
+  cachedWorkspaces: WorkspaceRepository;
+}
+
+export type ThroughIdentity = ThroughAudit & IdentityCradle & IdentityNeeds;
+
+const { singleton, instance, value } = registrar<ThroughIdentity>();
+const { cachedRead, stored } = adaptersFor<ThroughIdentity>();
+
+export const identity: Area<IdentityCradle, ThroughIdentity> = {
+  name: 'identity',
+  register: ({ config, persistence }) => {
+    const hashingQueue = new BoundedQueue({ concurrency: hashingConcurrency() });
+    const hashers = {
+      argon2id: () => new Argon2PasswordHasher({ queue: hashingQueue }),
+      scrypt: () => new ScryptPasswordHasher({ queue: hashingQueue }),
+    };
+    const users = stored(persistence, {
+      postgres: ({ db, caching }) => caching.announcing(new PostgresUserRepository({ db }), announcingUsers),
+      memory: (store) => new InMemoryUserRepository({ store }),
+    });
+    const loginSessions = stored(persistence, {
+      postgres: ({ db, caching }) =>
+        caching.announcing(new PostgresLoginSessionRepository({ db }), announcingLoginSessions),
+      memory: (store) => new InMemoryLoginSessionRepository({ store }),
+    });
+    return {
+      users: singleton(users),
+      loginSessions: singleton(loginSessions),
+      cachedUsers: cachedRead(persistence, ({ users }) => users, withCachedUsers),
+      cachedLoginSessions: cachedRead(
+        persistence,
+        ({ loginSessions }) => loginSessions,
+        withCachedSessionsInUse,
+      ),
+      browserSessions: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new MikroOrmBrowserSessionRepository({ db }),
+          memory: (store) => new InMemoryBrowserSessionRepository({ store }),
+        }),
+      ),
+      signingKeyStore: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresSigningKeyStore({ db }),
+          memory: () => new InMemorySigningKeyStore(),
+        }),
+      ),
+      sessionLifetimes: value(config.refresh),
+      browserSessionLifetimes: value(config.browserSession),
+      cookieSettings: value({ secure: config.cookieSecure }),
+      secretBox: instance(AesGcmSecretBox),
+      passwordHasher: singleton<PasswordHasher>(hashers[config.passwordHasher]),
+      commonPasswords: singleton(() => new FileCommonPasswords()),
+      signingKeys: instance(CachedSigningKeys),
+      accessTokenKeys: singleton(({ signingKeys }) => signingKeys),
+      accessTokens: singleton((deps) => {
+        const verifying = new JoseAccessTokenService(deps);
+        if (config.cache === 'off') return verifying;
+        const { accessTokenKeys: keys, clock } = deps;
+        return new CachedAccessTokenService({ inner: verifying, keys, clock, maxEntries: VERIFIED_TOKENS });
+      }),
+      refreshTokens: instance(HmacRefreshTokens),
+      sessionTokens: instance(Sha256SessionTokens),
+      loginThrottle: singleton(
+        ({ rateLimiterFactory, masterKey }) =>
+          new RateLimiterLoginThrottle(rateLimiterFactory, {
+            accountKeySecret: deriveKey(masterKey, 'login-throttle'),
+            loginPerAddress: { points: config.loginRateLimit, durationSeconds: 60 },
+            refreshPerAddress: { points: config.refreshRateLimit, durationSeconds: 60 },
+          }),
+      ),
+      verifyCredentials: singleton(makeVerifyCredentials),
+      logIn: singleton(makeLogIn),
+      refreshSession: singleton(makeRefreshSession),
+      authenticate: singleton((deps) =>
+        makeAuthenticate(withReplaced(deps, { loginSessions: deps.cachedLoginSessions })),
+      ),
+      logOut: singleton(makeLogOut),
+      getCurrentUser: singleton((deps) =>
+        makeGetCurrentUser(
+          withReplaced(deps, { users: deps.cachedUsers, workspaces: deps.cachedWorkspaces }),
+        ),
+      ),
+      listSessions: singleton(makeListSessions),
+      revokeSession: singleton(makeRevokeSession),
+      revokeAllSessions: singleton(makeRevokeAllSessions),
+      registerUser: singleton(makeRegisterUser),
+      setPassword: singleton(makeSetPassword),
+      disableUser: singleton(makeDisableUser),
+      listUsers: singleton(makeListUsers),
+      ensureBootstrapAdmin: singleton(makeEnsureBootstrapAdmin),
+      rotateSigningKey: singleton(makeRotateSigningKey),
+      resolveBrowserSession: singleton(makeResolveBrowserSession),
+      signIn: singleton(makeSignIn),
+      signOut: singleton(makeSignOut),
+      revokeOwnSession: singleton(makeRevokeOwnSession),
+      changePassword: singleton(makeChangePassword),
+    };
+  },
+  routes: (deps) => [
+    ...authRoutes(deps, { signupEnabled: deps.config.signupEnabled }),
+    ...loginSessionRoutes(deps),
+    sessionRoute(deps),
+  ],
+};

@@ -1,9 +1,10 @@
+import type { Resolver } from 'awilix';
 import { CacheInvalidation } from '../adapters/platform/caching/cache-invalidation.ts';
 import { feedCacheInvalidation } from '../adapters/platform/caching/postgres-cache-feed.ts';
 import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
 import { PostgresListener } from '../adapters/platform/postgres/postgres-listener.ts';
-import type { Cradle } from './cradle.ts';
-import { singleton } from './registration.ts';
+import type { Logger } from '../adapters/platform/system/logger.ts';
+import { registrar } from './registration.ts';
 
 /** Entries per cache: a few MB at most, far more than the users active within a token's lifetime here. */
 const CACHE_ENTRIES = 10_000;
@@ -26,7 +27,7 @@ export class PostgresCaching {
       : undefined;
   }
 
-  listener({ logger }: Pick<Cradle, 'logger'>): PostgresListener {
+  listener({ logger }: { logger: Logger }): PostgresListener {
     this.#listener ??= new PostgresListener({ db: this.#db, logger });
     return this.#listener;
   }
@@ -41,8 +42,11 @@ export class PostgresCaching {
   }
 
   /** A cached read of `source` (`source` itself without caches); its resolution starts the feed. */
-  cached<T>(source: (cradle: Cradle) => T, decorate: (inner: T, to: CacheInvalidation, max: number) => T) {
-    return singleton(
+  cached<D extends { logger: Logger }, T>(
+    source: (deps: D) => T,
+    decorate: (inner: T, to: CacheInvalidation, max: number) => T,
+  ): Resolver<T> {
+    return registrar<D>().singleton(
       (cradle) => {
         const invalidation = this.#invalidation;
         if (!invalidation) return source(cradle);

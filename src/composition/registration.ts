@@ -1,41 +1,52 @@
 import { asFunction, asValue, type Resolver } from 'awilix';
-import type { Cradle } from './cradle.ts';
 
-/** One resolver per named key, each producing exactly that key's type. */
-export type Registrations<K extends keyof Cradle = keyof Cradle> = { [P in K]: Resolver<Cradle[P]> };
+/** One resolver per key of `Slice`, each producing exactly that key's type. */
+export type Registrations<Slice> = { [K in keyof Slice]: Resolver<Slice[K]> };
 
 /**
- * A singleton made by `factory` from the cradle. The factory's parameter is checked against `Cradle`: a use
- * case whose dependencies name a key the cradle lacks, or give it another type, fails `tsc` at this call.
- * `dispose` runs when the container is disposed (timers stopped, pools closed).
+ * The helpers an area registers with, typed by what that area may resolve (`Deps`: the slices of the areas
+ * before it and its own). A factory whose parameter names a key `Deps` lacks, or gives it another type, fails
+ * `tsc` at its line; an area module never sees the whole cradle.
  */
-export function singleton<T>(factory: (cradle: Cradle) => T, dispose?: (value: T) => unknown): Resolver<T> {
+export interface Registrar<Deps> {
+  /** A singleton made by `factory`; `dispose` runs when the container is disposed (timers stopped, pools closed). */
+  singleton<T>(factory: (deps: Deps) => T, dispose?: (value: T) => unknown): Resolver<T>;
+  /** A singleton instance of `Class`, built with the area's dependencies. */
+  instance<T>(Class: new (deps: Deps) => T): Resolver<T>;
+  /** A fixed value (configuration, a key), registered as is. */
+  value<T>(fixed: T): Resolver<T>;
+}
+
+function singleton<D, T>(factory: (deps: D) => T, dispose?: (value: T) => unknown): Resolver<T> {
   const resolver = asFunction(factory).singleton();
   return dispose ? resolver.disposer(dispose) : resolver;
 }
 
-/** A singleton instance of `Class`, built with the cradle; its constructor is type-checked like a factory. */
-export function instance<T>(Class: new (cradle: Cradle) => T): Resolver<T> {
-  return singleton((cradle) => new Class(cradle));
+function instance<D, T>(Class: new (deps: D) => T): Resolver<T> {
+  return singleton((deps: D) => new Class(deps));
 }
 
-/** A fixed value (configuration, a key), registered as is. */
 export function value<T>(fixed: T): Resolver<T> {
   return asValue(fixed);
 }
 
+const helpers = { singleton, instance, value };
+
+export function registrar<Deps>(): Registrar<Deps> {
+  return helpers;
+}
+
 /**
- * The cradle with some keys answered otherwise, for one factory: how a use case reads a cached port on its
- * hot path (`{ loginSessions: cradle.cachedLoginSessions }`) while every other use case reads the source.
- * Every registration is a singleton, so each key is resolved once and kept. The proxy's target is a plain
- * object: with awilix's cradle as target, every read would also run its `getOwnPropertyDescriptor` trap
- * (the engine's invariant check), which walks all registrations.
+ * `deps` with some keys answered otherwise, for one factory: how a use case reads a cached port on its hot path
+ * (`{ loginSessions: deps.cachedLoginSessions }`) while every other use case reads the source. Each key is
+ * resolved on first use and kept (every registration is a singleton); spreading awilix's cradle instead would
+ * resolve every registration at once.
  */
-export function withReplaced(cradle: Cradle, replaced: Partial<Cradle>): Cradle {
+export function withReplaced<D extends object>(deps: D, replaced: Partial<D>): D {
   const resolved = new Map<PropertyKey, unknown>(Object.entries(replaced));
-  return new Proxy({} as Cradle, {
+  return new Proxy({} as D, {
     get: (_target, name) => {
-      if (!resolved.has(name)) resolved.set(name, Reflect.get(cradle, name));
+      if (!resolved.has(name)) resolved.set(name, Reflect.get(deps, name));
       return resolved.get(name);
     },
   });

@@ -1,4 +1,4 @@
-import type { Cradle } from '../../src/composition/cradle.ts';
+import type { Cradle } from '../../src/container.ts';
 import type { Principal } from '../../src/domain/kernel/principal.ts';
 import type { Role } from '../../src/domain/workspaces/workspace.ts';
 import { api } from './api.ts';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AwilixContainer } from 'awilix';
 import { InMemoryAuditLog } from '../../src/adapters/audit/in-memory-audit-log.ts';
 import { createLogger } from '../../src/adapters/platform/system/logger.ts';
-import type { Cradle } from '../../src/composition/cradle.ts';
 import { type Registrations, value } from '../../src/composition/registration.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { Cradle } from '../../src/container.ts';
 import { createContainer } from '../../src/container.ts';
 import { type UserPrincipal, userPrincipal } from '../../src/domain/kernel/principal.ts';
 import { FakePasswordHasher, FixedClock, RecordingThrottle } from './auth-fakes.ts';
@@ -71,7 +71,7 @@ export async function testContainer<D extends Doubles = Record<never, never>>(
   };
   const overrides = Object.fromEntries(
     Object.entries(doubles).map(([name, instance]) => [name, value(instance)]),
-  ) as Partial<Registrations>;
+  ) as Partial<Registrations<Cradle>>;
   const postgres = persistence === 'postgres' ? (await testDatabase()).db : undefined;
   const container = createContainer(config, {
     infrastructure: { logger: createLogger('silent'), masterKey: TEST_MASTER_KEY, postgres },

@@ -1,0 +1,55 @@
+import { InMemoryMissionRepository } from '../adapters/missions/memory/in-memory-mission-repository.ts';
+import { MikroOrmMissionRepository } from '../adapters/missions/postgres/mikro-orm-mission-repository.ts';
+import { announcingMissions, withCachedMissions } from '../adapters/triggers/caching/ingest-caches.ts';
+import { type CreateMission, makeCreateMission } from '../application/missions/create-mission.ts';
+import { type DeleteMission, makeDeleteMission } from '../application/missions/delete-mission.ts';
+import { type GetMission, makeGetMission } from '../application/missions/get-mission.ts';
+import { type ListMissions, makeListMissions } from '../application/missions/list-missions.ts';
+import type { MissionRepository } from '../application/missions/ports/mission-repository.ts';
+import { makeUpdateMission, type UpdateMission } from '../application/missions/update-mission.ts';
+import type { RunRepository } from '../application/runs/ports/run-repository.ts';
+import type { ThroughApiKeys } from './api-keys.ts';
+import type { Area } from './area.ts';
+import { adaptersFor } from './persistence.ts';
+import { registrar } from './registration.ts';
+
+/** Missions: named workflow definitions with the policy of their runs. */
+export interface MissionsCradle {
+  missions: MissionRepository;
+  /** Ingest's lookup of a trigger's mission, cached. */
+  cachedMissions: MissionRepository;
+  createMission: CreateMission;
+  listMissions: ListMissions;
+  getMission: GetMission;
+  updateMission: UpdateMission;
+  deleteMission: DeleteMission;
+}
+
+/** What missions read that a later area keeps: runs (a mission with active runs is not deleted). */
+export interface MissionsNeeds {
+  runs: RunRepository;
+}
+
+export type ThroughMissions = ThroughApiKeys & MissionsCradle & MissionsNeeds;
+
+const { singleton } = registrar<ThroughMissions>();
+const { cachedRead, stored } = adaptersFor<ThroughMissions>();
+
+export const missions: Area<MissionsCradle, ThroughMissions> = {
+  name: 'missions',
+  register: ({ persistence }) => ({
+    missions: singleton(
+      stored(persistence, {
+        postgres: ({ db, caching }) =>
+          caching.announcing(new MikroOrmMissionRepository({ db }), announcingMissions),
+        memory: (store) => new InMemoryMissionRepository({ store }),
+      }),
+    ),
+    cachedMissions: cachedRead(persistence, ({ missions }) => missions, withCachedMissions),
+    createMission: singleton(makeCreateMission),
+    listMissions: singleton(makeListMissions),
+    getMission: singleton(makeGetMission),
+    updateMission: singleton(makeUpdateMission),
+    deleteMission: singleton(makeDeleteMission),
+  }),
+};

@@ -1,0 +1,51 @@
+import type { Resolver } from 'awilix';
+import type { CacheInvalidation } from '../adapters/platform/caching/cache-invalidation.ts';
+import type { InMemoryStore } from '../adapters/platform/memory/in-memory-store.ts';
+import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
+import type { Logger } from '../adapters/platform/system/logger.ts';
+import type { PostgresCaching } from './postgres-caching.ts';
+import { registrar } from './registration.ts';
+
+/** The family of stateful adapters: one PostgreSQL database (with its caches), or one in-memory store. */
+export type Persistence =
+  | { readonly kind: 'postgres'; readonly db: PostgresDatabase; readonly caching: PostgresCaching }
+  | { readonly kind: 'memory'; readonly store: InMemoryStore };
+
+export type PostgresPersistence = Extract<Persistence, { kind: 'postgres' }>;
+
+/**
+ * Choosing and building an area's stateful adapters from the configured family, typed by the area's
+ * dependencies (`Deps`).
+ */
+export interface AdapterChoice<Deps> {
+  /** A factory of the port's adapter for the configured family, for `singleton`. */
+  stored<P, M>(
+    persistence: Persistence,
+    adapters: {
+      postgres(persistence: PostgresPersistence, deps: Deps): P;
+      memory(store: InMemoryStore, deps: Deps): M;
+    },
+  ): (deps: Deps) => P | M;
+  /**
+   * A cached read of `source` with PostgreSQL's caches (see `PostgresCaching`); `source` itself in memory,
+   * where there is nothing to gain.
+   */
+  cachedRead<T>(
+    persistence: Persistence,
+    source: (deps: Deps) => T,
+    decorate: (inner: T, to: CacheInvalidation, max: number) => T,
+  ): Resolver<T>;
+}
+
+export function adaptersFor<Deps extends { logger: Logger }>(): AdapterChoice<Deps> {
+  return {
+    stored: (persistence, adapters) =>
+      persistence.kind === 'postgres'
+        ? (deps) => adapters.postgres(persistence, deps)
+        : (deps) => adapters.memory(persistence.store, deps),
+    cachedRead: (persistence, source, decorate) =>
+      persistence.kind === 'postgres'
+        ? persistence.caching.cached(source, decorate)
+        : registrar<Deps>().singleton(source),
+  };
+}

@@ -1,0 +1,133 @@
+import { missionRoutes } from '../adapters/missions/http/mission-routes.ts';
+import { runEventRoutes } from '../adapters/runs/http/run-event-routes.ts';
+import { runRoutes } from '../adapters/runs/http/run-routes.ts';
+import { InMemoryRunEventNotifier } from '../adapters/runs/memory/in-memory-run-event-notifier.ts';
+import { InMemoryRunEventRepository } from '../adapters/runs/memory/in-memory-run-event-repository.ts';
+import { InMemoryRunRepository } from '../adapters/runs/memory/in-memory-run-repository.ts';
+import { PostgresRunEventNotifier } from '../adapters/runs/postgres/postgres-run-event-notifier.ts';
+import { PostgresRunEventRepository } from '../adapters/runs/postgres/postgres-run-event-repository.ts';
+import { PostgresRunRepository } from '../adapters/runs/postgres/postgres-run-repository.ts';
+import { RunLeaseSweeper } from '../adapters/runs/run-lease-sweeper.ts';
+import { type AppendRunEvents, makeAppendRunEvents } from '../application/runs/append-run-events.ts';
+import { type CancelRun, makeCancelRun } from '../application/runs/cancel-run.ts';
+import { type ClaimRun, makeClaimRun } from '../application/runs/claim-run.ts';
+import { type ClaimRuns, makeClaimRuns } from '../application/runs/claim-runs.ts';
+import { type CompleteRun, makeCompleteRun } from '../application/runs/complete-run.ts';
+import { type ExpireRunLeases, makeExpireRunLeases } from '../application/runs/expire-run-leases.ts';
+import { type FollowRunEvents, makeFollowRunEvents } from '../application/runs/follow-run-events.ts';
+import { type GetRun, makeGetRun } from '../application/runs/get-run.ts';
+import { type HeartbeatRun, makeHeartbeatRun } from '../application/runs/heartbeat-run.ts';
+import { type ListRunEvents, makeListRunEvents } from '../application/runs/list-run-events.ts';
+import { type ListRuns, makeListRuns } from '../application/runs/list-runs.ts';
+import type { RunEventNotifier } from '../application/runs/ports/run-event-notifier.ts';
+import type { RunEventRepository } from '../application/runs/ports/run-event-repository.ts';
+import type { RunRepository } from '../application/runs/ports/run-repository.ts';
+import { RunEventFeed } from '../application/runs/run-event-feed.ts';
+import type { RunSettings } from '../application/runs/run-settings.ts';
+import { makeRunTransitions, type RunTransitions } from '../application/runs/run-transitions.ts';
+import { makeStartRun, type StartRun } from '../application/runs/start-run.ts';
+import type { RecordRunOutcome } from '../application/webhooks/record-run-outcome.ts';
+import type { Area } from './area.ts';
+import type { ThroughMissions } from './missions.ts';
+import { adaptersFor } from './persistence.ts';
+import { registrar } from './registration.ts';
+
+/** Runs, their event logs and the worker protocol that moves them through their states. */
+export interface RunsCradle {
+  runs: RunRepository;
+  runEvents: RunEventRepository;
+  /** Tells this process about appends to run event logs, whichever instance made them. */
+  runEventNotifier: RunEventNotifier;
+  runSettings: RunSettings;
+  runEventFeed: RunEventFeed;
+  runLeaseSweeper: RunLeaseSweeper;
+  runTransitions: RunTransitions;
+  startRun: StartRun;
+  listRuns: ListRuns;
+  getRun: GetRun;
+  cancelRun: CancelRun;
+  claimRun: ClaimRun;
+  claimRuns: ClaimRuns;
+  heartbeatRun: HeartbeatRun;
+  completeRun: CompleteRun;
+  expireRunLeases: ExpireRunLeases;
+  appendRunEvents: AppendRunEvents;
+  listRunEvents: ListRunEvents;
+  followRunEvents: FollowRunEvents;
+}
+
+/** What runs call that a later area provides: the outbox of run outcomes (registered by the webhooks area). */
+export interface RunsNeeds {
+  recordRunOutcome: RecordRunOutcome;
+}
+
+export type ThroughRuns = ThroughMissions & RunsCradle & RunsNeeds;
+
+const { singleton, value } = registrar<ThroughRuns>();
+const { stored } = adaptersFor<ThroughRuns>();
+
+export const runs: Area<RunsCradle, ThroughRuns> = {
+  name: 'runs',
+  register: ({ config, persistence }) => {
+    // In memory, the run and event repositories tell one notifier of their appends.
+    const memoryNotifier = new InMemoryRunEventNotifier();
+    return {
+      runEventNotifier: singleton(
+        stored(persistence, {
+          postgres: ({ caching }, deps) =>
+            new PostgresRunEventNotifier({ postgresListener: caching.listener(deps) }),
+          memory: () => memoryNotifier,
+        }),
+        () => (persistence.kind === 'postgres' ? persistence.caching.close() : undefined),
+      ),
+      runs: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresRunRepository({ db }),
+          memory: (store) => new InMemoryRunRepository({ store, runEventNotifier: memoryNotifier }),
+        }),
+      ),
+      runEvents: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresRunEventRepository({ db }),
+          memory: (store) => new InMemoryRunEventRepository({ store, runEventNotifier: memoryNotifier }),
+        }),
+      ),
+      runSettings: value({
+        maxAttempts: config.runs.maxAttempts,
+        defaultLeaseSeconds: config.runs.defaultLeaseSeconds,
+      }),
+      runEventFeed: singleton(
+        (deps) => new RunEventFeed(deps),
+        (feed) => feed.close(),
+      ),
+      // Expired worker leases go back to the queue even when no worker of their workspace polls.
+      runLeaseSweeper: singleton(
+        ({ expireRunLeases, logger }) =>
+          new RunLeaseSweeper({ expireRunLeases, logger, intervalSeconds: config.runs.sweepIntervalSeconds }),
+        (sweeper) => sweeper.stop(),
+      ),
+      runTransitions: singleton(makeRunTransitions),
+      startRun: singleton(makeStartRun),
+      listRuns: singleton(makeListRuns),
+      getRun: singleton(makeGetRun),
+      cancelRun: singleton(makeCancelRun),
+      claimRun: singleton(makeClaimRun),
+      claimRuns: singleton(makeClaimRuns),
+      heartbeatRun: singleton(makeHeartbeatRun),
+      completeRun: singleton(makeCompleteRun),
+      expireRunLeases: singleton(makeExpireRunLeases),
+      appendRunEvents: singleton(makeAppendRunEvents),
+      listRunEvents: singleton(makeListRunEvents),
+      followRunEvents: singleton(makeFollowRunEvents),
+    };
+  },
+  // The missions area's routes are declared here until POST /api/missions/{id}/runs moves to this area.
+  routes: (deps) => [
+    ...missionRoutes(deps),
+    ...runRoutes(deps),
+    ...runEventRoutes(deps, { heartbeatSeconds: deps.config.runs.eventStreamHeartbeatSeconds }),
+  ],
+  jobs: ({ runLeaseSweeper }) => [runLeaseSweeper],
+  // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
+  shutdown: ({ runEventFeed }) => runEventFeed.close(),
+};

@@ -1,0 +1,27 @@
+import type { Middleware } from 'koa';
+import { webSurface } from '../adapters/web/web-surface.ts';
+import { type GetHome, makeGetHome } from '../application/web/get-home.ts';
+import type { Area } from './area.ts';
+import { registrar } from './registration.ts';
+import type { ThroughWebhooks } from './webhooks.ts';
+
+/** The web application: cookie sessions and server-rendered pages, a second driving adapter. */
+export interface WebCradle {
+  publicOrigin: string;
+  getHome: GetHome;
+  /** The pages, served by the HTTP app beside the API. */
+  webSurface: Middleware;
+}
+
+export type ThroughWeb = ThroughWebhooks & WebCradle;
+
+const { singleton, value } = registrar<ThroughWeb>();
+
+export const web: Area<WebCradle, ThroughWeb> = {
+  name: 'web',
+  register: ({ config }) => ({
+    publicOrigin: value(new URL(config.publicUrl).origin),
+    getHome: singleton(makeGetHome),
+    webSurface: singleton(webSurface),
+  }),
+};

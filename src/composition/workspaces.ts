@@ -1,0 +1,101 @@
+import {
+  announcingWorkspaces,
+  withCachedWorkspaceLists,
+} from '../adapters/identity/caching/identity-caches.ts';
+import { invitationRoutes } from '../adapters/workspaces/http/invitation-routes.ts';
+import { workspaceRoutes } from '../adapters/workspaces/http/workspace-routes.ts';
+import { InMemoryInvitationRepository } from '../adapters/workspaces/memory/in-memory-invitation-repository.ts';
+import { InMemoryWorkspaceRepository } from '../adapters/workspaces/memory/in-memory-workspace-repository.ts';
+import { PostgresInvitationRepository } from '../adapters/workspaces/postgres/postgres-invitation-repository.ts';
+import { PostgresWorkspaceRepository } from '../adapters/workspaces/postgres/postgres-workspace-repository.ts';
+import { type AcceptInvitation, makeAcceptInvitation } from '../application/workspaces/accept-invitation.ts';
+import { type ChangeMemberRole, makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
+import { type CreateWorkspace, makeCreateWorkspace } from '../application/workspaces/create-workspace.ts';
+import {
+  type DeclineInvitation,
+  makeDeclineInvitation,
+} from '../application/workspaces/decline-invitation.ts';
+import { type DeleteWorkspace, makeDeleteWorkspace } from '../application/workspaces/delete-workspace.ts';
+import { type GetWorkspace, makeGetWorkspace } from '../application/workspaces/get-workspace.ts';
+import { type InviteMember, makeInviteMember } from '../application/workspaces/invite-member.ts';
+import { type ListInvitations, makeListInvitations } from '../application/workspaces/list-invitations.ts';
+import { type ListMembers, makeListMembers } from '../application/workspaces/list-members.ts';
+import {
+  type ListReceivedInvitations,
+  makeListReceivedInvitations,
+} from '../application/workspaces/list-received-invitations.ts';
+import { type ListWorkspaces, makeListWorkspaces } from '../application/workspaces/list-workspaces.ts';
+import type { InvitationRepository } from '../application/workspaces/ports/invitation-repository.ts';
+import type { WorkspaceRepository } from '../application/workspaces/ports/workspace-repository.ts';
+import { makeRemoveMember, type RemoveMember } from '../application/workspaces/remove-member.ts';
+import { makeRenameWorkspace, type RenameWorkspace } from '../application/workspaces/rename-workspace.ts';
+import { makeRevokeInvitation, type RevokeInvitation } from '../application/workspaces/revoke-invitation.ts';
+import { makeWorkspaceAccess, type WorkspaceAccess } from '../application/workspaces/workspace-access.ts';
+import type { Area } from './area.ts';
+import type { ThroughIdentity } from './identity.ts';
+import { adaptersFor } from './persistence.ts';
+import { registrar } from './registration.ts';
+
+/** Workspaces, their members and roles, and invitations. */
+export interface WorkspacesCradle {
+  workspaces: WorkspaceRepository;
+  /** The workspace lists `/me` shows, cached like identity's hot reads. */
+  cachedWorkspaces: WorkspaceRepository;
+  invitations: InvitationRepository;
+  workspaceAccess: WorkspaceAccess;
+  listWorkspaces: ListWorkspaces;
+  createWorkspace: CreateWorkspace;
+  getWorkspace: GetWorkspace;
+  renameWorkspace: RenameWorkspace;
+  deleteWorkspace: DeleteWorkspace;
+  listMembers: ListMembers;
+  inviteMember: InviteMember;
+  listInvitations: ListInvitations;
+  revokeInvitation: RevokeInvitation;
+  listReceivedInvitations: ListReceivedInvitations;
+  acceptInvitation: AcceptInvitation;
+  declineInvitation: DeclineInvitation;
+  changeMemberRole: ChangeMemberRole;
+  removeMember: RemoveMember;
+}
+
+export type ThroughWorkspaces = ThroughIdentity & WorkspacesCradle;
+
+const { singleton } = registrar<ThroughWorkspaces>();
+const { cachedRead, stored } = adaptersFor<ThroughWorkspaces>();
+
+export const workspaces: Area<WorkspacesCradle, ThroughWorkspaces> = {
+  name: 'workspaces',
+  register: ({ persistence }) => ({
+    workspaces: singleton(
+      stored(persistence, {
+        postgres: ({ db, caching }) =>
+          caching.announcing(new PostgresWorkspaceRepository({ db }), announcingWorkspaces),
+        memory: (store) => new InMemoryWorkspaceRepository({ store }),
+      }),
+    ),
+    cachedWorkspaces: cachedRead(persistence, ({ workspaces }) => workspaces, withCachedWorkspaceLists),
+    invitations: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => new PostgresInvitationRepository({ db }),
+        memory: (store) => new InMemoryInvitationRepository({ store }),
+      }),
+    ),
+    workspaceAccess: singleton(makeWorkspaceAccess),
+    listWorkspaces: singleton(makeListWorkspaces),
+    createWorkspace: singleton(makeCreateWorkspace),
+    getWorkspace: singleton(makeGetWorkspace),
+    renameWorkspace: singleton(makeRenameWorkspace),
+    deleteWorkspace: singleton(makeDeleteWorkspace),
+    listMembers: singleton(makeListMembers),
+    inviteMember: singleton(makeInviteMember),
+    listInvitations: singleton(makeListInvitations),
+    revokeInvitation: singleton(makeRevokeInvitation),
+    listReceivedInvitations: singleton(makeListReceivedInvitations),
+    acceptInvitation: singleton(makeAcceptInvitation),
+    declineInvitation: singleton(makeDeclineInvitation),
+    changeMemberRole: singleton(makeChangeMemberRole),
+    removeMember: singleton(makeRemoveMember),
+  }),
+  routes: (deps) => [...workspaceRoutes(deps), ...invitationRoutes(deps)],
+};
