@@ -1,38 +1,16 @@
 import type { Context } from 'koa';
-import type { Logger } from 'pino';
-import type { ChangePassword } from '../../application/identity/change-password.ts';
-import type { SessionTokens } from '../../application/identity/ports/session-tokens.ts';
-import type {
-  CurrentBrowserSession,
-  ResolveBrowserSession,
-} from '../../application/identity/resolve-browser-session.ts';
-import type { RevokeOwnSession } from '../../application/identity/revoke-own-session.ts';
-import type { SignIn } from '../../application/identity/sign-in.ts';
-import type { SignOut } from '../../application/identity/sign-out.ts';
-import type { GetHome } from '../../application/web/get-home.ts';
+import type { CurrentBrowserSession } from '../../application/identity/resolve-browser-session.ts';
+import type { ThroughWeb } from '../../composition/web.ts';
 import { CsrfRejected } from '../../domain/identity/browser-errors.ts';
-import { type CookieSettings, clearCookie, readCookie } from './cookies.ts';
+import { clearCookie, readCookie } from './cookies.ts';
 import { type FormFields, readForm } from './form-body.ts';
 import type { SafeHtml } from './html.ts';
 import type { Viewer } from './pages/layout.ts';
 import { assertSameOrigin } from './same-origin.ts';
 
 /** What the browser surface needs from the composition root. */
-export interface WebDeps {
-  readonly resolveBrowserSession: ResolveBrowserSession;
-  readonly signIn: SignIn;
-  readonly signOut: SignOut;
-  readonly getHome: GetHome;
-  readonly revokeOwnSession: RevokeOwnSession;
-  readonly changePassword: ChangePassword;
-  readonly sessionTokens: SessionTokens;
-  readonly cookieSettings: CookieSettings;
-  /** The origin of PUBLIC_URL: the only one whose forms are accepted. */
-  readonly publicOrigin: string;
-  readonly logger: Logger;
-  /** Recognises errors that mean the database is down (an HTML 503 page instead of a 500). */
-  readonly isUnavailable: (error: unknown) => boolean;
-}
+/** The web pages read the slices of every area before them and their own. */
+export type WebDeps = ThroughWeb;
 
 export function sendPage(ctx: Context, status: number, page: SafeHtml): void {
   ctx.status = status;

@@ -1,6 +1,4 @@
-import type { CreateApiKey } from '../../../application/api-keys/create-api-key.ts';
-import type { ListApiKeys } from '../../../application/api-keys/list-api-keys.ts';
-import type { RevokeApiKey } from '../../../application/api-keys/revoke-api-key.ts';
+import type { ThroughApiKeys } from '../../../composition/api-keys.ts';
 import type { ApiKeyRole } from '../../../domain/api-keys/api-key.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
@@ -13,14 +11,8 @@ import { pageQuery } from '../../workspaces/http/workspace-schemas.ts';
 import { presentApiKey, presentIssuedApiKey } from './api-key-presenters.ts';
 import { apiKey, apiKeyParams, createApiKeyRequest, createdApiKey } from './api-key-schemas.ts';
 
-export interface ApiKeyRouteDeps {
-  createApiKey: CreateApiKey;
-  listApiKeys: ListApiKeys;
-  revokeApiKey: RevokeApiKey;
-}
-
 /** Workspace API keys: the credentials of workers, CI and scripts, managed by the workspace's admins. */
-export function apiKeyRoutes(deps: ApiKeyRouteDeps): RouteSpec[] {
+export function apiKeyRoutes(deps: ThroughApiKeys): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
   return [
     bearer.post('/api/workspaces/{id}/api-keys', {

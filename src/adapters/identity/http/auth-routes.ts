@@ -1,11 +1,6 @@
 import type { Context } from 'koa';
-import type { GetCurrentUser } from '../../../application/identity/get-current-user.ts';
-import type { LogIn } from '../../../application/identity/log-in.ts';
-import type { LogOut } from '../../../application/identity/log-out.ts';
-import type { SigningKeys } from '../../../application/identity/ports/signing-keys.ts';
-import type { RefreshSession } from '../../../application/identity/refresh-session.ts';
-import type { RegisterUser } from '../../../application/identity/register-user.ts';
 import type { TokenPair } from '../../../application/identity/token-pair.ts';
+import type { ThroughIdentity } from '../../../composition/identity.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import { created, noStore, ok } from '../../platform/http/respond.ts';
@@ -23,21 +18,15 @@ import {
   userResponse,
 } from './auth-schemas.ts';
 
-export interface AuthRouteDeps {
-  logIn: LogIn;
-  refreshSession: RefreshSession;
-  logOut: LogOut;
-  getCurrentUser: GetCurrentUser;
-  registerUser: RegisterUser;
-  signingKeys: SigningKeys;
-}
-
 function sendTokens(ctx: Context, pair: TokenPair): void {
   noStore(ctx);
   ok(ctx, presentTokens(pair));
 }
 
-export function authRoutes(deps: AuthRouteDeps, { signupEnabled }: { signupEnabled: boolean }): RouteSpec[] {
+export function authRoutes(
+  deps: ThroughIdentity,
+  { signupEnabled }: { signupEnabled: boolean },
+): RouteSpec[] {
   const open = publicRoutes(TAGS.account);
   const bearer = bearerRoutes(TAGS.account);
   const routes = [

@@ -1,6 +1,4 @@
-import type { ListSessions } from '../../../application/identity/list-sessions.ts';
-import type { RevokeAllSessions } from '../../../application/identity/revoke-all-sessions.ts';
-import type { RevokeSession } from '../../../application/identity/revoke-session.ts';
+import type { ThroughIdentity } from '../../../composition/identity.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import { ok } from '../../platform/http/respond.ts';
@@ -10,14 +8,8 @@ import { TAGS } from '../../platform/http/tags.ts';
 import { presentLoginSession } from './auth-presenters.ts';
 import { revokedCount, sessionItem } from './auth-schemas.ts';
 
-export interface LoginSessionRouteDeps {
-  listSessions: ListSessions;
-  revokeSession: RevokeSession;
-  revokeAllSessions: RevokeAllSessions;
-}
-
 /** The caller's own API login sessions: list them, end one, end all. An API key gets 403 `api_key_not_allowed`. */
-export function loginSessionRoutes(deps: LoginSessionRouteDeps): RouteSpec[] {
+export function loginSessionRoutes(deps: ThroughIdentity): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
   return [
     bearer.get('/api/auth/sessions', {

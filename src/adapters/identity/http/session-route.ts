@@ -1,9 +1,8 @@
-import type { ResolveBrowserSession } from '../../../application/identity/resolve-browser-session.ts';
-import type { BrowserSessionLifetimes } from '../../../domain/identity/browser-session.ts';
+import type { ThroughIdentity } from '../../../composition/identity.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { publicRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { type CookieSettings, readCookie } from '../../web/cookies.ts';
+import { readCookie } from '../../web/cookies.ts';
 import { presentBrowserSession } from './auth-presenters.ts';
 import { browserSession } from './auth-schemas.ts';
 
@@ -12,11 +11,7 @@ import { browserSession } from './auth-schemas.ts';
  * on it. It authenticates nothing: no other route trusts the cookie, and a bearer token never makes this
  * answer non-null (SPEC section 5, rule 7).
  */
-export function sessionRoute(deps: {
-  resolveBrowserSession: ResolveBrowserSession;
-  browserSessionLifetimes: BrowserSessionLifetimes;
-  cookieSettings: CookieSettings;
-}): RouteSpec {
+export function sessionRoute(deps: ThroughIdentity): RouteSpec {
   return publicRoutes(TAGS.account).get('/api/auth/session', {
     operationId: 'getBrowserSession',
     summary: 'The web application session (not API authentication)',

@@ -1,9 +1,4 @@
-import type { CreateMission } from '../../../application/missions/create-mission.ts';
-import type { DeleteMission } from '../../../application/missions/delete-mission.ts';
-import type { GetMission } from '../../../application/missions/get-mission.ts';
-import type { ListMissions } from '../../../application/missions/list-missions.ts';
-import type { UpdateMission } from '../../../application/missions/update-mission.ts';
-import type { StartRun } from '../../../application/runs/start-run.ts';
+import type { ThroughRuns } from '../../../composition/runs.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
@@ -22,15 +17,6 @@ import {
   updateMissionRequest,
 } from './mission-schemas.ts';
 
-export interface MissionRouteDeps {
-  createMission: CreateMission;
-  listMissions: ListMissions;
-  getMission: GetMission;
-  updateMission: UpdateMission;
-  deleteMission: DeleteMission;
-  startRun: StartRun;
-}
-
 const runLocation = {
   Location: {
     description: 'The run: /api/runs/{id}.',
@@ -44,7 +30,7 @@ function missionInput<T>(body: unknown): T {
   return camelCased(fields, policy === undefined ? {} : { policy: camelCased(policy) });
 }
 
-export function missionRoutes(deps: MissionRouteDeps): RouteSpec[] {
+export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   return [
     bearer.post('/api/missions', {

@@ -1,6 +1,4 @@
-import type { AppendRunEvents } from '../../../application/runs/append-run-events.ts';
-import type { FollowRunEvents } from '../../../application/runs/follow-run-events.ts';
-import type { ListRunEvents } from '../../../application/runs/list-run-events.ts';
+import type { ThroughRuns } from '../../../composition/runs.ts';
 import {
   MAX_EVENT_BYTES,
   MAX_EVENT_BYTES_PER_RUN,
@@ -24,12 +22,6 @@ import {
   streamEventsQuery,
 } from './run-event-schemas.ts';
 
-export interface RunEventRouteDeps {
-  appendRunEvents: AppendRunEvents;
-  listRunEvents: ListRunEvents;
-  followRunEvents: FollowRunEvents;
-}
-
 /** `Last-Event-ID` (a reconnecting EventSource sends it) wins over `?after=`. */
 function resumeAfter(header: string, query: Record<string, unknown>): number {
   if (header === '') return (query.after as number | undefined) ?? 0;
@@ -39,7 +31,7 @@ function resumeAfter(header: string, query: Record<string, unknown>): number {
   return Number(header);
 }
 
-export function runEventRoutes(deps: RunEventRouteDeps, options: { heartbeatSeconds: number }): RouteSpec[] {
+export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: number }): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   const worker = bearerRoutes(TAGS.workers);
   return [

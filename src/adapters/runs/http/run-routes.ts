@@ -1,10 +1,5 @@
-import type { CancelRun } from '../../../application/runs/cancel-run.ts';
-import type { ClaimRun } from '../../../application/runs/claim-run.ts';
-import type { ClaimRuns, ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
-import type { CompleteRun } from '../../../application/runs/complete-run.ts';
-import type { GetRun } from '../../../application/runs/get-run.ts';
-import type { HeartbeatRun } from '../../../application/runs/heartbeat-run.ts';
-import type { ListRuns } from '../../../application/runs/list-runs.ts';
+import type { ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
+import type { ThroughRuns } from '../../../composition/runs.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../../platform/http/pagination.ts';
 import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
@@ -23,22 +18,12 @@ import {
   runSummary,
 } from './run-schemas.ts';
 
-export interface RunRouteDeps {
-  listRuns: ListRuns;
-  getRun: GetRun;
-  cancelRun: CancelRun;
-  claimRun: ClaimRun;
-  claimRuns: ClaimRuns;
-  heartbeatRun: HeartbeatRun;
-  completeRun: CompleteRun;
-}
-
 const WORKER_NOTE =
   ' A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) ' +
   'there: only the key or session that claimed a run may heartbeat or complete it, and only while its lease ' +
   'lasts (409 otherwise).';
 
-export function runRoutes(deps: RunRouteDeps): RouteSpec[] {
+export function runRoutes(deps: ThroughRuns): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   const worker = bearerRoutes(TAGS.workers);
   return [

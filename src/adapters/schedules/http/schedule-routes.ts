@@ -1,8 +1,4 @@
-import type { CreateSchedule } from '../../../application/schedules/create-schedule.ts';
-import type { DeleteSchedule } from '../../../application/schedules/delete-schedule.ts';
-import type { GetSchedule } from '../../../application/schedules/get-schedule.ts';
-import type { ListSchedules } from '../../../application/schedules/list-schedules.ts';
-import type { UpdateSchedule } from '../../../application/schedules/update-schedule.ts';
+import type { ThroughSchedules } from '../../../composition/schedules.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
@@ -18,20 +14,12 @@ import {
   updateScheduleRequest,
 } from './schedule-schemas.ts';
 
-export interface ScheduleRouteDeps {
-  createSchedule: CreateSchedule;
-  listSchedules: ListSchedules;
-  getSchedule: GetSchedule;
-  updateSchedule: UpdateSchedule;
-  deleteSchedule: DeleteSchedule;
-}
-
 const FIRING =
   ' Each fire time queues one run of the mission, with `trigger: {type: "schedule", schedule_id, fire_time}` ' +
   "and the schedule's `input`, once however many server instances run; fires missed while no instance ran " +
   'are caught up with one run, for the most recent.';
 
-export function scheduleRoutes(deps: ScheduleRouteDeps): RouteSpec[] {
+export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   return [
     bearer.post('/api/schedules', {

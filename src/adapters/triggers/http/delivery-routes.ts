@@ -1,6 +1,4 @@
-import type { GetDelivery } from '../../../application/triggers/get-delivery.ts';
-import type { ListDeliveries } from '../../../application/triggers/list-deliveries.ts';
-import type { ReplayDelivery } from '../../../application/triggers/replay-delivery.ts';
+import type { ThroughTriggers } from '../../../composition/triggers.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
 import { listFilterOf } from '../../platform/http/request-input.ts';
@@ -12,13 +10,7 @@ import { runUrl } from '../../runs/http/run-presenters.ts';
 import { presentDelivery, presentDeliverySummary, presentReplay } from './trigger-presenters.ts';
 import { delivery, deliverySummary, listDeliveriesQuery, replayResponse } from './trigger-schemas.ts';
 
-export interface DeliveryRouteDeps {
-  listDeliveries: ListDeliveries;
-  getDelivery: GetDelivery;
-  replayDelivery: ReplayDelivery;
-}
-
-export function deliveryRoutes(deps: DeliveryRouteDeps): RouteSpec[] {
+export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.integrations);
   return [
     bearer.get('/api/triggers/{id}/deliveries', {

@@ -5,6 +5,7 @@ import type { ListTriggers } from '../../../application/triggers/list-triggers.t
 import type { RevokePreviousTriggerSecret } from '../../../application/triggers/revoke-previous-trigger-secret.ts';
 import type { RotateTriggerSecret } from '../../../application/triggers/rotate-trigger-secret.ts';
 import type { UpdateTrigger } from '../../../application/triggers/update-trigger.ts';
+import type { ThroughTriggers } from '../../../composition/triggers.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
@@ -34,7 +35,7 @@ export interface TriggerRouteDeps {
   config: { readonly publicUrl: string };
 }
 
-export function triggerRoutes(deps: TriggerRouteDeps): RouteSpec[] {
+export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.integrations);
   const present = (t: Trigger) => presentTrigger(t, deps.config.publicUrl);
   const presentWithSecret = (t: Trigger) => presentTriggerWithSecret(t, deps.config.publicUrl);

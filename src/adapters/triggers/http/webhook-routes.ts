@@ -1,14 +1,10 @@
-import type { ReceiveDelivery } from '../../../application/triggers/receive-delivery.ts';
+import type { ThroughTriggers } from '../../../composition/triggers.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { TAGS } from '../../platform/http/tags.ts';
 import { presentReceipt } from './trigger-presenters.ts';
 import { deliveryReceipt, webhookBody, webhookParams, webhookQuery } from './trigger-schemas.ts';
 import { incomingDelivery } from './webhook-request.ts';
-
-export interface WebhookRouteDeps {
-  receiveDelivery: ReceiveDelivery;
-}
 
 const DESCRIPTION = `Starts a run of the trigger's mission. Not authenticated with a bearer token (one sent is ignored),
 but by the trigger's \`signature_scheme\`. With \`platform\` (the default), \`X-Signature\` carries HMAC-SHA256 over the exact raw body, keyed with the UTF-8 bytes of the trigger's signing
@@ -31,7 +27,7 @@ with \`Retry-After\`, never 2xx.`;
 
 const answer = (description: string) => ({ description, schema: deliveryReceipt });
 
-export function webhookRoutes(deps: WebhookRouteDeps): RouteSpec[] {
+export function webhookRoutes(deps: ThroughTriggers): RouteSpec[] {
   return [
     {
       method: 'POST',

@@ -1,11 +1,4 @@
-import type { CreateWebhookEndpoint } from '../../../application/webhooks/create-webhook-endpoint.ts';
-import type { DeleteWebhookEndpoint } from '../../../application/webhooks/delete-webhook-endpoint.ts';
-import type { GetWebhookEndpoint } from '../../../application/webhooks/get-webhook-endpoint.ts';
-import type { ListWebhookEndpoints } from '../../../application/webhooks/list-webhook-endpoints.ts';
-import type { ListWebhookMessages } from '../../../application/webhooks/list-webhook-messages.ts';
-import type { ResendWebhookMessage } from '../../../application/webhooks/resend-webhook-message.ts';
-import type { RotateWebhookEndpointSecret } from '../../../application/webhooks/rotate-webhook-endpoint-secret.ts';
-import type { UpdateWebhookEndpoint } from '../../../application/webhooks/update-webhook-endpoint.ts';
+import type { ThroughWebhooks } from '../../../composition/webhooks.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
@@ -23,23 +16,12 @@ import {
   webhookMessage,
 } from './webhook-endpoint-schemas.ts';
 
-export interface WebhookEndpointRouteDeps {
-  createWebhookEndpoint: CreateWebhookEndpoint;
-  listWebhookEndpoints: ListWebhookEndpoints;
-  getWebhookEndpoint: GetWebhookEndpoint;
-  updateWebhookEndpoint: UpdateWebhookEndpoint;
-  deleteWebhookEndpoint: DeleteWebhookEndpoint;
-  rotateWebhookEndpointSecret: RotateWebhookEndpointSecret;
-  listWebhookMessages: ListWebhookMessages;
-  resendWebhookMessage: ResendWebhookMessage;
-}
-
 const FORMAT =
   'Messages follow Standard Webhooks (see the `webhooks` section): headers `webhook-id`, `webhook-timestamp`, ' +
   '`webhook-signature`; success is a 2xx within 15 s, else retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h ' +
   'and 10 h, then `failed`; a 410 disables the endpoint.';
 
-export function webhookEndpointRoutes(deps: WebhookEndpointRouteDeps): RouteSpec[] {
+export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.notifications);
   return [
     bearer.post('/api/workspaces/{id}/webhook-endpoints', {

@@ -1,9 +1,4 @@
-import type { AcceptInvitation } from '../../../application/workspaces/accept-invitation.ts';
-import type { DeclineInvitation } from '../../../application/workspaces/decline-invitation.ts';
-import type { InviteMember } from '../../../application/workspaces/invite-member.ts';
-import type { ListInvitations } from '../../../application/workspaces/list-invitations.ts';
-import type { ListReceivedInvitations } from '../../../application/workspaces/list-received-invitations.ts';
-import type { RevokeInvitation } from '../../../application/workspaces/revoke-invitation.ts';
+import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
@@ -21,17 +16,8 @@ import {
 import { presentWorkspace } from './workspace-presenters.ts';
 import { pageQuery, workspace } from './workspace-schemas.ts';
 
-export interface InvitationRouteDeps {
-  inviteMember: InviteMember;
-  listInvitations: ListInvitations;
-  revokeInvitation: RevokeInvitation;
-  listReceivedInvitations: ListReceivedInvitations;
-  acceptInvitation: AcceptInvitation;
-  declineInvitation: DeclineInvitation;
-}
-
 /** Joining a workspace takes the invitee's consent: owners invite, the invitee accepts or declines. */
-export function invitationRoutes(deps: InvitationRouteDeps): RouteSpec[] {
+export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
   return [
     bearer.post('/api/workspaces/{id}/invitations', {

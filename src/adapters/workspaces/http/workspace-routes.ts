@@ -1,11 +1,4 @@
-import type { ChangeMemberRole } from '../../../application/workspaces/change-member-role.ts';
-import type { CreateWorkspace } from '../../../application/workspaces/create-workspace.ts';
-import type { DeleteWorkspace } from '../../../application/workspaces/delete-workspace.ts';
-import type { GetWorkspace } from '../../../application/workspaces/get-workspace.ts';
-import type { ListMembers } from '../../../application/workspaces/list-members.ts';
-import type { ListWorkspaces } from '../../../application/workspaces/list-workspaces.ts';
-import type { RemoveMember } from '../../../application/workspaces/remove-member.ts';
-import type { RenameWorkspace } from '../../../application/workspaces/rename-workspace.ts';
+import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
 import type { Role } from '../../../domain/workspaces/workspace.ts';
 import { idParams, page } from '../../platform/http/common-schemas.ts';
 import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
@@ -25,18 +18,7 @@ import {
   workspace,
 } from './workspace-schemas.ts';
 
-export interface WorkspaceRouteDeps {
-  listWorkspaces: ListWorkspaces;
-  createWorkspace: CreateWorkspace;
-  getWorkspace: GetWorkspace;
-  renameWorkspace: RenameWorkspace;
-  deleteWorkspace: DeleteWorkspace;
-  listMembers: ListMembers;
-  changeMemberRole: ChangeMemberRole;
-  removeMember: RemoveMember;
-}
-
-export function workspaceRoutes(deps: WorkspaceRouteDeps): RouteSpec[] {
+export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
   return [
     bearer.get('/api/workspaces', {
