@@ -9,7 +9,8 @@ import {
   paginate,
 } from '../../../clients/typescript/src/index.ts';
 import { api } from '../../support/api.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
+import { signUp } from '../../support/test-app.ts';
 
 /** fetch that counts the requests made to each path. */
 function countingFetch() {
@@ -23,16 +24,9 @@ function countingFetch() {
 }
 
 describe('TypeScript client against the real server (PostgreSQL)', () => {
-  let app: TestApp;
-  let ada: SignedUp;
-  let workspaceId: string;
-
-  before(async () => {
-    app = await startTestApp();
-    ada = await signUp(app);
-    workspaceId = (await api(app, ada, 'POST', '/api/workspaces', { name: 'Client' })).body.id;
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const ada = suiteUser(app);
+  const workspace = suiteWorkspace(app, ada, 'Client');
 
   const login = (options: Partial<ConstructorParameters<typeof PasswordLogin>[0]> = {}) =>
     new PasswordLogin({
@@ -49,7 +43,7 @@ describe('TypeScript client against the real server (PostgreSQL)', () => {
 
     const created = await bodyOf(
       person.POST('/api/workspaces/{id}/api-keys', {
-        params: { path: { id: workspaceId } },
+        params: { path: { id: workspace.id } },
         body: { name: 'client test', role: 'admin' },
       }),
     );
@@ -58,13 +52,13 @@ describe('TypeScript client against the real server (PostgreSQL)', () => {
     expect('api_key' in asKey && asKey.api_key).to.deep.equal({
       id: created.id,
       name: 'client test',
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       role: 'admin',
     });
     const mission = await bodyOf(
-      machine.POST('/api/missions', { body: { workspace_id: workspaceId, name: 'typed' } }),
+      machine.POST('/api/missions', { body: { workspace_id: workspace.id, name: 'typed' } }),
     );
-    expect(mission.workspace_id).to.equal(workspaceId);
+    expect(mission.workspace_id).to.equal(workspace.id);
   });
 
   it('throws problem+json answers as ApiError with their code, status, fields and request id', async () => {
@@ -78,7 +72,7 @@ describe('TypeScript client against the real server (PostgreSQL)', () => {
     expect((missing as ApiError).requestId).to.match(/\S+/);
 
     const invalid = (await client
-      .POST('/api/missions', { body: { workspace_id: workspaceId, name: '' } })
+      .POST('/api/missions', { body: { workspace_id: workspace.id, name: '' } })
       .catch((error: unknown) => error)) as ApiError;
     expect([invalid.status, invalid.code]).to.deep.equal([400, 'validation_failed']);
     expect(invalid.errors.map((field) => field.path)).to.include('/body/name');

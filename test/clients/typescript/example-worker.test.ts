@@ -4,18 +4,15 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp } from '../../support/http-suite.ts';
+import { signUp } from '../../support/test-app.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/worker.ts', import.meta.url));
 
 /** The README's worker walkthrough: a key, the example worker, a signed webhook, a run that succeeds. */
 describe('examples/worker.ts (the README walkthrough)', function () {
   this.timeout(60000);
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app?.close());
+  const app = suiteApp();
 
   it('handles the run of a signed webhook delivery, then stops on SIGTERM', async () => {
     const ada = await signUp(app);

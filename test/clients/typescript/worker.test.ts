@@ -11,25 +11,18 @@ import {
   runWorker,
   type WorkerOptions,
 } from '../../../clients/typescript/src/index.ts';
-import type { Principal } from '../../../src/domain/kernel/principal.ts';
 import { api, principalOf } from '../../support/api.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
+import { suiteValue } from '../../support/suite-values.ts';
 
 const WORKER_PROCESS = fileURLToPath(new URL('../../support/worker-process.ts', import.meta.url));
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe('worker SDK (runWorker) against the real server (PostgreSQL)', function () {
   this.timeout(60000);
-  let app: TestApp;
-  let owner: SignedUp;
-  let principal: Principal;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    principal = await principalOf(app, owner);
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteUser(app);
+  const principal = suiteValue(() => principalOf(app, owner));
 
   /** A workspace of its own, a mission, and `keys` admin keys (one per worker). */
   async function workspace(keys = 1) {

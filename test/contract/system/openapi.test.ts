@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect } from 'chai';
+import { suiteApp } from '../../support/http-suite.ts';
 import { type Json, json } from '../../support/json.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const RULESET = join(ROOT, '.spectral.yaml');
@@ -31,17 +31,15 @@ interface SpectralResult {
 const SEVERITY = ['error', 'warning', 'information', 'hint'];
 
 describe('published OpenAPI contract (GET /api/v2/openapi.json)', () => {
-  let app: TestApp;
+  const app = suiteApp({ PUBLIC_URL });
   let document: Json;
 
   before(async () => {
-    app = await startTestApp({ PUBLIC_URL });
     const response = await app.request('/api/v2/openapi.json');
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.match(/^application\/json/);
     document = await json(response);
   });
-  after(() => app?.close());
 
   const operations = (): Operation[] =>
     Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>

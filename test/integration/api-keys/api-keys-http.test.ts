@@ -1,37 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { api, type Caller, withKey } from '../../support/api.ts';
-import { joinWorkspaceOverHttp } from '../../support/members.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
+import { signUp, startTestApp } from '../../support/test-app.ts';
 
 const KEY = /^pk_[A-Za-z0-9_-]{22}_[A-Za-z0-9_-]{43}$/;
 const CHALLENGE = 'Bearer realm="api", error="invalid_token"';
 
 describe('workspace API keys over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let owner: SignedUp;
-  let admin: SignedUp;
-  let member: SignedUp;
-  let workspaceId: string;
-
-  before(async () => {
-    app = await startTestApp();
-    [owner, admin, member] = [await signUp(app), await signUp(app), await signUp(app)];
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Keys' })).body.id;
-    for (const [user, role] of [
-      [admin, 'admin'],
-      [member, 'member'],
-    ] as const) {
-      await joinWorkspaceOverHttp(app, owner, workspaceId, user, role);
-    }
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const [owner, admin, member] = [suiteUser(app), suiteUser(app), suiteUser(app)];
+  const workspace = suiteWorkspace(app, owner, 'Keys', [
+    [admin, 'admin'],
+    [member, 'member'],
+  ]);
 
   async function createKey(
     role: 'admin' | 'member',
     body: object = {},
     as: Caller = admin,
-    ws = workspaceId,
+    ws = workspace.id,
   ) {
     const response = await api(app, as, 'POST', `/api/workspaces/${ws}/api-keys`, {
       name: `${role} worker`,
@@ -48,7 +36,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
   }
 
   async function expectInvalidToken(caller: Caller, label: string) {
-    const response = await api(app, caller, 'GET', `/api/workspaces/${workspaceId}`);
+    const response = await api(app, caller, 'GET', `/api/workspaces/${workspace.id}`);
     expect(response.status, label).to.equal(401);
     expect(response.body.code, label).to.equal('invalid_token');
     expect(response.headers.get('www-authenticate'), label).to.equal(CHALLENGE);
@@ -56,7 +44,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
   }
 
   it('creates a key shown once (no-store), lists it without the key, and the key works at once', async () => {
-    const response = await api(app, admin, 'POST', `/api/workspaces/${workspaceId}/api-keys`, {
+    const response = await api(app, admin, 'POST', `/api/workspaces/${workspace.id}/api-keys`, {
       name: 'CI deploys',
       role: 'member',
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
@@ -76,10 +64,10 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
     const me = await api(app, withKey(created.key), 'GET', '/api/auth/me');
     expect(me.status).to.equal(200);
     expect(me.body).to.deep.equal({
-      api_key: { id: created.id, name: 'CI deploys', workspace_id: workspaceId, role: 'member' },
+      api_key: { id: created.id, name: 'CI deploys', workspace_id: workspace.id, role: 'member' },
     });
 
-    const list = await api(app, owner, 'GET', `/api/workspaces/${workspaceId}/api-keys`);
+    const list = await api(app, owner, 'GET', `/api/workspaces/${workspace.id}/api-keys`);
     expect(list.status).to.equal(200);
     const listed = list.body.items.find((k: { id: string }) => k.id === created.id);
     const { key, ...withoutKey } = created;
@@ -96,7 +84,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
       { name: '   ', role: 'admin' },
       { role: 'admin' },
     ]) {
-      const response = await api(app, admin, 'POST', `/api/workspaces/${workspaceId}/api-keys`, body);
+      const response = await api(app, admin, 'POST', `/api/workspaces/${workspace.id}/api-keys`, body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
       expect(response.body.code).to.equal('validation_failed');
     }
@@ -106,38 +94,38 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
     const reader = await createKey('member');
     const writer = await createKey('admin');
     const forbidden = await api(app, reader.caller, 'POST', '/api/missions', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'm',
     });
     expect([forbidden.status, forbidden.body.code]).to.deep.equal([403, 'forbidden']);
     const mission = await api(app, writer.caller, 'POST', '/api/missions', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'm',
     });
     expect(mission.status).to.equal(201);
     expect((await api(app, reader.caller, 'GET', `/api/missions/${mission.body.id}`)).status).to.equal(200);
     const workspaces = await api(app, reader.caller, 'GET', '/api/workspaces');
     expect(workspaces.body.items.map((w: { id: string; role: string }) => [w.id, w.role])).to.deep.equal([
-      [workspaceId, 'member'],
+      [workspace.id, 'member'],
     ]);
-    expect((await api(app, reader.caller, 'GET', `/api/workspaces/${workspaceId}/members`)).status).to.equal(
+    expect((await api(app, reader.caller, 'GET', `/api/workspaces/${workspace.id}/members`)).status).to.equal(
       200,
     );
     for (const [method, path, body] of [
-      ['PATCH', `/api/workspaces/${workspaceId}`, { name: 'taken over' }],
-      ['DELETE', `/api/workspaces/${workspaceId}`, undefined],
+      ['PATCH', `/api/workspaces/${workspace.id}`, { name: 'taken over' }],
+      ['DELETE', `/api/workspaces/${workspace.id}`, undefined],
       [
         'POST',
-        `/api/workspaces/${workspaceId}/invitations`,
+        `/api/workspaces/${workspace.id}/invitations`,
         { username_or_email: member.email, role: 'owner' },
       ],
-      ['DELETE', `/api/workspaces/${workspaceId}/members/${owner.userId}`, undefined],
-      ['GET', `/api/workspaces/${workspaceId}/api-keys`, undefined],
+      ['DELETE', `/api/workspaces/${workspace.id}/members/${owner.userId}`, undefined],
+      ['GET', `/api/workspaces/${workspace.id}/api-keys`, undefined],
     ] as const) {
       const response = await api(app, reader.caller, method, path, body);
       expect(response.status, `${method} ${path}`).to.equal(403);
     }
-    const own = await api(app, writer.caller, 'GET', `/api/workspaces/${workspaceId}/api-keys`);
+    const own = await api(app, writer.caller, 'GET', `/api/workspaces/${workspace.id}/api-keys`);
     expect(own.status).to.equal(200);
   });
 
@@ -177,7 +165,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
       ['DELETE', `/api/auth/sessions/${randomUUID()}`, undefined],
       ['POST', '/api/auth/sessions/revoke-all', undefined],
       ['POST', '/api/workspaces', { name: 'mine' }],
-      ['POST', `/api/workspaces/${workspaceId}/api-keys`, { name: 'child', role: 'admin' }],
+      ['POST', `/api/workspaces/${workspace.id}/api-keys`, { name: 'child', role: 'admin' }],
     ] as const) {
       const response = await api(app, caller, method, path, body);
       expect([response.status, response.body.code], `${method} ${path}`).to.deep.equal([
@@ -193,14 +181,14 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
     const worker = await createKey('admin');
     const rival = await createKey('admin');
     const mission = await api(app, admin, 'POST', '/api/missions', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'keyed',
     });
     const started = async () =>
       (await api(app, admin, 'POST', `/api/missions/${mission.body.id}/runs`, { input: { n: 1 } })).body.id;
     const claim = (caller: Caller) =>
       api(app, caller, 'POST', '/api/runs/claim', {
-        workspace_id: workspaceId,
+        workspace_id: workspace.id,
         mission_ids: [mission.body.id],
       });
 
@@ -233,7 +221,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
 
   it('a member key cannot claim runs (403)', async () => {
     const { caller } = await createKey('member');
-    const response = await api(app, caller, 'POST', '/api/runs/claim', { workspace_id: workspaceId });
+    const response = await api(app, caller, 'POST', '/api/runs/claim', { workspace_id: workspace.id });
     expect([response.status, response.body.code]).to.deep.equal([403, 'forbidden']);
   });
 
@@ -257,15 +245,15 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
     const other = await startTestApp();
     try {
       const { id, caller } = await createKey('admin');
-      expect((await api(other, caller, 'GET', `/api/workspaces/${workspaceId}`)).status).to.equal(200);
-      const revoked = await api(app, owner, 'DELETE', `/api/workspaces/${workspaceId}/api-keys/${id}`);
+      expect((await api(other, caller, 'GET', `/api/workspaces/${workspace.id}`)).status).to.equal(200);
+      const revoked = await api(app, owner, 'DELETE', `/api/workspaces/${workspace.id}/api-keys/${id}`);
       expect(revoked.status).to.equal(204);
       await expectInvalidToken(caller, 'revoked, this instance');
-      const elsewhere = await api(other, caller, 'GET', `/api/workspaces/${workspaceId}`);
+      const elsewhere = await api(other, caller, 'GET', `/api/workspaces/${workspace.id}`);
       expect([elsewhere.status, elsewhere.body.code]).to.deep.equal([401, 'invalid_token']);
-      const again = await api(app, owner, 'DELETE', `/api/workspaces/${workspaceId}/api-keys/${id}`);
+      const again = await api(app, owner, 'DELETE', `/api/workspaces/${workspace.id}/api-keys/${id}`);
       expect(again.status).to.equal(404);
-      const listed = await api(app, owner, 'GET', `/api/workspaces/${workspaceId}/api-keys?limit=200`);
+      const listed = await api(app, owner, 'GET', `/api/workspaces/${workspace.id}/api-keys?limit=200`);
       expect(listed.body.items.map((k: { id: string }) => k.id)).not.to.include(id);
     } finally {
       await other.close();
@@ -275,7 +263,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
   it('an expired key is 401 invalid_token from its expiry on', async () => {
     const expiresAt = new Date(Date.now() + 1500);
     const { caller } = await createKey('member', { expires_at: expiresAt.toISOString() });
-    expect((await api(app, caller, 'GET', `/api/workspaces/${workspaceId}`)).status).to.equal(200);
+    expect((await api(app, caller, 'GET', `/api/workspaces/${workspace.id}`)).status).to.equal(200);
     await new Promise((resolve) => setTimeout(resolve, expiresAt.getTime() - Date.now() + 50));
     await expectInvalidToken(caller, 'expired');
   });
@@ -284,7 +272,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
     const shared = await api(app, owner, 'POST', '/api/workspaces', { name: 'Short-lived' });
     const { caller } = await createKey('admin', {}, owner, shared.body.id);
     const mine = await createKey('admin');
-    const cross = await api(app, caller, 'DELETE', `/api/workspaces/${workspaceId}/api-keys/${mine.id}`);
+    const cross = await api(app, caller, 'DELETE', `/api/workspaces/${workspace.id}/api-keys/${mine.id}`);
     expect(cross.status).to.equal(404);
     expect((await api(app, caller, 'DELETE', `/api/workspaces/${shared.body.id}`)).status).to.equal(403);
     expect((await api(app, owner, 'DELETE', `/api/workspaces/${shared.body.id}`)).status).to.equal(204);

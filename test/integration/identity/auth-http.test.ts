@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 const jsonPost = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -9,14 +10,8 @@ const jsonPost = (body: unknown, headers: Record<string, string> = {}) => ({
 });
 
 describe('auth over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let ada: SignedUp;
-
-  before(async () => {
-    app = await startTestApp();
-    ada = await signUp(app);
-  });
-  after(() => app.close());
+  const app = suiteApp();
+  const ada = suiteUser(app);
 
   const me = (headers: Record<string, string>) => app.request('/api/auth/me', { headers });
   const refresh = (token: string, headers: Record<string, string> = {}) =>
@@ -211,11 +206,7 @@ describe('auth over HTTP (PostgreSQL)', () => {
 });
 
 describe('auth throttling over HTTP', () => {
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_STORE: 'memory' });
-  });
-  after(() => app.close());
+  const app = suiteApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_STORE: 'memory' });
 
   it('answers 429 with Retry-After once the address bucket is spent, and a forged X-Forwarded-For does not help', async () => {
     const attempt = (xff?: string) =>

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 const b64u = (value: string | Uint8Array) => Buffer.from(value).toString('base64url');
 
@@ -13,15 +13,13 @@ const b64u = (value: string | Uint8Array) => Buffer.from(value).toString('base64
  * be refused with 401 and an RFC 6750 challenge. (The adapter's own tests cover each case in more depth.)
  */
 describe('forged access tokens over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let ada: SignedUp;
+  const app = suiteApp();
+  const ada = suiteUser(app);
   let header: Record<string, unknown>;
   let claims: Record<string, unknown>;
   let sign: (input: string) => Promise<string>;
 
   before(async () => {
-    app = await startTestApp();
-    ada = await signUp(app);
     header = decodeProtectedHeader(ada.accessToken) as Record<string, unknown>;
     claims = decodeJwt(ada.accessToken) as Record<string, unknown>;
     const { key } = await app.container.cradle.accessTokenKeys.currentSigningKey();
@@ -32,7 +30,6 @@ describe('forged access tokens over HTTP (PostgreSQL)', () => {
         ),
       );
   });
-  after(() => app.close());
 
   async function forge(
     headerOverride: Record<string, unknown>,

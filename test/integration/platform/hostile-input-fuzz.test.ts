@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { expect } from 'chai';
 import { checkHostileInput } from '../../../scripts/resilience/hostile-properties.ts';
 import { prepareTarget } from '../../../scripts/resilience/hostile-target.ts';
-import { signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp } from '../../support/http-suite.ts';
+import { signUp } from '../../support/test-app.ts';
 
 // The bounded variant of the hostile-input properties (`make resilience` runs thousands of cases against the
 // server process). A fresh seed each run widens the search over time; HOSTILE_SEED=<n> repeats a failing run.
@@ -10,11 +11,7 @@ const SEED = Number(process.env.HOSTILE_SEED ?? randomInt(2 ** 31));
 const RUNS = 150;
 
 describe('hostile input over every public route and the webhook ingest (fast-check)', () => {
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp({ WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000' });
-  });
-  after(() => app?.close());
+  const app = suiteApp({ WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000' });
 
   it(`never answers a 5xx, answers every error as problem+json, and reads back what it accepted (seed ${SEED})`, async function () {
     this.timeout(120_000);

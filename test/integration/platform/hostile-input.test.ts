@@ -2,14 +2,10 @@ import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
 import { FormClient } from '../../support/form-client.ts';
+import { suiteApp, suiteWebhookOwner } from '../../support/http-suite.ts';
 import { type Json, json } from '../../support/json.ts';
-import { signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
-import {
-  createTrigger,
-  deliver,
-  ownerWithMission,
-  type WebhookOwner,
-} from '../../support/webhook-fixture.ts';
+import { signUp } from '../../support/test-app.ts';
+import { createTrigger, deliver } from '../../support/webhook-fixture.ts';
 
 /**
  * Text PostgreSQL cannot store (U+0000, lone surrogates), JSON nested thousands of levels deep, a cursor past
@@ -17,14 +13,8 @@ import {
  * never a 500.
  */
 describe('hostile input gets a 4xx problem+json and changes nothing (RELIABILITY finding 5)', () => {
-  let app: TestApp;
-  let owner: WebhookOwner;
-
-  before(async () => {
-    app = await startTestApp({ SIGNUP_ENABLED: 'true' });
-    owner = await ownerWithMission(app);
-  });
-  after(() => app?.close());
+  const app = suiteApp({ SIGNUP_ENABLED: 'true' });
+  const owner = suiteWebhookOwner(app);
 
   /** Sends `body` as it is: JSON escapes such as `\ud800` reach the server as written. */
   const send = (

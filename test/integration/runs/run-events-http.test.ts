@@ -1,46 +1,28 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { joinWorkspaceOverHttp } from '../../support/members.ts';
+import { suiteApp, suiteMission, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 import { SseClient } from '../../support/sse-client.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { type SignedUp, signUp, type TestApp } from '../../support/test-app.ts';
 
 describe('run events over HTTP (PostgreSQL): append, pages, the SSE stream', () => {
-  let app: TestApp;
-  let other: TestApp;
-  let owner: SignedUp;
-  let worker: SignedUp;
-  let reader: SignedUp;
-  let workspaceId: string;
-  let missionId: string;
-
-  before(async () => {
-    // Two instances on one database (one issuer, so tokens work on both): streams follow appends on either.
-    const issuer = { JWT_ISSUER: 'https://api.example.test' };
-    app = await startTestApp({ ...issuer, RUN_EVENT_STREAM_HEARTBEAT_SECONDS: '1' });
-    other = await startTestApp(issuer);
-    owner = await signUp(app);
-    worker = await signUp(app);
-    reader = await signUp(app);
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Events' })).body.id;
-    for (const [user, role] of [
-      [worker, 'admin'],
-      [reader, 'member'],
-    ] as const) {
-      await joinWorkspaceOverHttp(app, owner, workspaceId, user, role);
-    }
-    missionId = (await api(app, owner, 'POST', '/api/missions', { workspace_id: workspaceId, name: 'e' }))
-      .body.id;
-  });
-  after(async () => {
-    await app?.close();
-    await other?.close();
-  });
+  // Two instances on one database (one issuer, so tokens work on both): streams follow appends on either.
+  const issuer = { JWT_ISSUER: 'https://api.example.test' };
+  const app = suiteApp({ ...issuer, RUN_EVENT_STREAM_HEARTBEAT_SECONDS: '1' });
+  const other = suiteApp(issuer);
+  const owner = suiteUser(app);
+  const worker = suiteUser(app);
+  const reader = suiteUser(app);
+  const workspace = suiteWorkspace(app, owner, 'Events', [
+    [worker, 'admin'],
+    [reader, 'member'],
+  ]);
+  const followed = suiteMission(app, owner, workspace, 'e');
 
   async function runningRun(): Promise<string> {
-    const run = (await api(app, owner, 'POST', `/api/missions/${missionId}/runs`, { input: {} })).body;
+    const run = (await api(app, owner, 'POST', `/api/missions/${followed.id}/runs`, { input: {} })).body;
     const claimed = await api(app, worker, 'POST', '/api/runs/claim', {
-      workspace_id: workspaceId,
-      mission_ids: [missionId],
+      workspace_id: workspace.id,
+      mission_ids: [followed.id],
     });
     expect(claimed.body.id).to.equal(run.id);
     return run.id;
@@ -182,7 +164,7 @@ describe('run events over HTTP (PostgreSQL): append, pages, the SSE stream', () 
 
   it('deletes the events with their run', async () => {
     const mission = (
-      await api(app, owner, 'POST', '/api/missions', { workspace_id: workspaceId, name: 'gone' })
+      await api(app, owner, 'POST', '/api/missions', { workspace_id: workspace.id, name: 'gone' })
     ).body;
     const run = (await api(app, owner, 'POST', `/api/missions/${mission.id}/runs`, {})).body;
     await api(app, owner, 'POST', `/api/runs/${run.id}/cancel`);

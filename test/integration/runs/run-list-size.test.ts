@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { PAGE_BUDGET_BYTES } from '../../../src/adapters/platform/http/pagination.ts';
 import { api, principalOf } from '../../support/api.ts';
+import { suiteApp } from '../../support/http-suite.ts';
 import { type Json, json } from '../../support/json.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import {
   createTrigger,
   deliver,
@@ -11,12 +11,7 @@ import {
 } from '../../support/webhook-fixture.ts';
 
 describe('run lists: no bodies, and a byte budget per page (RELIABILITY finding 2)', () => {
-  let app: TestApp;
-
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app?.close());
+  const app = suiteApp();
 
   /** One page as sent: its size in bytes and its parsed body. */
   async function listPage(owner: WebhookOwner, cursor?: string): Promise<{ bytes: number; page: Json }> {
@@ -88,12 +83,7 @@ describe('run lists: no bodies, and a byte budget per page (RELIABILITY finding 
 });
 
 describe('mission lists: a byte budget per page', () => {
-  let app: TestApp;
-
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app?.close());
+  const app = suiteApp();
 
   it('ends a page of large definitions before the budget and continues after the last mission shown', async () => {
     const owner = await ownerWithMission(app);

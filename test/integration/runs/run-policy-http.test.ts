@@ -1,24 +1,17 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('mission run policy over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let owner: SignedUp;
-  let workspaceId: string;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Policy' })).body.id;
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteUser(app);
+  const workspace = suiteWorkspace(app, owner, 'Policy');
 
   async function mission(policy: object) {
     const created = await api(app, owner, 'POST', '/api/missions', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'p',
       policy,
     });
@@ -28,7 +21,7 @@ describe('mission run policy over HTTP (PostgreSQL)', () => {
   const start = async (missionId: string, input: object = {}) =>
     (await api(app, owner, 'POST', `/api/missions/${missionId}/runs`, { input })).body;
   const claim = (missionId: string) =>
-    api(app, owner, 'POST', '/api/runs/claim', { workspace_id: workspaceId, mission_ids: [missionId] });
+    api(app, owner, 'POST', '/api/runs/claim', { workspace_id: workspace.id, mission_ids: [missionId] });
 
   it('creates, reads and patches a policy; every answer shows all five fields', async () => {
     const created = await mission({
@@ -65,7 +58,7 @@ describe('mission run policy over HTTP (PostgreSQL)', () => {
       { colour: 'red' },
     ]) {
       const response = await api(app, owner, 'POST', '/api/missions', {
-        workspace_id: workspaceId,
+        workspace_id: workspace.id,
         name: 'p',
         policy,
       });

@@ -1,27 +1,16 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { joinWorkspaceOverHttp } from '../../support/members.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 
 describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let owner: SignedUp;
-  let workerA: SignedUp;
-  let workspaceId: string;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    workerA = await signUp(app);
-    const created = await api(app, owner, 'POST', '/api/workspaces', { name: 'Runs' });
-    workspaceId = created.body.id;
-    await joinWorkspaceOverHttp(app, owner, workspaceId, workerA, 'admin');
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteUser(app);
+  const workerA = suiteUser(app);
+  const workspace = suiteWorkspace(app, owner, 'Runs', [[workerA, 'admin']]);
 
   async function newMission(definition: object = { steps: [] }) {
     const response = await api(app, owner, 'POST', '/api/missions', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'Nightly report',
       description: 'Builds the report',
       definition,
@@ -33,7 +22,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
   it('creates, reads, changes and lists missions', async () => {
     const mission = await newMission({ steps: [{ tool: 'fetch', args: { url: 'https://example.com' } }] });
     expect(mission).to.include({
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'Nightly report',
       description: 'Builds the report',
     });
@@ -48,23 +37,23 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     expect(patched.body).to.include({ name: 'Renamed', description: null });
     expect(patched.body.definition).to.deep.equal(mission.definition);
     expect((await api(app, owner, 'GET', `/api/missions/${mission.id}`)).body).to.deep.equal(patched.body);
-    const list = await api(app, owner, 'GET', `/api/missions?workspace_id=${workspaceId}&limit=1`);
+    const list = await api(app, owner, 'GET', `/api/missions?workspace_id=${workspace.id}&limit=1`);
     expect(list.body.items.map((m: { id: string }) => m.id)).to.deep.equal([mission.id]);
   });
 
   it('refuses oversized definitions, non-object definitions and unknown fields with 400', async () => {
     const big = { blob: 'x'.repeat(70 * 1024) };
     const tooBig = await api(app, owner, 'POST', '/api/missions', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       name: 'n',
       definition: big,
     });
     expect(tooBig.status).to.equal(400);
     expect(tooBig.body.code).to.equal('validation_failed');
     for (const body of [
-      { workspace_id: workspaceId, name: 'n', definition: [1, 2] },
-      { workspace_id: workspaceId, name: 'n', color: 'red' },
-      { workspace_id: workspaceId, name: '   ' },
+      { workspace_id: workspace.id, name: 'n', definition: [1, 2] },
+      { workspace_id: workspace.id, name: 'n', color: 'red' },
+      { workspace_id: workspace.id, name: '   ' },
     ]) {
       const response = await api(app, owner, 'POST', '/api/missions', body);
       expect(response.status, JSON.stringify(body)).to.equal(400);
@@ -80,7 +69,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     expect(started.headers.get('location')).to.equal(`/api/runs/${started.body.id}`);
     expect(started.body).to.deep.include({
       mission_id: mission.id,
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       status: 'queued',
       trigger: { type: 'manual', trigger_id: null, delivery_id: null, schedule_id: null, fire_time: null },
       input: { day: '2026-11-21' },
@@ -93,7 +82,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     });
 
     const claimed = await api(app, workerA, 'POST', '/api/runs/claim', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       mission_ids: [mission.id],
       lease_seconds: 30,
     });
@@ -136,7 +125,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     });
     expect(again.status).to.equal(409);
     const empty = await api(app, workerA, 'POST', '/api/runs/claim', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       mission_ids: [mission.id],
     });
     expect(empty.status).to.equal(204);
@@ -146,7 +135,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     const mission = await newMission();
     const run = (await api(app, owner, 'POST', `/api/missions/${mission.id}/runs`, {})).body;
     await api(app, workerA, 'POST', '/api/runs/claim', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       mission_ids: [mission.id],
     });
     const wrong = await api(app, workerA, 'POST', `/api/runs/${run.id}/complete`, {
@@ -174,7 +163,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
 
     const running = (await api(app, owner, 'POST', `/api/missions/${mission.id}/runs`, {})).body;
     await api(app, workerA, 'POST', '/api/runs/claim', {
-      workspace_id: workspaceId,
+      workspace_id: workspace.id,
       mission_ids: [mission.id],
     });
     expect((await api(app, workerA, 'POST', `/api/runs/${running.id}/cancel`)).body.status).to.equal(
@@ -212,7 +201,7 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const query: string = `/api/runs?workspace_id=${workspaceId}&mission_id=${mission.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const query: string = `/api/runs?workspace_id=${workspace.id}&mission_id=${mission.id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
       const response = await api(app, owner, 'GET', query);
       expect(response.status).to.equal(200);
       expect(response.body.items.length).to.be.at.most(2);
@@ -224,13 +213,13 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
       app,
       owner,
       'GET',
-      `/api/runs?workspace_id=${workspaceId}&mission_id=${mission.id}&status=cancelled`,
+      `/api/runs?workspace_id=${workspace.id}&mission_id=${mission.id}&status=cancelled`,
     );
     expect(cancelled.body.items.map((r: { id: string }) => r.id)).to.deep.equal([ids[4]]);
     expect(cancelled.body.next_cursor).to.equal(null);
 
     for (const bad of ['limit=0', 'limit=201', 'cursor=not-a-cursor', 'status=done', 'color=red']) {
-      const response = await api(app, owner, 'GET', `/api/runs?workspace_id=${workspaceId}&${bad}`);
+      const response = await api(app, owner, 'GET', `/api/runs?workspace_id=${workspace.id}&${bad}`);
       expect(response.status, bad).to.equal(400);
     }
     expect((await api(app, owner, 'GET', '/api/runs')).status).to.equal(400);

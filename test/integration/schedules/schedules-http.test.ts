@@ -1,26 +1,16 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteMission, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 describe('schedules over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let owner: SignedUp;
-  let workspaceId: string;
-  let missionId: string;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Cron' })).body.id;
-    missionId = (
-      await api(app, owner, 'POST', '/api/missions', { workspace_id: workspaceId, name: 'nightly' })
-    ).body.id;
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteUser(app);
+  const workspace = suiteWorkspace(app, owner, 'Cron');
+  const mission = suiteMission(app, owner, workspace, 'nightly');
 
   const create = (body: object) =>
-    api(app, owner, 'POST', '/api/schedules', { mission_id: missionId, ...body });
+    api(app, owner, 'POST', '/api/schedules', { mission_id: mission.id, ...body });
 
   it('creates, reads, lists, patches and deletes a schedule; every answer shows next_fire_at', async () => {
     const created = await create({
@@ -32,8 +22,8 @@ describe('schedules over HTTP (PostgreSQL)', () => {
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.headers.get('location')).to.equal(`/api/schedules/${created.body.id}`);
     expect(created.body).to.deep.include({
-      workspace_id: workspaceId,
-      mission_id: missionId,
+      workspace_id: workspace.id,
+      mission_id: mission.id,
       name: 'Reports',
       cron: '30 2 * * *',
       timezone: 'Europe/Paris',
@@ -48,7 +38,7 @@ describe('schedules over HTTP (PostgreSQL)', () => {
     ).to.equal('02:30');
     const read = await api(app, owner, 'GET', `/api/schedules/${created.body.id}`);
     expect(read.body).to.deep.equal(created.body);
-    const list = await api(app, owner, 'GET', `/api/schedules?workspace_id=${workspaceId}`);
+    const list = await api(app, owner, 'GET', `/api/schedules?workspace_id=${workspace.id}`);
     expect(list.body.items.map((s: { id: string }) => s.id)).to.include(created.body.id);
 
     const off = await api(app, owner, 'PATCH', `/api/schedules/${created.body.id}`, {
@@ -90,7 +80,7 @@ describe('schedules over HTTP (PostgreSQL)', () => {
       app,
       owner,
       'GET',
-      `/api/runs?workspace_id=${workspaceId}&mission_id=${missionId}`,
+      `/api/runs?workspace_id=${workspace.id}&mission_id=${mission.id}`,
     );
     const ofSchedule = runs.body.items.filter(
       (r: { trigger: { schedule_id: string } }) => r.trigger.schedule_id === schedule.id,

@@ -1,13 +1,8 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
+import { suiteApp, suiteWebhookOwner } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
-import {
-  createTrigger,
-  deliver,
-  ownerWithMission,
-  type WebhookOwner,
-} from '../../support/webhook-fixture.ts';
+import { createTrigger, deliver } from '../../support/webhook-fixture.ts';
 
 /** `{"a":[[[...]]]}`: 12 KB of JSON nested `levels` deep. */
 const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
@@ -16,14 +11,8 @@ const isProblem = (response: { headers: Headers }) =>
   expect(response.headers.get('content-type')).to.match(/^application\/problem\+json/);
 
 describe('JSON nested thousands of levels deep (RELIABILITY finding 1)', () => {
-  let app: TestApp;
-  let owner: WebhookOwner;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await ownerWithMission(app);
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteWebhookOwner(app);
 
   it('a signed webhook body 6,000 levels deep is accepted, and its run, run list, delivery and claim all answer', async () => {
     const trigger = await createTrigger(app, owner);

@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../src/domain/triggers/signature-policy.ts';
 import { api } from '../../support/api.ts';
+import { suiteApp, suiteWebhookOwner } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
+import { startTestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import {
   createTrigger,
@@ -11,25 +12,16 @@ import {
   hmacHex,
   ownerWithMission,
   rawRequest,
-  type WebhookOwner,
 } from '../../support/webhook-fixture.ts';
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
 describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})', () => {
-  let app: TestApp;
-  let owner: WebhookOwner;
+  const app = suiteApp();
+  const owner = suiteWebhookOwner(app);
   let path: string;
   let secret: string;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await ownerWithMission(app);
-    const trigger = await createTrigger(app, owner);
-    path = trigger.webhook_path;
-    secret = trigger.signing_secret;
-  });
-  after(() => app?.close());
+  before(async () => ({ webhook_path: path, signing_secret: secret } = await createTrigger(app, owner)));
 
   const runOf = async (runId: string) => {
     const run = await api(app, owner.user, 'GET', `/api/runs/${runId}`);

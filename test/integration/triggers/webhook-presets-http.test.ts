@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { api } from '../../support/api.ts';
+import { suiteApp, suiteWebhookOwner } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
-import { createTrigger, ownerWithMission, type WebhookOwner } from '../../support/webhook-fixture.ts';
+import { createTrigger } from '../../support/webhook-fixture.ts';
 
 const nowS = () => Math.floor(Date.now() / 1000);
 const mac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text);
@@ -39,13 +39,8 @@ const SUPPLIED: Record<string, string | undefined> = {
 };
 
 describe('webhook ingest with provider signature schemes over HTTP', () => {
-  let app: TestApp;
-  let owner: WebhookOwner;
-  before(async () => {
-    app = await startTestApp();
-    owner = await ownerWithMission(app);
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteWebhookOwner(app);
 
   const post = (path: string, body: string, headers: Record<string, string>) =>
     app.request(`/api/triggers/webhook/${path}`, {

@@ -1,21 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { csrfTokenIn, FormClient } from '../../support/form-client.ts';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { type SignedUp, signUp, startTestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 const WRONG_CREDENTIALS = 'The username or e-mail and password do not match.';
 
 describe('browser surface over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let ada: SignedUp;
-
-  before(async () => {
-    app = await startTestApp();
-    ada = await signUp(app);
-  });
-  after(() => app.close());
+  const app = suiteApp();
+  const ada = suiteUser(app);
 
   const sessionOf = async (client: FormClient) => json(await client.get('/api/auth/session'));
 

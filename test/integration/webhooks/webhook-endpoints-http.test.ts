@@ -1,16 +1,10 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { startTestApp, type TestApp } from '../../support/test-app.ts';
-import { ownerWithMission, type WebhookOwner } from '../../support/webhook-fixture.ts';
+import { suiteApp, suiteWebhookOwner } from '../../support/http-suite.ts';
 
 describe('outbound webhook endpoints over HTTP (PostgreSQL)', () => {
-  let app: TestApp;
-  let owner: WebhookOwner;
-  before(async () => {
-    app = await startTestApp();
-    owner = await ownerWithMission(app);
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteWebhookOwner(app);
 
   const create = (body: object) =>
     api(app, owner.user, 'POST', `/api/workspaces/${owner.workspaceId}/webhook-endpoints`, body);

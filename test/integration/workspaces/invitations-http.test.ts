@@ -1,37 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser, workspaceOverHttp } from '../../support/http-suite.ts';
+import { testValue } from '../../support/suite-values.ts';
+import { signUp } from '../../support/test-app.ts';
 
 describe('workspace invitations over HTTP (PostgreSQL): nobody joins without consent, nothing enumerates', () => {
-  let app: TestApp;
-  let owner: SignedUp;
-  let invitee: SignedUp;
-  let workspaceId: string;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    invitee = await signUp(app);
-  });
-  beforeEach(async () => {
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Invitations' })).body.id;
-  });
-  after(() => app?.close());
+  const app = suiteApp();
+  const owner = suiteUser(app);
+  const invitee = suiteUser(app);
+  const workspace = testValue(() => workspaceOverHttp(app, owner, 'Invitations'));
 
   const memberIds = async () =>
-    (await api(app, owner, 'GET', `/api/workspaces/${workspaceId}/members`)).body.items.map(
+    (await api(app, owner, 'GET', `/api/workspaces/${workspace.id}/members`)).body.items.map(
       (m: { user_id: string }) => m.user_id,
     );
   const invite = (usernameOrEmail: string, role = 'member') =>
-    api(app, owner, 'POST', `/api/workspaces/${workspaceId}/invitations`, {
+    api(app, owner, 'POST', `/api/workspaces/${workspace.id}/invitations`, {
       username_or_email: usernameOrEmail,
       role,
     });
 
   it('adds nobody to a workspace without their consent, and tells nobody which addresses have accounts', async () => {
     const add = (usernameOrEmail: string) =>
-      api(app, owner, 'POST', `/api/workspaces/${workspaceId}/members`, {
+      api(app, owner, 'POST', `/api/workspaces/${workspace.id}/members`, {
         username_or_email: usernameOrEmail,
         role: 'owner',
       });
@@ -59,10 +51,10 @@ describe('workspace invitations over HTTP (PostgreSQL): nobody joins without con
     const received = await api(app, invitee, 'GET', '/api/invitations');
     expect(received.status).to.equal(200);
     const mine = received.body.items.find((i: { id: string }) => i.id === sent.body.id);
-    expect(mine).to.deep.include({ role: 'admin', workspace: { id: workspaceId, name: 'Invitations' } });
+    expect(mine).to.deep.include({ role: 'admin', workspace: { id: workspace.id, name: 'Invitations' } });
     const accepted = await api(app, invitee, 'POST', `/api/invitations/${sent.body.id}/accept`);
     expect(accepted.status).to.equal(200);
-    expect(accepted.body).to.include({ id: workspaceId, role: 'admin' });
+    expect(accepted.body).to.include({ id: workspace.id, role: 'admin' });
     expect(await memberIds()).to.have.members([owner.userId, invitee.userId]);
     expect((await api(app, invitee, 'POST', `/api/invitations/${sent.body.id}/accept`)).status).to.equal(404);
   });
@@ -87,20 +79,20 @@ describe('workspace invitations over HTTP (PostgreSQL): nobody joins without con
       204,
     );
     const revoked = await invite(invitee.username);
-    const pending = await api(app, owner, 'GET', `/api/workspaces/${workspaceId}/invitations`);
+    const pending = await api(app, owner, 'GET', `/api/workspaces/${workspace.id}/invitations`);
     expect(pending.body.items.map((i: { id: string }) => i.id)).to.deep.equal([revoked.body.id]);
     const revoke = await api(
       app,
       owner,
       'DELETE',
-      `/api/workspaces/${workspaceId}/invitations/${revoked.body.id}`,
+      `/api/workspaces/${workspace.id}/invitations/${revoked.body.id}`,
     );
     expect(revoke.status).to.equal(204);
     for (const id of [declined.body.id, revoked.body.id]) {
       expect((await api(app, invitee, 'POST', `/api/invitations/${id}/accept`)).status).to.equal(404);
     }
     expect(
-      (await api(app, owner, 'GET', `/api/workspaces/${workspaceId}/invitations`)).body.items,
+      (await api(app, owner, 'GET', `/api/workspaces/${workspace.id}/invitations`)).body.items,
     ).to.deep.equal([]);
     expect(await memberIds()).to.deep.equal([owner.userId]);
   });

@@ -1,0 +1,55 @@
+import type { Role } from '../../src/domain/workspaces/workspace.ts';
+import { api } from './api.ts';
+import { joinWorkspaceOverHttp } from './members.ts';
+import { suiteValue } from './suite-values.ts';
+import { type SignedUp, signUp, startTestApp, type TestApp } from './test-app.ts';
+import { ownerWithMission, type WebhookOwner } from './webhook-fixture.ts';
+
+/** The real app of a suite: started (with `env`) before its tests, closed after them. */
+export const suiteApp = (env: Record<string, string> = {}): TestApp =>
+  suiteValue(
+    () => startTestApp(env),
+    (app) => app.close(),
+  );
+
+/** A user signed up on `app` before the suite's tests. */
+export const suiteUser = (app: TestApp): SignedUp => suiteValue(() => signUp(app));
+
+/** A user with a mission in their personal workspace, made on `app` before the suite's tests. */
+export const suiteWebhookOwner = (app: TestApp): WebhookOwner => suiteValue(() => ownerWithMission(app));
+
+/** Who joins a workspace, and as what. */
+export type Members = ReadonlyArray<readonly [SignedUp, Role]>;
+
+/** A workspace `owner` creates over HTTP before the suite's tests, the `members` joined in their roles. */
+export const suiteWorkspace = (app: TestApp, owner: SignedUp, name: string, members: Members = []) =>
+  suiteValue(() => workspaceOverHttp(app, owner, name, members));
+
+/** A workspace made over HTTP as any client makes one: created by `owner`, then joined by each member. */
+export async function workspaceOverHttp(
+  app: TestApp,
+  owner: SignedUp,
+  name: string,
+  members: Members = [],
+): Promise<{ readonly id: string }> {
+  const created = await api(app, owner, 'POST', '/api/workspaces', { name });
+  if (created.status !== 201)
+    throw new Error(`workspace not created: ${created.status} ${JSON.stringify(created.body)}`);
+  for (const [member, role] of members)
+    await joinWorkspaceOverHttp(app, owner, created.body.id, member, role);
+  return created.body;
+}
+
+/** A mission made over HTTP in `workspaceId` before the suite's tests. */
+export const suiteMission = (
+  app: TestApp,
+  owner: SignedUp,
+  workspace: { readonly id: string },
+  name: string,
+) =>
+  suiteValue(async (): Promise<{ readonly id: string }> => {
+    const created = await api(app, owner, 'POST', '/api/missions', { workspace_id: workspace.id, name });
+    if (created.status !== 201)
+      throw new Error(`mission not created: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body;
+  });
