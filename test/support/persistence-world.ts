@@ -8,6 +8,7 @@ import type { RunPolicyChanges } from '../../src/domain/missions/run-policy.ts';
 import { Run } from '../../src/domain/runs/run.ts';
 import { Membership, Workspace } from '../../src/domain/workspaces/workspace.ts';
 import type { FixedClock } from './auth-fakes.ts';
+import { testValue } from './suite-values.ts';
 import { type TestCradle, testContainer } from './test-container.ts';
 import { testDatabase } from './test-database.ts';
 
@@ -138,4 +139,14 @@ export async function seedRun(
   });
   await world.runs.add(run);
   return run;
+}
+
+/**
+ * The contract of `port`, described once per family of adapters (`<port> contract (<family>)`); each test
+ * gets a fresh world, read through `world`.
+ */
+export function describeContract(port: string, cases: (world: World, family: string) => void): void {
+  for (const [family, makeWorld] of WORLDS) {
+    describe(`${port} contract (${family})`, () => cases(testValue(makeWorld), family));
+  }
 }

@@ -8,6 +8,7 @@ import type { Cradle } from '../../src/container.ts';
 import { createContainer } from '../../src/container.ts';
 import { type UserPrincipal, userPrincipal } from '../../src/domain/kernel/principal.ts';
 import { FakePasswordHasher, FixedClock, RecordingThrottle } from './auth-fakes.ts';
+import { joinWorkspace } from './members.ts';
 import { testDatabase } from './test-database.ts';
 import { TEST_MASTER_KEY } from './test-settings.ts';
 
@@ -119,3 +120,41 @@ export async function actor(
 /** A worker or caller: the principal of one login session of `userId`. */
 export const principal = (userId: string, sessionId: string): UserPrincipal =>
   userPrincipal(userId, sessionId);
+
+/**
+ * The cast of the use-case tests: ada owns a workspace (her personal one, or `shared`: a new one she creates),
+ * bob joins it as admin, cyd as member, and eve stays outside.
+ */
+export async function team(
+  app: Parameters<typeof actor>[0] &
+    Pick<Cradle, 'inviteMember' | 'acceptInvitation' | 'createWorkspace'> & { clock: FixedClock },
+  options: { readonly shared?: string } = {},
+) {
+  const [ada, bob, cyd, eve] = [
+    await actor(app, 'ada'),
+    await actor(app, 'bob'),
+    await actor(app, 'cyd'),
+    await actor(app, 'eve'),
+  ];
+  // A second between a shared workspace's steps: its members are listed in the order they joined.
+  const step = () => options.shared !== undefined && app.clock.advance(1);
+  step();
+  const workspaceId =
+    options.shared === undefined
+      ? ada.personal.id
+      : (await app.createWorkspace(ada.principal, { name: options.shared })).workspace.id;
+  for (const [member, role] of [
+    [bob, 'admin'],
+    [cyd, 'member'],
+  ] as const) {
+    step();
+    await joinWorkspace(
+      app,
+      ada.principal,
+      workspaceId,
+      { principal: member.principal, login: member.user.username },
+      role,
+    );
+  }
+  return { ada, bob, cyd, eve, workspaceId };
+}

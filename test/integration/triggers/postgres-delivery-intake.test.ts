@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { isDatabaseUnavailable } from '../../../src/adapters/platform/postgres/database-unavailable.ts';
 import {
@@ -8,12 +8,11 @@ import {
 import { PostgresDeliveryIntake } from '../../../src/adapters/triggers/postgres/postgres-delivery-intake.ts';
 import type { AcceptOutcome } from '../../../src/application/triggers/ports/delivery-repository.ts';
 import { loadConfig } from '../../../src/config.ts';
-import { Run } from '../../../src/domain/runs/run.ts';
-import { acceptedDelivery } from '../../../src/domain/triggers/delivery.ts';
-import { Trigger } from '../../../src/domain/triggers/trigger.ts';
-import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
+import type { Trigger } from '../../../src/domain/triggers/trigger.ts';
+import { postgresWorld } from '../../support/persistence-world.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { seedTrigger, webhookEntry } from '../../support/trigger-fixtures.ts';
 
 const DAY = 86400;
 
@@ -36,49 +35,11 @@ describe('PostgresDeliveryIntake (group commit)', () => {
 
   before(async () => {
     db = (await testDatabase()).db;
-    const world = await postgresWorld();
-    const { workspace } = await seedUser(world);
-    const mission = await seedMission(world, workspace.id);
-    trigger = Trigger.create(
-      {
-        id: randomUUID(),
-        workspaceId: workspace.id,
-        missionId: mission.id,
-        name: 'hook',
-        webhookPath: randomBytes(16).toString('base64url'),
-        signingSecret: `whsec_${randomBytes(32).toString('base64url')}`,
-      },
-      T0,
-    );
-    await world.triggers.add(trigger);
+    trigger = await seedTrigger(await postgresWorld());
   });
 
-  function entry(key: string | null = null, triggerId = trigger.id) {
-    const runId = randomUUID();
-    const delivery = acceptedDelivery({
-      id: randomUUID(),
-      triggerId,
-      receivedAt: new Date(),
-      sourceIp: '198.51.100.7',
-      runId,
-      body: Buffer.from(`{"n":"${randomUUID()}"}`),
-      contentType: 'application/json',
-      headers: {},
-      query: {},
-      signatureScheme: 'hex',
-      idempotencyKey: key,
-    });
-    const run = Run.queue({
-      id: runId,
-      missionId: trigger.missionId,
-      workspaceId: trigger.workspaceId,
-      triggerType: 'webhook',
-      triggerId,
-      deliveryId: delivery.id,
-      now: delivery.receivedAt,
-    });
-    return { delivery, run };
-  }
+  const entry = (idempotencyKey: string | null = null, triggerId = trigger.id) =>
+    webhookEntry(trigger, { idempotencyKey, triggerId });
 
   /**
    * What another connection sees committed of a delivery: its row's status, its run's state and events, and the

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { CachedSigningKeys } from '../../../src/adapters/identity/cached-signing-keys.ts';
 import { PostgresSigningKeyStore } from '../../../src/adapters/identity/postgres/postgres-signing-key-store.ts';
@@ -7,9 +7,9 @@ import { AesGcmSecretBox } from '../../../src/adapters/platform/crypto/aes-gcm-s
 import { webhookSecretBox } from '../../../src/adapters/triggers/crypto/webhook-secret-box.ts';
 import { PostgresTriggerRepository } from '../../../src/adapters/triggers/postgres/postgres-trigger-repository.ts';
 import { resealWebhookSecrets } from '../../../src/adapters/webhooks/postgres/reseal-webhook-secrets.ts';
-import { Trigger } from '../../../src/domain/triggers/trigger.ts';
 import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { triggerOn } from '../../support/trigger-fixtures.ts';
 
 describe('resealWebhookSecrets (master-key rotation)', () => {
   it('moves every trigger secret to the new key, keeping the secrets themselves, and can run twice', async () => {
@@ -19,18 +19,10 @@ describe('resealWebhookSecrets (master-key rotation)', () => {
     const before = new PostgresTriggerRepository({ db, webhookSecretBox: oldBox });
     const after = new PostgresTriggerRepository({ db, webhookSecretBox: newBox });
     const { workspace } = await seedUser(world);
-    const mission = await seedMission(world, workspace.id);
-    const trigger = Trigger.create(
-      {
-        id: randomUUID(),
-        workspaceId: workspace.id,
-        missionId: mission.id,
-        name: 'rotated',
-        webhookPath: randomBytes(16).toString('base64url'),
-        signingSecret: 'whsec_current',
-      },
-      T0,
-    );
+    const trigger = triggerOn(await seedMission(world, workspace.id), {
+      name: 'rotated',
+      signingSecret: 'whsec_current',
+    });
     trigger.rotateSecret('whsec_next', 3600, T0);
     await before.add(trigger);
     let unreadable = false;

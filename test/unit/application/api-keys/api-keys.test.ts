@@ -6,8 +6,7 @@ import { InvalidToken } from '../../../../src/domain/identity/auth-errors.ts';
 import { Forbidden, InvalidInput, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import { LeaseNotHeld } from '../../../../src/domain/runs/lease.ts';
 import { fail } from '../../../support/fail.ts';
-import { joinWorkspace } from '../../../support/members.ts';
-import { actor, useCases } from '../../../support/test-container.ts';
+import { team, useCases } from '../../../support/test-container.ts';
 
 /** The real secrets adapter, counting the hash comparisons an authentication makes. */
 class CountingSecrets extends Sha256ApiKeySecrets {
@@ -21,21 +20,7 @@ class CountingSecrets extends Sha256ApiKeySecrets {
 describe('API key use cases', () => {
   async function setup() {
     const app = await useCases({ doubles: { apiKeySecrets: new CountingSecrets() } });
-    const [ada, bob, cyd, eve] = [
-      await actor(app, 'ada'),
-      await actor(app, 'bob'),
-      await actor(app, 'cyd'),
-      await actor(app, 'eve'),
-    ];
-    const workspaceId = ada.personal.id;
-    await joinWorkspace(app, ada.principal, workspaceId, { principal: bob.principal, login: 'bob' }, 'admin');
-    await joinWorkspace(
-      app,
-      ada.principal,
-      workspaceId,
-      { principal: cyd.principal, login: 'cyd' },
-      'member',
-    );
+    const { ada, bob, cyd, eve, workspaceId } = await team(app);
     const create = (role: 'admin' | 'member' = 'admin', expiresAt: Date | null = null) =>
       app.createApiKey(bob.principal, workspaceId, { name: 'worker', role, expiresAt }, '192.0.2.1');
     return { app, ada, bob, cyd, eve, workspaceId, create };

@@ -2,21 +2,12 @@ import { expect } from 'chai';
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import { MAX_JSON_DEPTH } from '../../../../src/domain/kernel/well-formed-json.ts';
 import { fail } from '../../../support/fail.ts';
-import { joinWorkspace } from '../../../support/members.ts';
-import { actor, useCases } from '../../../support/test-container.ts';
+import { team, useCases } from '../../../support/test-container.ts';
 
 describe('mission use cases and starting runs', () => {
   async function setup() {
     const app = await useCases();
-    const [ada, bob, cy, eve] = [
-      await actor(app, 'ada'),
-      await actor(app, 'bob'),
-      await actor(app, 'cyd'),
-      await actor(app, 'eve'),
-    ];
-    const workspaceId = ada.personal.id;
-    await joinWorkspace(app, ada.principal, workspaceId, { principal: bob.principal, login: 'bob' }, 'admin');
-    await joinWorkspace(app, ada.principal, workspaceId, { principal: cy.principal, login: 'cyd' }, 'member');
+    const { ada, bob, cyd: cy, eve, workspaceId } = await team(app);
     return { app, ada, bob, cy, eve, workspaceId };
   }
 

@@ -2,41 +2,17 @@ import { expect } from 'chai';
 import { Conflict, Forbidden, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import { LastOwner } from '../../../../src/domain/workspaces/member-rules.ts';
 import { fail } from '../../../support/fail.ts';
-import { joinWorkspace } from '../../../support/members.ts';
-import { actor, useCases } from '../../../support/test-container.ts';
+import { team, useCases } from '../../../support/test-container.ts';
 
 describe('workspace and member use cases', () => {
-  async function team() {
+  async function setup() {
     const app = await useCases();
-    const [ada, bob, cy, eve] = [
-      await actor(app, 'ada'),
-      await actor(app, 'bob'),
-      await actor(app, 'cyd'),
-      await actor(app, 'eve'),
-    ];
-    app.clock.advance(1);
-    const { workspace } = await app.createWorkspace(ada.principal, { name: '  Platform team ' });
-    app.clock.advance(1);
-    await joinWorkspace(
-      app,
-      ada.principal,
-      workspace.id,
-      { principal: bob.principal, login: 'bob' },
-      'admin',
-    );
-    app.clock.advance(1);
-    await joinWorkspace(
-      app,
-      ada.principal,
-      workspace.id,
-      { principal: cy.principal, login: 'cyd' },
-      'member',
-    );
-    return { app, ada, bob, cy, eve, workspaceId: workspace.id };
+    const { ada, bob, cyd: cy, eve, workspaceId } = await team(app, { shared: '  Platform team ' });
+    return { app, ada, bob, cy, eve, workspaceId };
   }
 
   it('creates a shared workspace owned by its creator and lists it after the personal one', async () => {
-    const { app, ada, workspaceId } = await team();
+    const { app, ada, workspaceId } = await setup();
     const first = await app.listWorkspaces(ada.principal, { limit: 1 });
     expect(first.items.map((v) => [v.workspace.personal, v.role])).to.deep.equal([[true, 'owner']]);
     const second = await app.listWorkspaces(ada.principal, { limit: 1, after: first.next ?? undefined });
@@ -47,14 +23,14 @@ describe('workspace and member use cases', () => {
   });
 
   it('shows a workspace to its members only; outsiders get NotFound, never Forbidden', async () => {
-    const { app, cy, eve, workspaceId } = await team();
+    const { app, cy, eve, workspaceId } = await setup();
     expect((await app.getWorkspace(cy.principal, workspaceId)).role).to.equal('member');
     expect(await fail(app.getWorkspace(eve.principal, workspaceId))).to.be.instanceOf(NotFound);
     expect(await fail(app.listMembers(eve.principal, workspaceId, { limit: 50 }))).to.be.instanceOf(NotFound);
   });
 
   it('lets only owners rename and delete; personal workspaces are never deleted', async () => {
-    const { app, ada, bob, workspaceId } = await team();
+    const { app, ada, bob, workspaceId } = await setup();
     expect(await fail(app.renameWorkspace(bob.principal, workspaceId, { name: 'x' }))).to.be.instanceOf(
       Forbidden,
     );
@@ -68,7 +44,7 @@ describe('workspace and member use cases', () => {
   });
 
   it('lists members in join order with their names and roles', async () => {
-    const { app, cy, workspaceId } = await team();
+    const { app, cy, workspaceId } = await setup();
     const page = await app.listMembers(cy.principal, workspaceId, { limit: 2 });
     expect(page.items.map((m) => [m.username, m.displayName, m.membership.role])).to.deep.equal([
       ['ada', 'ADA', 'owner'],
@@ -82,7 +58,7 @@ describe('workspace and member use cases', () => {
   });
 
   it('always keeps an owner: the last one can neither step down nor leave, until another owner exists', async () => {
-    const { app, ada, bob, workspaceId } = await team();
+    const { app, ada, bob, workspaceId } = await setup();
     expect(
       await fail(app.changeMemberRole(ada.principal, workspaceId, ada.user.id, 'admin')),
     ).to.be.instanceOf(LastOwner);
@@ -99,7 +75,7 @@ describe('workspace and member use cases', () => {
   });
 
   it('lets members leave, owners remove anyone, and nobody else remove others', async () => {
-    const { app, ada, bob, cy, eve, workspaceId } = await team();
+    const { app, ada, bob, cy, eve, workspaceId } = await setup();
     expect(await fail(app.removeMember(bob.principal, workspaceId, cy.user.id))).to.be.instanceOf(Forbidden);
     expect(await fail(app.removeMember(eve.principal, workspaceId, cy.user.id))).to.be.instanceOf(NotFound);
     expect(await fail(app.removeMember(ada.principal, workspaceId, eve.user.id))).to.be.instanceOf(NotFound);
