@@ -5,11 +5,20 @@ import { suiteValue } from './suite-values.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from './test-app.ts';
 import { ownerWithMission, type WebhookOwner } from './webhook-fixture.ts';
 
-/** The real app of a suite: started (with `env`) before its tests, closed after them. */
-export const suiteApp = (env: Record<string, string> = {}): TestApp =>
+/** Environment variables of an app, or how to find them once the suite starts (a test Redis's URL, say). */
+export type AppEnv = Record<string, string> | (() => Promise<Record<string, string>>);
+
+/**
+ * The real app of a suite: started (with `env`) before its tests, closed after them; with `dispose`, its
+ * container too (the Redis connections of its rate limiters, the LISTEN connection of its caches).
+ */
+export const suiteApp = (env: AppEnv = {}, options: { readonly dispose?: boolean } = {}): TestApp =>
   suiteValue(
-    () => startTestApp(env),
-    (app) => app.close(),
+    async () => startTestApp(typeof env === 'function' ? await env() : env),
+    async (app) => {
+      await app.close();
+      if (options.dispose) await app.container.dispose();
+    },
   );
 
 /** A user signed up on `app` before the suite's tests. */

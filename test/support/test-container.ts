@@ -158,3 +158,9 @@ export async function team(
   }
   return { ada, bob, cyd, eve, workspaceId };
 }
+
+/** Two instances of the application on the test database sharing one hand-moved clock, as two servers are. */
+export async function twoInstancesOnPostgres(clock: FixedClock): Promise<[TestCradle, TestCradle]> {
+  const instance = async () => (await testContainer({ persistence: 'postgres', doubles: { clock } })).cradle;
+  return [await instance(), await instance()];
+}

@@ -1,8 +1,7 @@
 import { createHmac, randomUUID, webcrypto } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { baitServer } from '../../support/bait-server.ts';
 import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
 
@@ -88,13 +87,8 @@ describe('forged access tokens over HTTP (PostgreSQL)', () => {
   });
 
   it('never fetches a jku, x5u or embedded jwk', async () => {
-    let requests = 0;
-    const bait: Server = createServer((_req, res) => {
-      requests++;
-      res.end('{"keys":[]}');
-    });
-    await new Promise<void>((resolve) => bait.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(bait.address() as AddressInfo).port}/jwks.json`;
+    const bait = await baitServer();
+    const { url } = bait;
     try {
       await expectRefused(await forge({ kid: 'attacker', jku: url }));
       await expectRefused(await forge({ kid: 'attacker', x5u: url }));
@@ -103,9 +97,9 @@ describe('forged access tokens over HTTP (PostgreSQL)', () => {
       expect(
         (await app.request('/api/auth/me', { headers: { authorization: `Bearer ${ignored}` } })).status,
       ).to.equal(200);
-      expect(requests).to.equal(0);
+      expect(bait.requests()).to.equal(0);
     } finally {
-      bait.close();
+      await bait.close();
     }
   });
 

@@ -6,6 +6,7 @@ import {
   type RateLimiterFactory,
 } from '../../../src/adapters/platform/throttling/rate-limiter-store.ts';
 import { RateLimited } from '../../../src/domain/kernel/errors.ts';
+import { rejectionOf } from '../../support/fail.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { testRedis } from '../../support/test-redis.ts';
 
@@ -49,13 +50,8 @@ for (const [name, open] of stores) {
       const limiter = instance();
       const key = randomUUID();
       expect(await admitted(limiter, key, 10)).to.equal(6);
-      try {
-        await limiter.consume(key);
-        expect.fail('admitted past the budget');
-      } catch (error) {
-        expect(error).to.be.instanceOf(RateLimited);
-        expect((error as RateLimited).retryAfterSeconds).to.equal(60);
-      }
+      const refused = await rejectionOf(limiter.consume(key), RateLimited, 'admitted past the budget');
+      expect(refused.retryAfterSeconds).to.equal(60);
     });
 
     it('shares one budget across instances through the store, over-admitting at most one interval', async () => {

@@ -1,16 +1,12 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
+import { suiteApp } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
-import {
-  type SignedUp,
-  signUp,
-  startAppAgainst,
-  startTestApp,
-  type TestApp,
-} from '../../support/test-app.ts';
+import { type SignedUp, signUp, startAppAgainst, type TestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { createTrigger, deliver, ownerWithMission } from '../../support/webhook-fixture.ts';
+import { within } from '../../support/within.ts';
 
 /** SPEC: a change made through one instance is seen by every other one within a second. */
 const ELSEWHERE_MS = 1000;
@@ -20,32 +16,12 @@ const ELSEWHERE_MS = 1000;
  * refused by A on the very next request and by B within a second, though B had it cached.
  */
 describe('caches on two instances: invalidation', () => {
-  let a: TestApp;
-  let b: TestApp;
-  before(async () => {
-    const env = { JWT_ISSUER: 'https://api.example.test', CACHE: 'on' };
-    a = await startTestApp(env);
-    b = await startTestApp(env);
-  });
-  after(async () => {
-    for (const app of [a, b]) {
-      await app?.close();
-      await app?.container.dispose();
-    }
-  });
+  const env = { JWT_ISSUER: 'https://api.example.test', CACHE: 'on' };
+  const [a, b] = [suiteApp(env, { dispose: true }), suiteApp(env, { dispose: true })];
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   const me = (app: TestApp, token: string) => app.request('/api/auth/me', { headers: bearer(token) });
 
-  /** Polls until `check` holds, failing once `withinMs` have passed. */
-  async function within(withinMs: number, what: string, check: () => Promise<boolean>): Promise<void> {
-    const deadline = performance.now() + withinMs;
-    for (;;) {
-      if (await check()) return;
-      if (performance.now() > deadline) expect.fail(`${what} not within ${withinMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
   const refusedWithinASecond = (app: TestApp, token: string) =>
     within(ELSEWHERE_MS, 'refused', async () => (await me(app, token)).status === 401);
 

@@ -1,28 +1,20 @@
 import { expect } from 'chai';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
-import {
-  type DetachedApp,
-  type SignedUp,
-  signUp,
-  startAppAgainst,
-  startTestApp,
-  type TestApp,
-} from '../../support/test-app.ts';
+import { type DetachedApp, startAppAgainst } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 
 /** Far below the 40 s and more a request hung before queries had a deadline; far above the deadlines. */
 const ANSWERED_WITHIN_MS = 6000;
 
 describe('database silently unreachable: packets dropped, no reset (real socket)', () => {
-  let app: TestApp;
-  let user: SignedUp;
+  const app = suiteApp();
+  const user = suiteUser(app);
   let auth: Record<string, string>;
   let proxy: TcpProxy;
   let proxied: DetachedApp;
 
   before(async () => {
-    app = await startTestApp();
-    user = await signUp(app);
     proxy = new TcpProxy();
     // Both pools behind the proxy: the ORM's and the rate-limit store's (RATE_LIMIT_STORE=postgres). No caches:
     // this is about queries' deadlines, and a cache may answer /me from memory until its LISTEN connection's
@@ -39,7 +31,6 @@ describe('database silently unreachable: packets dropped, no reset (real socket)
   after(async () => {
     await proxied?.close();
     await proxy?.close();
-    await app?.close();
   });
 
   const timed = async (path: string, init: RequestInit = {}) => {

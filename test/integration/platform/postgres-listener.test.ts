@@ -8,15 +8,11 @@ import { createLogger } from '../../../src/adapters/platform/system/logger.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
 import { testDatabase } from '../../support/test-database.ts';
+import { within } from '../../support/within.ts';
 
-/** Polls until `check` holds, failing after `withinMs`. */
-async function eventually(withinMs: number, what: string, check: () => boolean): Promise<void> {
-  const deadline = performance.now() + withinMs;
-  while (!check()) {
-    if (performance.now() > deadline) expect.fail(`${what} not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Polls `check` every 10 ms until it holds, failing after `withinMs`. */
+const eventually = (withinMs: number, what: string, check: () => boolean) =>
+  within(withinMs, what, check, 10);
 
 /** The instance's one LISTEN connection, against the test database through a proxy a test can cut. */
 describe('PostgresListener', () => {

@@ -1,20 +1,13 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
+import type { TestApp } from '../../support/test-app.ts';
 
 describe('batched claims over HTTP (max_runs, PostgreSQL, two instances)', () => {
-  let apps: TestApp[];
-  let owner: SignedUp;
-
-  before(async () => {
-    // One public identity behind a load balancer: a token of one instance is good on the other.
-    const env = { JWT_ISSUER: 'https://api.example.test' };
-    apps = [await startTestApp(env), await startTestApp(env)];
-    owner = await signUp(apps[0] as TestApp);
-  });
-  after(async () => {
-    for (const app of apps ?? []) await app.close();
-  });
+  // One public identity behind a load balancer: a token of one instance is good on the other.
+  const env = { JWT_ISSUER: 'https://api.example.test' };
+  const apps = [suiteApp(env), suiteApp(env)];
+  const owner = suiteUser(apps[0] as TestApp);
 
   const app = (index = 0) => apps[index] as TestApp;
 

@@ -2,17 +2,14 @@ import { expect } from 'chai';
 import { createLogger } from '../../../src/adapters/platform/system/logger.ts';
 import { RunLeaseSweeper } from '../../../src/adapters/runs/run-lease-sweeper.ts';
 import { FixedClock } from '../../support/auth-fakes.ts';
-import { actor, type TestCradle, testContainer, principal as worker } from '../../support/test-container.ts';
+import { actor, twoInstancesOnPostgres, principal as worker } from '../../support/test-container.ts';
 
 describe('timeouts through the lease sweeper, two instances on one PostgreSQL database', () => {
   it('ends every timed-out attempt exactly once, whichever instance sweeps it', async function () {
     this.timeout(60_000);
     const clock = new FixedClock();
-    const instances: TestCradle[] = [];
-    for (let i = 0; i < 2; i++) {
-      instances.push((await testContainer({ persistence: 'postgres', doubles: { clock } })).cradle);
-    }
-    const [a, b] = instances as [TestCradle, TestCradle];
+    const instances = await twoInstancesOnPostgres(clock);
+    const [a, b] = instances;
     const owner = await actor(a);
     const workspaceId = owner.personal.id;
     const timed = await a.createMission(owner.principal, {

@@ -1,17 +1,13 @@
 import { expect } from 'chai';
 import { FixedClock } from '../../support/auth-fakes.ts';
-import { actor, type TestCradle, testContainer } from '../../support/test-container.ts';
+import { actor, twoInstancesOnPostgres } from '../../support/test-container.ts';
 
 describe('schedules fired by two instances on one PostgreSQL database', () => {
   it('queues exactly one run per fire time, however the two race', async function () {
     this.timeout(120_000);
     // Years before the other tests' clocks: their schedules (on this same database) are not due at these times.
     const clock = new FixedClock(new Date('2020-11-21T12:00:00.000Z'));
-    const instances: TestCradle[] = [];
-    for (let i = 0; i < 2; i++) {
-      instances.push((await testContainer({ persistence: 'postgres', doubles: { clock } })).cradle);
-    }
-    const [a, b] = instances as [TestCradle, TestCradle];
+    const [a, b] = await twoInstancesOnPostgres(clock);
     const owner = await actor(a);
     const workspaceId = owner.personal.id;
     const mission = await a.createMission(owner.principal, { workspaceId, name: 'scheduled' });

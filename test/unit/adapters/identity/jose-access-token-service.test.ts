@@ -7,8 +7,6 @@ import {
   randomUUID,
   webcrypto,
 } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { type CryptoKey, createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { CachedSigningKeys } from '../../../../src/adapters/identity/cached-signing-keys.ts';
@@ -21,6 +19,7 @@ import { AesGcmSecretBox } from '../../../../src/adapters/platform/crypto/aes-gc
 import type { SigningKeyStore } from '../../../../src/application/identity/ports/signing-key-store.ts';
 import { InvalidToken, TokenExpired } from '../../../../src/domain/identity/auth-errors.ts';
 import { FixedClock } from '../../../support/auth-fakes.ts';
+import { baitServer } from '../../../support/bait-server.ts';
 
 const ISSUER = 'https://api.example.test';
 const AUDIENCE = 'platform-api';
@@ -204,13 +203,8 @@ describe('JoseAccessTokenService (on cached keys in memory)', () => {
     });
 
     it('never fetches jku or x5u, and never trusts an embedded jwk or x5c', async () => {
-      let requests = 0;
-      const server: Server = createServer((_req, res) => {
-        requests++;
-        res.end('{"keys":[]}');
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+      const bait = await baitServer();
+      const { url } = bait;
       try {
         const attacker = generateKeyPairSync('ed25519');
         const attackerJwk = attacker.publicKey.export({ format: 'jwk' });
@@ -232,9 +226,9 @@ describe('JoseAccessTokenService (on cached keys in memory)', () => {
           );
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
-        expect(requests).to.equal(0);
+        expect(bait.requests()).to.equal(0);
       } finally {
-        await new Promise((resolve) => server.close(resolve));
+        await bait.close();
       }
     });
 

@@ -2,18 +2,11 @@ import { expect } from 'chai';
 import { DomainError } from '../../../../src/domain/kernel/errors.ts';
 import { type Principal, userPrincipal } from '../../../../src/domain/kernel/principal.ts';
 import { UnsupportedContentEncoding } from '../../../../src/domain/triggers/webhook-errors.ts';
+import { rejectionOf } from '../../../support/fail.ts';
 import { seedMission, seedUser } from '../../../support/persistence-world.ts';
 import { hexSignature, incoming, triggerUseCases } from '../../../support/webhook-doubles.ts';
 
-async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  expect.fail('expected a domain error');
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, DomainError, 'expected a domain error');
 
 describe('receiveDelivery (in-memory adapters)', () => {
   async function setUp(input: { requireIdempotencyKey?: boolean; maxBodyBytes?: number } = {}) {

@@ -9,16 +9,10 @@ import {
 import { BoundedQueue } from '../../../../../src/adapters/platform/crypto/bounded-queue.ts';
 import type { PasswordHasher } from '../../../../../src/application/identity/ports/password-hasher.ts';
 import { ServiceUnavailable } from '../../../../../src/domain/kernel/errors.ts';
+import { rejectionOf } from '../../../../support/fail.ts';
 
 /** The rejection of `promise` (fails the test when it fulfils). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  expect.fail('expected a rejection');
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, Error);
 
 interface Deferred<T> {
   readonly promise: Promise<T>;

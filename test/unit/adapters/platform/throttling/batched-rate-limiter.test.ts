@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { BatchedRateLimiter } from '../../../../../src/adapters/platform/throttling/batched-rate-limiter.ts';
 import { createRateLimiterFactory } from '../../../../../src/adapters/platform/throttling/rate-limiter-store.ts';
 import { RateLimited } from '../../../../../src/domain/kernel/errors.ts';
+import { rejectionOf } from '../../../../support/fail.ts';
 
 describe('BatchedRateLimiter (local decisions)', () => {
   let now = 0;
@@ -12,15 +13,7 @@ describe('BatchedRateLimiter (local decisions)', () => {
       () => now,
     );
 
-  async function refusal(promise: Promise<void>): Promise<RateLimited> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof RateLimited) return error;
-      throw error;
-    }
-    expect.fail('admitted past the budget');
-  }
+  const refusal = (promise: Promise<void>) => rejectionOf(promise, RateLimited, 'admitted past the budget');
 
   it('refuses past the budget until its window ends, saying how long is left', async () => {
     now = 1_000_000;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
-import { generatedSchema, SCHEMA_FILE } from '../../../scripts/generate-client.ts';
+import { generatedSchema, SCHEMA_FILE } from '../../scripts/generate-client.ts';
 
 describe('TypeScript client: generated types', () => {
   it('are exactly what `make client` makes from GET /api/v2/openapi.json today (run it after changing a route)', async function () {

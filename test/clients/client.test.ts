@@ -7,10 +7,10 @@ import {
   isProblem,
   PasswordLogin,
   paginate,
-} from '../../../clients/typescript/src/index.ts';
-import { api } from '../../support/api.ts';
-import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
-import { signUp } from '../../support/test-app.ts';
+} from '../../clients/typescript/src/index.ts';
+import { api } from '../support/api.ts';
+import { suiteApp, suiteUser, suiteWorkspace } from '../support/http-suite.ts';
+import { signUp } from '../support/test-app.ts';
 
 /** fetch that counts the requests made to each path. */
 function countingFetch() {

@@ -10,12 +10,12 @@ import {
   paginate,
   runWorker,
   type WorkerOptions,
-} from '../../../clients/typescript/src/index.ts';
-import { api, principalOf } from '../../support/api.ts';
-import { suiteApp, suiteUser } from '../../support/http-suite.ts';
-import { suiteValue } from '../../support/suite-values.ts';
+} from '../../clients/typescript/src/index.ts';
+import { api, principalOf } from '../support/api.ts';
+import { suiteApp, suiteUser } from '../support/http-suite.ts';
+import { suiteValue } from '../support/suite-values.ts';
 
-const WORKER_PROCESS = fileURLToPath(new URL('../../support/worker-process.ts', import.meta.url));
+const WORKER_PROCESS = fileURLToPath(new URL('../support/worker-process.ts', import.meta.url));
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe('worker SDK (runWorker) against the real server (PostgreSQL)', function () {

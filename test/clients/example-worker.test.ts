@@ -3,11 +3,11 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { api } from '../../support/api.ts';
-import { suiteApp } from '../../support/http-suite.ts';
-import { signUp } from '../../support/test-app.ts';
+import { api } from '../support/api.ts';
+import { suiteApp } from '../support/http-suite.ts';
+import { signUp } from '../support/test-app.ts';
 
-const EXAMPLE = fileURLToPath(new URL('../../../examples/worker.ts', import.meta.url));
+const EXAMPLE = fileURLToPath(new URL('../../examples/worker.ts', import.meta.url));
 
 /** The README's worker walkthrough: a key, the example worker, a signed webhook, a run that succeeds. */
 describe('examples/worker.ts (the README walkthrough)', function () {
