@@ -48,7 +48,7 @@ async function provision() {
     };
   }
   const name = `platform_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  await admin(serverUrl, `create database ${name}`);
+  await adminQueryOn(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   // The server's default deadlines: the tests see what a deployment would.
   const db = await connectPostgres({ url, poolMax: 20, deadlines: loadConfig({}).databaseDeadlines });
@@ -58,13 +58,14 @@ async function provision() {
     db,
     async dispose() {
       await db.close();
-      await admin(serverUrl, `drop database if exists ${name} with (force)`);
+      await adminQueryOn(serverUrl, `drop database if exists ${name} with (force)`);
       await cleanupServer();
     },
   };
 }
 
-async function admin(serverUrl: string, sql: string): Promise<void> {
+/** One statement on its own connection to `serverUrl` (creating and dropping databases). */
+export async function adminQueryOn(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -4,11 +4,10 @@ import { Agent, get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import pg from 'pg';
 import { json } from '../../support/json.ts';
 import { ServerProcess } from '../../support/server-process.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
-import { testDatabase } from '../../support/test-database.ts';
+import { adminQueryOn, testDatabase } from '../../support/test-database.ts';
 import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 
 describe('server process (node src/main.ts)', function () {
@@ -35,15 +34,7 @@ describe('server process (node src/main.ts)', function () {
     return url.toString();
   }
 
-  async function adminQuery(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
+  const adminQuery = (sql: string) => adminQueryOn(databaseUrl, sql);
 
   after(async () => {
     for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -225,23 +216,27 @@ describe('server process (node src/main.ts)', function () {
   });
 
   describe('a bad configuration', () => {
-    it('PORT=abc exits 1 with one stderr line naming PORT', async () => {
-      const server = run({ PORT: 'abc' });
+    /** Starts with `env`, expecting exit code 1 and one stderr line naming `variable`. */
+    async function refused(env: Record<string, string>, variable: string) {
+      const server = run(env);
       const exit = await server.exit(15000);
       expect(exit.code).to.equal(1);
       const lines = server.stderr.split('\n').filter(Boolean);
       expect(lines, server.stderr).to.have.lengthOf(1);
-      expect(lines[0]).to.include('PORT');
+      expect(lines[0]).to.include(variable);
+      return server;
+    }
+
+    it('PORT=abc exits 1 with one stderr line naming PORT', async () => {
+      const server = await refused({ PORT: 'abc' }, 'PORT');
       expect(server.stdout).to.equal('');
     });
 
     it('a malformed DATABASE_URL exits 1 naming the variable without echoing its value', async () => {
-      const server = run({ DATABASE_URL: 'mysql://admin:hunter2-db-password@db.internal/app' });
-      const exit = await server.exit(15000);
-      expect(exit.code).to.equal(1);
-      const lines = server.stderr.split('\n').filter(Boolean);
-      expect(lines, server.stderr).to.have.lengthOf(1);
-      expect(lines[0]).to.include('DATABASE_URL');
+      const server = await refused(
+        { DATABASE_URL: 'mysql://admin:hunter2-db-password@db.internal/app' },
+        'DATABASE_URL',
+      );
       expect(server.stderr + server.stdout).not.to.include('hunter2');
     });
   });

@@ -287,34 +287,18 @@ describe('browser surface over HTTP (PostgreSQL)', () => {
       const client = await signedIn(user);
       const other = await signedIn(user);
       const _csrf = await client.csrfToken();
-      const change = (fields: Record<string, string>) =>
-        client.post('/account/password', { _csrf, ...fields });
+      const change = (current_password: string, new_password: string, confirm_password = new_password) =>
+        client.post('/account/password', { _csrf, current_password, new_password, confirm_password });
 
-      const wrong = await change({
-        current_password: 'nope',
-        new_password: 'fresh password 1',
-        confirm_password: 'fresh password 1',
-      });
+      const wrong = await change('nope', 'fresh password 1');
       expect(wrong.status).to.equal(400);
       expect(await wrong.text()).to.include('The current password is not correct.');
-      const mismatch = await change({
-        current_password: user.password,
-        new_password: 'fresh password 1',
-        confirm_password: 'other',
-      });
+      const mismatch = await change(user.password, 'fresh password 1', 'other');
       expect(mismatch.status).to.equal(400);
-      const common = await change({
-        current_password: user.password,
-        new_password: 'password1',
-        confirm_password: 'password1',
-      });
+      const common = await change(user.password, 'password1');
       expect(await common.text()).to.include('too common');
 
-      const done = await change({
-        current_password: user.password,
-        new_password: 'fresh password 1',
-        confirm_password: 'fresh password 1',
-      });
+      const done = await change(user.password, 'fresh password 1');
       expect(done.status).to.equal(303);
       expect(done.headers.get('location')).to.equal('/account/password?notice=password-changed');
       expect(await sessionOf(client)).not.to.equal(null);

@@ -17,6 +17,18 @@ class CountingTokens implements SessionTokens {
   }
 }
 
+/** What an API client's login sends (`logIn`), from `ip` with `userAgent`. */
+const logInInput = (
+  usernameOrEmail: string,
+  password: string,
+  ip = '198.51.100.1',
+  userAgent: string | null = null,
+) => ({
+  usernameOrEmail,
+  password,
+  ip,
+  userAgent,
+});
 const signInInput = (usernameOrEmail: string, password: string, previousToken?: string) => ({
   usernameOrEmail,
   password,
@@ -144,7 +156,7 @@ describe('signed-in browser actions', () => {
 
   it('shows the user, workspaces, browser sessions (marking this one) and live API sessions', async () => {
     const { app, user } = await withAda();
-    await app.logIn({ usernameOrEmail: 'ada', password: ADA.password, ip: '198.51.100.1', userAgent: 'cli' });
+    await app.logIn(logInInput('ada', ADA.password, '198.51.100.1', 'cli'));
     const other = await app.signIn(signInInput('ada', ADA.password));
     const mine = await app.signIn(signInInput('ada', ADA.password));
     const home = await app.getHome((await app.resolveBrowserSession(mine.token))!);
@@ -160,20 +172,10 @@ describe('signed-in browser actions', () => {
   it('revokes the user’s own API and browser sessions, and nobody else’s', async () => {
     const { app } = await withAda();
     await app.registerUser({ username: 'bob', email: 'bob@example.com', password: 'another fine password' });
-    const pair = await app.logIn({
-      usernameOrEmail: 'ada',
-      password: ADA.password,
-      ip: '198.51.100.1',
-      userAgent: null,
-    });
+    const pair = await app.logIn(logInInput('ada', ADA.password));
     const other = await app.signIn(signInInput('ada', ADA.password));
     const bob = await app.signIn(signInInput('bob', 'another fine password'));
-    const bobsApi = await app.logIn({
-      usernameOrEmail: 'bob',
-      password: 'another fine password',
-      ip: '1.2.3.4',
-      userAgent: null,
-    });
+    const bobsApi = await app.logIn(logInInput('bob', 'another fine password', '1.2.3.4'));
     const current = (await app.resolveBrowserSession(
       (
         await app.signIn(signInInput('ada', ADA.password))
@@ -200,12 +202,7 @@ describe('signed-in browser actions', () => {
 
   it('changes the password after checking the current one, ending every other session', async () => {
     const { app, user } = await withAda();
-    const pair = await app.logIn({
-      usernameOrEmail: 'ada',
-      password: ADA.password,
-      ip: '198.51.100.1',
-      userAgent: null,
-    });
+    const pair = await app.logIn(logInInput('ada', ADA.password));
     const other = await app.signIn(signInInput('ada', ADA.password));
     const mine = await app.signIn(signInInput('ada', ADA.password));
     const current = (await app.resolveBrowserSession(mine.token))!;

@@ -2,8 +2,12 @@ import { expect } from 'chai';
 import { InvalidRefreshToken, InvalidToken } from '../../../../src/domain/identity/auth-errors.ts';
 import { ADA, useCases } from '../../../support/test-container.ts';
 
-/** Logged in as ada; `env` sets the refresh lifetimes as the server reads them. */
-async function loggedIn(env?: Record<string, string>) {
+/** Logged in as ada; `lifetimes` (seconds) set the refresh lifetimes as the server reads them. */
+async function loggedIn(lifetimes?: { readonly absolute: number; readonly idle: number }) {
+  const env = lifetimes && {
+    REFRESH_TOKEN_TTL_SECONDS: String(lifetimes.absolute),
+    REFRESH_IDLE_TTL_SECONDS: String(lifetimes.idle),
+  };
   const app = await useCases({ env });
   await app.registerUser(ADA);
   const pair = await app.logIn({
@@ -64,10 +68,7 @@ describe('refresh session', () => {
   });
 
   it('expires after the idle lifetime without use, and is kept alive by use', async () => {
-    const { app, pair, refresh } = await loggedIn({
-      REFRESH_TOKEN_TTL_SECONDS: '100000',
-      REFRESH_IDLE_TTL_SECONDS: '1000',
-    });
+    const { app, pair, refresh } = await loggedIn({ absolute: 100_000, idle: 1000 });
     app.clock.advance(999);
     const kept = await refresh(pair.refreshToken);
     app.clock.advance(999);
@@ -79,10 +80,7 @@ describe('refresh session', () => {
   });
 
   it('expires at the absolute lifetime however often it is used', async () => {
-    const { app, pair, refresh } = await loggedIn({
-      REFRESH_TOKEN_TTL_SECONDS: '3000',
-      REFRESH_IDLE_TTL_SECONDS: '2000',
-    });
+    const { app, pair, refresh } = await loggedIn({ absolute: 3000, idle: 2000 });
     app.clock.advance(1_500);
     const second = await refresh(pair.refreshToken);
     expect(second.refreshExpiresIn).to.equal(1_500);

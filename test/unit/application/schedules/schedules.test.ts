@@ -116,37 +116,39 @@ describe('schedules (use cases, in memory)', () => {
     ]);
   });
 
-  it('fires a 02:30 New York schedule once, at 03:00, on the spring-forward day', async () => {
-    const { app, ada, mission, advanceTo } = await setup(at('2026-03-08T04:00:00Z'));
-    await app.createSchedule(ada.principal, {
-      missionId: mission.id,
-      name: 'night',
+  // Fires due schedules every `every` minutes from `from` to `to` minutes after `start`, around a DST change.
+  for (const dst of [
+    {
+      title: 'fires a 02:30 New York schedule once, at 03:00, on the spring-forward day',
+      start: '2026-03-08T04:00:00Z',
       cron: '30 2 * * *',
-      timezone: 'America/New_York',
-    });
-    const fired = [];
-    for (let hour = 5; hour <= 12; hour++) {
-      advanceTo(`2026-03-08T${String(hour).padStart(2, '0')}:00:00Z`);
-      fired.push(...(await app.fireDueSchedules()));
-    }
-    expect(fired.map((r) => r.fireTime)).to.deep.equal([at('2026-03-08T07:00:00Z')]);
-  });
-
-  it('fires a 01:30 New York schedule once on the fall-back day, when 01:30 happens twice', async () => {
-    const { app, ada, mission, advanceTo } = await setup(at('2026-11-01T04:00:00Z'));
-    await app.createSchedule(ada.principal, {
-      missionId: mission.id,
-      name: 'night',
+      checks: { from: 60, to: 480, every: 60 },
+      fired: '2026-03-08T07:00:00Z',
+    },
+    {
+      title: 'fires a 01:30 New York schedule once on the fall-back day, when 01:30 happens twice',
+      start: '2026-11-01T04:00:00Z',
       cron: '30 1 * * *',
-      timezone: 'America/New_York',
+      checks: { from: 0, to: 240, every: 15 },
+      fired: '2026-11-01T05:30:00Z',
+    },
+  ]) {
+    it(dst.title, async () => {
+      const { app, ada, mission, advanceTo } = await setup(at(dst.start));
+      await app.createSchedule(ada.principal, {
+        missionId: mission.id,
+        name: 'night',
+        cron: dst.cron,
+        timezone: 'America/New_York',
+      });
+      const fired = [];
+      for (let minutes = dst.checks.from; minutes <= dst.checks.to; minutes += dst.checks.every) {
+        advanceTo(new Date(Date.parse(dst.start) + minutes * 60_000).toISOString());
+        fired.push(...(await app.fireDueSchedules()));
+      }
+      expect(fired.map((r) => r.fireTime)).to.deep.equal([at(dst.fired)]);
     });
-    const fired = [];
-    for (let minutes = 0; minutes <= 240; minutes += 15) {
-      advanceTo(new Date(Date.parse('2026-11-01T04:00:00Z') + minutes * 60_000).toISOString());
-      fired.push(...(await app.fireDueSchedules()));
-    }
-    expect(fired.map((r) => r.fireTime)).to.deep.equal([at('2026-11-01T05:30:00Z')]);
-  });
+  }
 
   it("deletes a mission's schedules with it", async () => {
     const { app, ada, mission } = await setup();
