@@ -9,29 +9,22 @@ import {
   type PostgresDatabase,
 } from '../../src/adapters/platform/postgres/postgres-database.ts';
 import { loadConfig } from '../../src/config.ts';
+import { oncePerRun } from './once-per-run.ts';
 
 export interface TestDatabase {
   readonly url: string;
   readonly db: PostgresDatabase;
 }
 
-let provisioned: Promise<TestDatabase & { dispose(): Promise<void> }> | undefined;
+const database = oncePerRun<TestDatabase>(provision);
 
 /**
  * One fresh, migrated database per test run, created lazily by the first test that needs it: on the server
  * named by DATABASE_URL when set, else on an embedded PostgreSQL in a throw-away folder.
  */
-export function testDatabase(): Promise<TestDatabase> {
-  provisioned ??= provision();
-  return provisioned;
-}
+export const testDatabase = (): Promise<TestDatabase> => database.get();
 
-export async function disposeTestDatabase(): Promise<void> {
-  if (!provisioned) return;
-  const db = await provisioned;
-  provisioned = undefined;
-  await db.dispose();
-}
+export const disposeTestDatabase = (): Promise<void> => database.dispose();
 
 async function provision() {
   let serverUrl = process.env.DATABASE_URL;

@@ -5,28 +5,22 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { oncePerRun } from './once-per-run.ts';
 
 export interface TestRedis {
   readonly url: string;
 }
 
-let provisioned: Promise<TestRedis & { dispose(): Promise<void> }> | undefined;
+const redis = oncePerRun<TestRedis>(provision);
 
 /**
  * The Redis of this test run, found or started by the first test that needs it: the server named by REDIS_URL
  * when it answers, else Debian's redis-server on a free loopback port in a throw-away folder. Rejects with
  * what to install when neither is possible: a Redis suite fails, it never skips.
  */
-export function testRedis(): Promise<TestRedis> {
-  provisioned ??= provision();
-  return provisioned;
-}
+export const testRedis = (): Promise<TestRedis> => redis.get();
 
-export async function disposeTestRedis(): Promise<void> {
-  const redis = await provisioned?.catch(() => undefined);
-  provisioned = undefined;
-  await redis?.dispose();
-}
+export const disposeTestRedis = (): Promise<void> => redis.dispose();
 
 async function provision() {
   const configured = process.env.REDIS_URL;

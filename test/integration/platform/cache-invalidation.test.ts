@@ -122,13 +122,19 @@ describe('caches on two instances: invalidation', () => {
     await within(ELSEWHERE_MS, 'renamed on B', async () => (await names(b)).includes('Renamed'));
   });
 
-  it('a trigger secret rotated through A: the old secret is refused at once on A, within a second on B', async () => {
+  /** A trigger made through A whose path and secret both instances have accepted a delivery with (and cached). */
+  async function triggerKnownToBoth() {
     const owner = await ownerWithMission(a);
     await servedFromCache(b, owner.user);
     const trigger = await createTrigger(a, owner);
     const path = trigger.webhook_path as string;
-    const old = trigger.signing_secret as string;
-    for (const app of [a, b]) expect((await deliver(app, path, '{"n":1}', old)).status).to.equal(202);
+    const secret = trigger.signing_secret as string;
+    for (const app of [a, b]) expect((await deliver(app, path, '{"n":1}', secret)).status).to.equal(202);
+    return { owner, trigger, path, secret };
+  }
+
+  it('a trigger secret rotated through A: the old secret is refused at once on A, within a second on B', async () => {
+    const { owner, trigger, path, secret: old } = await triggerKnownToBoth();
     const rotated = await api(a, owner.user, 'POST', `/api/triggers/${trigger.id}/rotate-secret`, {
       grace_seconds: 0,
     });
@@ -144,12 +150,7 @@ describe('caches on two instances: invalidation', () => {
   });
 
   it('a trigger deleted through A: its webhook path is unknown at once on A, within a second on B', async () => {
-    const owner = await ownerWithMission(a);
-    await servedFromCache(b, owner.user);
-    const trigger = await createTrigger(a, owner);
-    const path = trigger.webhook_path as string;
-    const secret = trigger.signing_secret as string;
-    for (const app of [a, b]) expect((await deliver(app, path, '{"n":1}', secret)).status).to.equal(202);
+    const { owner, trigger, path, secret } = await triggerKnownToBoth();
     expect((await api(a, owner.user, 'DELETE', `/api/triggers/${trigger.id}`)).status).to.equal(204);
     expect((await deliver(a, path, '{"n":2}', secret)).status).to.equal(404);
     await within(
