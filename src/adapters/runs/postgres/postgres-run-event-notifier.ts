@@ -1,6 +1,6 @@
 import type { RunEventNotifier } from '../../../application/runs/ports/run-event-notifier.ts';
 import type { PostgresListener } from '../../platform/postgres/postgres-listener.ts';
-import { RUN_EVENTS_CHANNEL } from './postgres-run-event-repository.ts';
+import { RUN_EVENTS_CHANNEL } from './run-event-columns.ts';
 
 /**
  * Run events announced on the instance's one LISTEN connection (opened with the first subscription), fanned

@@ -40,6 +40,3 @@ export function runInsertValues(run: Run): unknown[] {
     run.finishedAt,
   ];
 }
-
-/** The group a capped run takes a slot of (and the name of the advisory lock its admissions serialise on). */
-export const concurrencyGroup = (run: Run) => `${run.missionId}/${run.concurrencyKey}`;

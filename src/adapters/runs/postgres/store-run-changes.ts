@@ -2,7 +2,7 @@ import type { Run } from '../../../domain/runs/run.ts';
 import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { jsonParam } from '../../platform/postgres/insert-rows.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
-import { eventColumnArrays, RUN_EVENTS_CHANNEL } from './postgres-run-event-repository.ts';
+import { eventColumnArrays, RUN_EVENTS_CHANNEL } from './run-event-columns.ts';
 
 /**
  * Stores the state columns of `runs` (never `input`) and appends the `status` events each recorded since it

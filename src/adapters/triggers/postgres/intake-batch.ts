@@ -2,19 +2,11 @@ import type {
   AcceptOutcome,
   OriginalDelivery,
 } from '../../../application/triggers/ports/delivery-repository.ts';
-import { Run } from '../../../domain/runs/run.ts';
-import { type RunStatusChange, statusEvent } from '../../../domain/runs/run-event.ts';
 import { type Delivery, duplicateOf } from '../../../domain/triggers/delivery.ts';
 import { valuesList } from '../../platform/postgres/insert-rows.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
-import { eventColumnArrays } from '../../runs/postgres/postgres-run-event-repository.ts';
-import {
-  concurrencyGroup,
-  RUN_INSERT_CASTS,
-  RUN_INSERT_COLUMNS,
-  runInsertValues,
-} from '../../runs/postgres/run-rows.ts';
+import { insertNewRuns, type NewRun } from '../../runs/index.ts';
 import {
   DELIVERY_INSERT_CASTS,
   DELIVERY_INSERT_COLUMNS,
@@ -23,11 +15,8 @@ import {
 } from './delivery-rows.ts';
 
 /** One delivery handed to the intake: never changed, so a batch that fails can be tried again from it. */
-export interface IntakeEntry {
+export interface IntakeEntry extends NewRun {
   readonly delivery: Delivery;
-  readonly run: Run;
-  /** The run's status changes (taken from it once, when it was handed over). */
-  readonly statusChanges: readonly RunStatusChange[];
   readonly windowSeconds: number;
 }
 
@@ -47,7 +36,7 @@ export async function storeIntakeBatch(
 ): Promise<AcceptOutcome[]> {
   const outcomes = await insertDeliveries(db, entries);
   const stored = entries.filter((_, index) => outcomes[index]?.stored);
-  if (stored.length > 0) await insertRuns(db, stored);
+  if (stored.length > 0) await insertNewRuns(db, stored);
   const repeats = entries.flatMap((entry, index) => {
     const outcome = outcomes[index] as AcceptOutcome;
     return outcome.stored
@@ -143,60 +132,6 @@ async function slotHolders(
       `${row.trigger_id}/${row.idempotency_key}`,
       { original: { deliveryId: row.id, runId: row.run_id }, receivedAt: new Date(row.received_at) },
     ]),
-  );
-}
-
-/**
- * The runs, admitted to their concurrency groups first (each group's admissions serialised on its advisory
- * lock, taken in name order), then inserted with their status events in two statements. Admission works on
- * copies: the entries stay as handed over for a retry.
- */
-async function insertRuns(db: Queryable, entries: readonly IntakeEntry[]): Promise<void> {
-  const runs = entries.map((entry) => new Run(entry.run));
-  const capped = Map.groupBy(
-    runs.filter((run) => run.concurrencyKey !== null),
-    concurrencyGroup,
-  );
-  for (const group of [...capped.keys()].sort()) {
-    const members = capped.get(group) as Run[];
-    await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [group]);
-    const [row] = await db.query<{ taken: number }>(
-      'select count(*)::int as taken from runs where mission_id = $1 and concurrency_key = $2 and admitted',
-      [members[0]?.missionId, members[0]?.concurrencyKey],
-    );
-    let taken = row?.taken ?? 0;
-    for (const run of members) if (run.admit(taken)) taken++;
-  }
-  // Each run's event counter is written with it, to match the status events inserted next.
-  const rows = runs.map((run, index) => [...runInsertValues(run), entries[index]?.statusChanges.length ?? 0]);
-  const params = new SqlParameters();
-  await db.query(
-    `insert into runs (${RUN_INSERT_COLUMNS}, events_seq)
-     values ${valuesList(rows, [...RUN_INSERT_CASTS, ''], params)}`,
-    params.values,
-  );
-  await insertStatusEvents(db, entries);
-}
-
-/**
- * Each new run's status events, numbered from 1. Not announced (`pg_notify`): nobody can follow a run before the
- * commit that creates it, which also makes these events visible; and each notification costs every committing
- * transaction a turn on PostgreSQL's one notification queue.
- */
-async function insertStatusEvents(db: Queryable, entries: readonly IntakeEntry[]): Promise<void> {
-  const events = entries.flatMap((entry) =>
-    entry.statusChanges.map((change, index) => ({
-      runId: entry.run.id,
-      seq: index + 1,
-      ...statusEvent(change),
-    })),
-  );
-  if (events.length === 0) return;
-  await db.query(
-    `insert into run_events (run_id, seq, type, level, message, data, at, bytes)
-     select * from unnest($1::uuid[], $2::int[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[],
-                          $8::int[])`,
-    [events.map((event) => event.runId), events.map((event) => event.seq), ...eventColumnArrays(events)],
   );
 }
 
