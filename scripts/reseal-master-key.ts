@@ -10,7 +10,7 @@ import { loadMasterKey } from '../src/adapters/platform/crypto/master-key.ts';
 import { openPostgres } from '../src/adapters/platform/postgres/open-postgres.ts';
 import { createLogger } from '../src/adapters/platform/system/logger.ts';
 import { webhookSecretBox } from '../src/adapters/triggers/crypto/webhook-secret-box.ts';
-import { resealWebhookSecrets } from '../src/adapters/webhooks/postgres/reseal-webhook-secrets.ts';
+import { resealWebhookSecrets } from '../src/adapters/triggers/postgres/reseal-webhook-secrets.ts';
 import { loadConfig } from '../src/config.ts';
 
 const config = loadConfig();

@@ -6,7 +6,7 @@ import { resealSigningKeys } from '../../../src/adapters/identity/postgres/resea
 import { AesGcmSecretBox } from '../../../src/adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { webhookSecretBox } from '../../../src/adapters/triggers/crypto/webhook-secret-box.ts';
 import { PostgresTriggerRepository } from '../../../src/adapters/triggers/postgres/postgres-trigger-repository.ts';
-import { resealWebhookSecrets } from '../../../src/adapters/webhooks/postgres/reseal-webhook-secrets.ts';
+import { resealWebhookSecrets } from '../../../src/adapters/triggers/postgres/reseal-webhook-secrets.ts';
 import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { triggerOn } from '../../support/trigger-fixtures.ts';

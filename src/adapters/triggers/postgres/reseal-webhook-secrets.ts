@@ -1,9 +1,9 @@
 import type { SecretBox } from '../../../application/kernel/ports/secret-box.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { resealColumns } from '../../platform/postgres/reseal-sealed-values.ts';
-import { webhookSecretContext } from '../../triggers/postgres/postgres-trigger-repository.ts';
+import { webhookSecretContext } from './trigger-rows.ts';
 
-/** Master-key rotation for webhook secrets (current and previous), see `resealColumns`. */
+/** Master-key rotation for the triggers' webhook (signing) secrets (current and previous), see `resealColumns`. */
 export function resealWebhookSecrets(db: PostgresDatabase, from: SecretBox, to: SecretBox) {
   return resealColumns(
     db,
