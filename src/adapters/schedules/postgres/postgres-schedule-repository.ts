@@ -1,28 +1,11 @@
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { ScheduleRepository } from '../../../application/schedules/ports/schedule-repository.ts';
-import type { JsonObject } from '../../../domain/kernel/json-document.ts';
-import { Schedule } from '../../../domain/schedules/schedule.ts';
+import type { Schedule } from '../../../domain/schedules/schedule.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
-
-interface Row {
-  id: string;
-  workspace_id: string;
-  mission_id: string;
-  name: string;
-  cron: string;
-  timezone: string;
-  input: JsonObject | null;
-  enabled: boolean;
-  next_fire_at: string | Date | null;
-  last_fire_time: string | Date | null;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
-
-const COLUMNS = `id, workspace_id, mission_id, name, cron, timezone, input, enabled, next_fire_at, last_fire_time,
-  created_at, updated_at`;
+import { lockDueSchedules, recordFire } from './dispatch-schedules.ts';
+import { SCHEDULE_COLUMNS, type ScheduleRow, toSchedule } from './schedule-rows.ts';
 
 /** Schedules in `schedules`; the dispatcher's reads go through `schedules_due_idx`. */
 export class PostgresScheduleRepository implements ScheduleRepository {
@@ -37,7 +20,10 @@ export class PostgresScheduleRepository implements ScheduleRepository {
   }
 
   async findById(id: string): Promise<Schedule | undefined> {
-    const [row] = await this.#db.query<Row>(`select ${COLUMNS} from schedules where id = $1`, [id]);
+    const [row] = await this.#db.query<ScheduleRow>(
+      `select ${SCHEDULE_COLUMNS} from schedules where id = $1`,
+      [id],
+    );
     return row && toSchedule(row);
   }
 
@@ -45,8 +31,8 @@ export class PostgresScheduleRepository implements ScheduleRepository {
     const params = new SqlParameters();
     let where = `workspace_id = ${params.add(workspaceId)}`;
     where += afterPosition('created_at, id', page, 'desc', params);
-    const rows = await this.#db.query<Row>(
-      `select ${COLUMNS} from schedules where ${where}
+    const rows = await this.#db.query<ScheduleRow>(
+      `select ${SCHEDULE_COLUMNS} from schedules where ${where}
         order by created_at desc, id desc limit ${params.add(page.limit + 1)}`,
       params.values,
     );
@@ -55,9 +41,10 @@ export class PostgresScheduleRepository implements ScheduleRepository {
 
   update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {
     return this.#db.transaction(async () => {
-      const [row] = await this.#db.query<Row>(`select ${COLUMNS} from schedules where id = $1 for update`, [
-        id,
-      ]);
+      const [row] = await this.#db.query<ScheduleRow>(
+        `select ${SCHEDULE_COLUMNS} from schedules where id = $1 for update`,
+        [id],
+      );
       if (!row) return undefined;
       const schedule = toSchedule(row);
       change(schedule);
@@ -69,7 +56,7 @@ export class PostgresScheduleRepository implements ScheduleRepository {
   /** Inserts the schedule, or overwrites every field but its workspace, mission and creation time. */
   async #write(schedule: Schedule): Promise<void> {
     await this.#db.query(
-      `insert into schedules (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
+      `insert into schedules (${SCHEDULE_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
        on conflict (id) do update set name = excluded.name, cron = excluded.cron, timezone = excluded.timezone,
          input = excluded.input, enabled = excluded.enabled, next_fire_at = excluded.next_fire_at,
          last_fire_time = excluded.last_fire_time, updated_at = excluded.updated_at`,
@@ -94,42 +81,11 @@ export class PostgresScheduleRepository implements ScheduleRepository {
     await this.#db.query('delete from schedules where id = $1', [id]);
   }
 
-  async lockDue(now: Date, limit: number): Promise<Schedule[]> {
-    const rows = await this.#db.query<Row>(
-      `select ${COLUMNS} from schedules where enabled and next_fire_at <= $1
-        order by next_fire_at limit $2 for update skip locked`,
-      [now, limit],
-    );
-    return rows.map(toSchedule);
+  lockDue(now: Date, limit: number): Promise<Schedule[]> {
+    return lockDueSchedules(this.#db, now, limit);
   }
 
-  async recordFire(schedule: Schedule): Promise<void> {
-    await this.#db.query('update schedules set next_fire_at = $2, last_fire_time = $3 where id = $1', [
-      schedule.id,
-      schedule.nextFireAt,
-      schedule.lastFireTime,
-    ]);
+  recordFire(schedule: Schedule): Promise<void> {
+    return recordFire(this.#db, schedule);
   }
-}
-
-function toSchedule(row: Row): Schedule {
-  return new Schedule({
-    id: row.id,
-    workspaceId: row.workspace_id,
-    missionId: row.mission_id,
-    name: row.name,
-    cron: row.cron,
-    timezone: row.timezone,
-    input: row.input,
-    enabled: row.enabled,
-    nextFireAt: date(row.next_fire_at),
-    lastFireTime: date(row.last_fire_time),
-    createdAt: date(row.created_at) as Date,
-    updatedAt: date(row.updated_at) as Date,
-  });
-}
-
-function date(value: string | Date | null): Date | null {
-  if (value === null) return null;
-  return value instanceof Date ? value : new Date(value);
 }
