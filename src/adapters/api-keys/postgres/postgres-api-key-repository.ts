@@ -2,7 +2,7 @@ import type { ApiKeyRepository } from '../../../application/api-keys/ports/api-k
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import { ApiKey, type ApiKeyRole } from '../../../domain/api-keys/api-key.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
 
 interface ApiKeyRow {
@@ -23,15 +23,9 @@ const COLUMNS = `id, workspace_id, key_id, secret_hash, name, role, created_by, 
   expires_at, revoked_at`;
 
 /** API keys in the `api_keys` table: every request made with a key reads one row by its key id. */
-export class PostgresApiKeyRepository implements ApiKeyRepository {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class PostgresApiKeyRepository extends PostgresRepository implements ApiKeyRepository {
   async add(key: ApiKey): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       `insert into api_keys (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       [
         key.id,
@@ -50,20 +44,20 @@ export class PostgresApiKeyRepository implements ApiKeyRepository {
   }
 
   async findByKeyId(keyId: string): Promise<ApiKey | undefined> {
-    const [row] = await this.#db.query<ApiKeyRow>(`select ${COLUMNS} from api_keys where key_id = $1`, [
+    const [row] = await this.db.query<ApiKeyRow>(`select ${COLUMNS} from api_keys where key_id = $1`, [
       keyId,
     ]);
     return row && toApiKey(row);
   }
 
   async findById(id: string): Promise<ApiKey | undefined> {
-    const [row] = await this.#db.query<ApiKeyRow>(`select ${COLUMNS} from api_keys where id = $1`, [id]);
+    const [row] = await this.db.query<ApiKeyRow>(`select ${COLUMNS} from api_keys where id = $1`, [id]);
     return row && toApiKey(row);
   }
 
   async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<ApiKey>> {
     const params = new SqlParameters();
-    const rows = await this.#db.query<ApiKeyRow>(
+    const rows = await this.db.query<ApiKeyRow>(
       `select ${COLUMNS} from api_keys
         where workspace_id = ${params.add(workspaceId)} and revoked_at is null
           ${afterPosition('created_at, id', page, 'asc', params)}
@@ -74,7 +68,7 @@ export class PostgresApiKeyRepository implements ApiKeyRepository {
   }
 
   async revoke(id: string, now: Date): Promise<boolean> {
-    const rows = await this.#db.query(
+    const rows = await this.db.query(
       'update api_keys set revoked_at = $2 where id = $1 and revoked_at is null returning id',
       [id, now],
     );
@@ -82,7 +76,7 @@ export class PostgresApiKeyRepository implements ApiKeyRepository {
   }
 
   async recordUse(id: string, now: Date, cutoff: Date): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       'update api_keys set last_used_at = $2 where id = $1 and (last_used_at is null or last_used_at <= $3)',
       [id, now, cutoff],
     );

@@ -3,7 +3,7 @@ import type {
   SigningKeyStore,
   StoredSigningKey,
 } from '../../../application/identity/ports/signing-key-store.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 
 interface KeyRow {
   readonly kid: string;
@@ -22,15 +22,9 @@ const LOCK_ID = 0x51_6e_4b_79; // arbitrary, constant
  * transaction-scoped advisory lock, so that two instances starting together (or two rotations) cannot both
  * leave a current key behind; the unique partial index on `(algorithm) where retired_at is null` backs it.
  */
-export class PostgresSigningKeyStore implements SigningKeyStore {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class PostgresSigningKeyStore extends PostgresRepository implements SigningKeyStore {
   async usable(algorithm: string, retiredAfter: Date): Promise<StoredSigningKey[]> {
-    const rows = await this.#db.query<KeyRow>(
+    const rows = await this.db.query<KeyRow>(
       `select kid, algorithm, public_jwk, private_key_encrypted, created_at, retired_at
          from signing_keys
         where algorithm = $1 and (retired_at is null or retired_at > $2)
@@ -43,7 +37,7 @@ export class PostgresSigningKeyStore implements SigningKeyStore {
   addIfNoneCurrent(key: NewSigningKey): Promise<boolean> {
     return this.#locked(async () => {
       // Checked under the lock: another instance may have created one while we waited.
-      const current = await this.#db.query(
+      const current = await this.db.query(
         'select 1 from signing_keys where algorithm = $1 and retired_at is null limit 1',
         [key.algorithm],
       );
@@ -55,7 +49,7 @@ export class PostgresSigningKeyStore implements SigningKeyStore {
 
   rotate(key: NewSigningKey): Promise<void> {
     return this.#locked(async () => {
-      await this.#db.query(
+      await this.db.query(
         'update signing_keys set retired_at = $1 where algorithm = $2 and retired_at is null',
         [key.createdAt, key.algorithm],
       );
@@ -64,7 +58,7 @@ export class PostgresSigningKeyStore implements SigningKeyStore {
   }
 
   async #insert(key: NewSigningKey): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       `insert into signing_keys (kid, algorithm, public_jwk, private_key_encrypted, created_at, retired_at)
        values ($1, $2, $3::jsonb, $4, $5, null)`,
       [
@@ -78,8 +72,8 @@ export class PostgresSigningKeyStore implements SigningKeyStore {
   }
 
   #locked<T>(work: () => Promise<T>): Promise<T> {
-    return this.#db.transaction(async () => {
-      await this.#db.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
+    return this.db.transaction(async () => {
+      await this.db.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
       return work();
     });
   }

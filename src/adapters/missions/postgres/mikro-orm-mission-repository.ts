@@ -2,28 +2,22 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type { MissionRepository } from '../../../application/missions/ports/mission-repository.ts';
 import { Mission } from '../../../domain/missions/mission.ts';
 import { toPage } from '../../platform/postgres/keyset.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 
 /** Missions through MikroORM (`MissionSchema`): plain rows of one table, on no hot path. */
-export class MikroOrmMissionRepository implements MissionRepository {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class MikroOrmMissionRepository extends PostgresRepository implements MissionRepository {
   async add(mission: Mission): Promise<void> {
-    await this.#db.entityManager().persist(new Mission(mission)).flush();
+    await this.db.entityManager().persist(new Mission(mission)).flush();
   }
 
   async findById(id: string): Promise<Mission | undefined> {
-    const found = await this.#db.entityManager().findOne(Mission, { id }, { disableIdentityMap: true });
+    const found = await this.db.entityManager().findOne(Mission, { id }, { disableIdentityMap: true });
     return found ?? undefined;
   }
 
   async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
     const after = page.after;
-    const missions = await this.#db.entityManager().find(
+    const missions = await this.db.entityManager().find(
       Mission,
       after
         ? {
@@ -40,7 +34,7 @@ export class MikroOrmMissionRepository implements MissionRepository {
   }
 
   async update(mission: Mission): Promise<void> {
-    await this.#db.entityManager().nativeUpdate(
+    await this.db.entityManager().nativeUpdate(
       Mission,
       { id: mission.id },
       {
@@ -54,6 +48,6 @@ export class MikroOrmMissionRepository implements MissionRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await this.#db.entityManager().nativeDelete(Mission, { id });
+    await this.db.entityManager().nativeDelete(Mission, { id });
   }
 }

@@ -1,6 +1,6 @@
-import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { RunFilter } from '../../../application/runs/ports/run-repository.ts';
-import type { Run, RunSummary } from '../../../domain/runs/run.ts';
+import type { Run } from '../../../domain/runs/run.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
@@ -19,11 +19,7 @@ export async function findRunWorkspaceId(db: PostgresDatabase, id: string): Prom
 }
 
 /** A workspace's runs, newest first (keyset on `created_at, id`). */
-export async function listRuns(
-  db: PostgresDatabase,
-  filter: RunFilter,
-  page: PageRequest,
-): Promise<Page<RunSummary>> {
+export async function listRuns(db: PostgresDatabase, filter: RunFilter, page: PageRequest) {
   const params = new SqlParameters();
   let where = `r.workspace_id = ${params.add(filter.workspaceId)}`;
   if (filter.missionId !== undefined) where += ` and r.mission_id = ${params.add(filter.missionId)}`;

@@ -1,7 +1,7 @@
 import type { RunEventRepository } from '../../../application/runs/ports/run-event-repository.ts';
 import type { Run } from '../../../domain/runs/run.ts';
 import type { RunEvent, RunEventDraft } from '../../../domain/runs/run-event.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { appendRunEvents } from './append-run-events.ts';
 import { lastRunEventSeq, listRunEvents } from './read-run-events.ts';
 
@@ -9,26 +9,20 @@ import { lastRunEventSeq, listRunEvents } from './read-run-events.ts';
  * Run events in `run_events`, numbered from the run row's counters (`events_seq`, and `events_count` /
  * `events_bytes` for the cap), which appends change under the run's row lock.
  */
-export class PostgresRunEventRepository implements RunEventRepository {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class PostgresRunEventRepository extends PostgresRepository implements RunEventRepository {
   append(
     runId: string,
     events: readonly RunEventDraft[],
     authorize: (run: Run) => void,
   ): Promise<{ seqFrom: number; seqTo: number } | undefined> {
-    return appendRunEvents(this.#db, runId, events, authorize);
+    return appendRunEvents(this.db, runId, events, authorize);
   }
 
   list(runId: string, after: number, limit: number): Promise<RunEvent[]> {
-    return listRunEvents(this.#db, runId, after, limit);
+    return listRunEvents(this.db, runId, after, limit);
   }
 
   lastSeq(runId: string): Promise<number> {
-    return lastRunEventSeq(this.#db, runId);
+    return lastRunEventSeq(this.db, runId);
   }
 }

@@ -6,7 +6,7 @@ import type {
   RunRepository,
 } from '../../../application/runs/ports/run-repository.ts';
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { addRun } from './add-run.ts';
 import { changeLockedRuns } from './change-runs.ts';
 import { claimOldestRuns } from './claim-runs.ts';
@@ -18,36 +18,30 @@ import { findRun, findRunWorkspaceId, hasActiveRuns, listRuns } from './find-run
  * lock the row (`for update of r`), let the domain move the run, and write back only the state columns (never
  * `input`, see store-run-changes.ts); every admission to a concurrency group counts its slots in admit-runs.ts.
  */
-export class PostgresRunRepository implements RunRepository {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class PostgresRunRepository extends PostgresRepository implements RunRepository {
   add(run: Run): Promise<boolean> {
-    return addRun(this.#db, run);
+    return addRun(this.db, run);
   }
 
   findById(id: string): Promise<Run | undefined> {
-    return findRun(this.#db, id);
+    return findRun(this.db, id);
   }
 
   findWorkspaceId(id: string): Promise<string | undefined> {
-    return findRunWorkspaceId(this.#db, id);
+    return findRunWorkspaceId(this.db, id);
   }
 
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
-    return listRuns(this.#db, filter, page);
+    return listRuns(this.db, filter, page);
   }
 
   async update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
-    const [run] = await changeLockedRuns(this.#db, 'r.id = $1', [id], 'for update of r', change);
+    const [run] = await changeLockedRuns(this.db, 'r.id = $1', [id], 'for update of r', change);
     return run;
   }
 
   claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
-    return claimOldestRuns(this.#db, criteria, claim);
+    return claimOldestRuns(this.db, criteria, claim);
   }
 
   expireLeases(
@@ -55,10 +49,10 @@ export class PostgresRunRepository implements RunRepository {
     options: { limit: number; workspaceId?: string },
     expire: (run: Run) => void,
   ): Promise<Run[]> {
-    return expireLeases(this.#db, now, options, expire);
+    return expireLeases(this.db, now, options, expire);
   }
 
   hasActiveRuns(missionId: string): Promise<boolean> {
-    return hasActiveRuns(this.#db, missionId);
+    return hasActiveRuns(this.db, missionId);
   }
 }

@@ -2,25 +2,19 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type { ScheduleRepository } from '../../../application/schedules/ports/schedule-repository.ts';
 import type { Schedule } from '../../../domain/schedules/schedule.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
 import { lockDueSchedules, recordFire } from './dispatch-schedules.ts';
 import { SCHEDULE_COLUMNS, type ScheduleRow, toSchedule } from './schedule-rows.ts';
 
 /** Schedules in `schedules`; the dispatcher's reads go through `schedules_due_idx`. */
-export class PostgresScheduleRepository implements ScheduleRepository {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class PostgresScheduleRepository extends PostgresRepository implements ScheduleRepository {
   async add(schedule: Schedule): Promise<void> {
     await this.#write(schedule);
   }
 
   async findById(id: string): Promise<Schedule | undefined> {
-    const [row] = await this.#db.query<ScheduleRow>(
+    const [row] = await this.db.query<ScheduleRow>(
       `select ${SCHEDULE_COLUMNS} from schedules where id = $1`,
       [id],
     );
@@ -31,7 +25,7 @@ export class PostgresScheduleRepository implements ScheduleRepository {
     const params = new SqlParameters();
     let where = `workspace_id = ${params.add(workspaceId)}`;
     where += afterPosition('created_at, id', page, 'desc', params);
-    const rows = await this.#db.query<ScheduleRow>(
+    const rows = await this.db.query<ScheduleRow>(
       `select ${SCHEDULE_COLUMNS} from schedules where ${where}
         order by created_at desc, id desc limit ${params.add(page.limit + 1)}`,
       params.values,
@@ -40,8 +34,8 @@ export class PostgresScheduleRepository implements ScheduleRepository {
   }
 
   update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {
-    return this.#db.transaction(async () => {
-      const [row] = await this.#db.query<ScheduleRow>(
+    return this.db.transaction(async () => {
+      const [row] = await this.db.query<ScheduleRow>(
         `select ${SCHEDULE_COLUMNS} from schedules where id = $1 for update`,
         [id],
       );
@@ -55,7 +49,7 @@ export class PostgresScheduleRepository implements ScheduleRepository {
 
   /** Inserts the schedule, or overwrites every field but its workspace, mission and creation time. */
   async #write(schedule: Schedule): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       `insert into schedules (${SCHEDULE_COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12)
        on conflict (id) do update set name = excluded.name, cron = excluded.cron, timezone = excluded.timezone,
          input = excluded.input, enabled = excluded.enabled, next_fire_at = excluded.next_fire_at,
@@ -78,14 +72,14 @@ export class PostgresScheduleRepository implements ScheduleRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await this.#db.query('delete from schedules where id = $1', [id]);
+    await this.db.query('delete from schedules where id = $1', [id]);
   }
 
   lockDue(now: Date, limit: number): Promise<Schedule[]> {
-    return lockDueSchedules(this.#db, now, limit);
+    return lockDueSchedules(this.db, now, limit);
   }
 
   recordFire(schedule: Schedule): Promise<void> {
-    return recordFire(this.#db, schedule);
+    return recordFire(this.db, schedule);
   }
 }

@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { WorkspaceMembershipView } from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { Role, Workspace } from '../../../domain/workspaces/workspace.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
@@ -19,11 +19,7 @@ export async function listWorkspacesForUser(
   return rows.map(toMembershipView);
 }
 
-export async function pageWorkspacesForUser(
-  db: PostgresDatabase,
-  userId: string,
-  page: PageRequest,
-): Promise<Page<WorkspaceMembershipView>> {
+export async function pageWorkspacesForUser(db: PostgresDatabase, userId: string, page: PageRequest) {
   const params = new SqlParameters();
   const rows = await db.query<Row>(
     `${USER_WORKSPACES_SELECT}

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/workspaces/invitation.ts';
 import type { Role } from '../../../domain/workspaces/workspace.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
-import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
+import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
 
 interface InvitationRow {
@@ -33,22 +33,16 @@ const I_COLUMNS = COLUMNS.split(', ')
 const OPEN = (now: string) => `i.status = 'pending' and i.expires_at > ${now}`;
 
 /** Workspace invitations in SQL (the invitee's list joins workspaces and users). */
-export class PostgresInvitationRepository implements InvitationRepository {
-  readonly #db: PostgresDatabase;
-
-  constructor({ db }: { db: PostgresDatabase }) {
-    this.#db = db;
-  }
-
+export class PostgresInvitationRepository extends PostgresRepository implements InvitationRepository {
   async add(i: Invitation): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       `insert into workspace_invitations (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [i.id, i.workspaceId, i.invitee, i.role, i.invitedBy, i.status, i.createdAt, i.expiresAt, i.decidedAt],
     );
   }
 
   async findById(id: string): Promise<Invitation | undefined> {
-    const [row] = await this.#db.query<InvitationRow>(
+    const [row] = await this.db.query<InvitationRow>(
       `select ${COLUMNS} from workspace_invitations where id = $1`,
       [id],
     );
@@ -56,7 +50,7 @@ export class PostgresInvitationRepository implements InvitationRepository {
   }
 
   async countOpen(workspaceId: string, now: Date): Promise<number> {
-    const [row] = await this.#db.query<{ count: number }>(
+    const [row] = await this.db.query<{ count: number }>(
       `select count(*)::int as count from workspace_invitations i where i.workspace_id = $1 and ${OPEN('$2')}`,
       [workspaceId, now],
     );
@@ -65,7 +59,7 @@ export class PostgresInvitationRepository implements InvitationRepository {
 
   async pageOpenForWorkspace(workspaceId: string, now: Date, page: PageRequest): Promise<Page<Invitation>> {
     const params = new SqlParameters();
-    const rows = await this.#db.query<InvitationRow>(
+    const rows = await this.db.query<InvitationRow>(
       `select ${I_COLUMNS} from workspace_invitations i
         where i.workspace_id = ${params.add(workspaceId)} and ${OPEN(params.add(now))}
           ${afterPosition('i.created_at, i.id', page, 'asc', params)}
@@ -81,7 +75,7 @@ export class PostgresInvitationRepository implements InvitationRepository {
     page: PageRequest,
   ): Promise<Page<ReceivedInvitation>> {
     const params = new SqlParameters();
-    const rows = await this.#db.query<InvitationRow & { workspace_name: string; invited_by_name: string }>(
+    const rows = await this.db.query<InvitationRow & { workspace_name: string; invited_by_name: string }>(
       `select ${I_COLUMNS}, w.name as workspace_name, u.display_name as invited_by_name
         from workspace_invitations i
         join workspaces w on w.id = i.workspace_id
@@ -100,7 +94,7 @@ export class PostgresInvitationRepository implements InvitationRepository {
   }
 
   async decide(id: string, decision: InvitationDecision, now: Date): Promise<boolean> {
-    const decided = await this.#db.query(
+    const decided = await this.db.query(
       `update workspace_invitations set status = $1, decided_at = $2
         where id = $3 and status = 'pending' returning id`,
       [decision, now, id],
@@ -109,7 +103,7 @@ export class PostgresInvitationRepository implements InvitationRepository {
   }
 
   async revokePendingTo(workspaceId: string, invitee: string, now: Date): Promise<void> {
-    await this.#db.query(
+    await this.db.query(
       `update workspace_invitations set status = 'revoked', decided_at = $1
         where workspace_id = $2 and invitee = $3 and status = 'pending'`,
       [now, workspaceId, invitee],

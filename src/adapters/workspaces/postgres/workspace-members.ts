@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { MemberView } from '../../../application/workspaces/ports/workspace-repository.ts';
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
 import type { Membership, Role } from '../../../domain/workspaces/workspace.ts';
@@ -9,11 +9,7 @@ import { MEMBER_SELECT, type Row, toMembership, toMemberView } from './workspace
 
 // A workspace's members: reads joining their users, and the changes made under the workspace row's lock.
 
-export async function listMembers(
-  db: PostgresDatabase,
-  workspaceId: string,
-  page: PageRequest,
-): Promise<Page<MemberView>> {
+export async function listMembers(db: PostgresDatabase, workspaceId: string, page: PageRequest) {
   const params = new SqlParameters();
   const rows = await db.query<Row>(
     `${MEMBER_SELECT}
