@@ -17,6 +17,7 @@ import {
   toDelivery,
   toSummary,
 } from './delivery-rows.ts';
+import { purgeDeliveriesReceivedBefore } from './purge-deliveries.ts';
 
 /**
  * The `webhook_deliveries` table (SQL, joining the surrounding unit of work). Accepted deliveries come in
@@ -76,22 +77,7 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
     }));
   }
 
-  async purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
-    // SKIP LOCKED: instances purging at the same time split the work instead of queueing on row locks.
-    const bodies = await this.#db.query(
-      `update webhook_deliveries set body = null, body_purged_at = now()
-        where id in (select id from webhook_deliveries where body is not null and received_at < $1
-                      order by received_at limit $2 for update skip locked)
-        returning id`,
-      [cutoff, batchSize],
-    );
-    const entries = await this.#db.query(
-      `delete from webhook_deliveries
-        where id in (select id from webhook_deliveries where status <> 'accepted' and received_at < $1
-                      order by received_at limit $2 for update skip locked)
-        returning id`,
-      [cutoff, batchSize],
-    );
-    return { bodies: bodies.length, entries: entries.length };
+  purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
+    return purgeDeliveriesReceivedBefore(this.#db, cutoff, batchSize);
   }
 }

@@ -1,31 +1,12 @@
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { SecretBox } from '../../../application/kernel/ports/secret-box.ts';
 import type { WebhookEndpointRepository } from '../../../application/webhooks/ports/webhook-endpoint-repository.ts';
-import { type DisabledReason, WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
+import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
 import { WebhookEndpointChanged } from '../../../domain/webhooks/webhook-errors.ts';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
 import { toPage } from '../../platform/postgres/keyset.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
-import { openRotatingSecret, sealRotatingSecret } from '../../platform/postgres/sealed-rotating-secret.ts';
-
-interface EndpointRow {
-  readonly id: string;
-  readonly workspace_id: string;
-  readonly url: string;
-  readonly description: string | null;
-  readonly event_types: WebhookEventType[];
-  readonly enabled: boolean;
-  readonly disabled_reason: DisabledReason | null;
-  readonly signing_secret_sealed: string;
-  readonly previous_secret_sealed: string | null;
-  readonly previous_secret_expires_at: Date | string | null;
-  readonly version: number;
-  readonly created_at: Date | string;
-  readonly updated_at: Date | string;
-}
-
-const COLUMNS = `id, workspace_id, url, description, event_types, enabled, disabled_reason, signing_secret_sealed,
-  previous_secret_sealed, previous_secret_expires_at, version, created_at, updated_at`;
+import { ENDPOINT_COLUMNS, type EndpointRow, sealedSecrets, toEndpoint } from './endpoint-rows.ts';
 
 /**
  * Outbound endpoints in `webhook_endpoints` (bound SQL, joining the surrounding unit of work). Secrets are
@@ -43,7 +24,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
 
   async add(e: WebhookEndpoint): Promise<void> {
     await this.#db.query(
-      `insert into webhook_endpoints (${COLUMNS})
+      `insert into webhook_endpoints (${ENDPOINT_COLUMNS})
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         e.id,
@@ -53,7 +34,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
         e.eventTypes,
         e.enabled,
         e.disabledReason,
-        ...this.#sealed(e),
+        ...sealedSecrets(this.#box, e),
         e.version,
         e.createdAt,
         e.updatedAt,
@@ -63,20 +44,20 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
 
   async findById(id: string): Promise<WebhookEndpoint | undefined> {
     const [row] = await this.#db.query<EndpointRow>(
-      `select ${COLUMNS} from webhook_endpoints where id = $1`,
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where id = $1`,
       [id],
     );
-    return row && this.#toEndpoint(row);
+    return row && toEndpoint(this.#box, row);
   }
 
   async list(workspaceId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
     const after = page.after ? 'and (created_at, id) > ($3::timestamptz, $4::uuid)' : '';
     const rows = await this.#db.query<EndpointRow>(
-      `select ${COLUMNS} from webhook_endpoints where workspace_id = $1 ${after} order by created_at, id limit $2`,
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where workspace_id = $1 ${after} order by created_at, id limit $2`,
       [workspaceId, page.limit + 1, ...(page.after ? [page.after.createdAt, page.after.id] : [])],
     );
     return toPage(
-      rows.map((row) => this.#toEndpoint(row)),
+      rows.map((row) => toEndpoint(this.#box, row)),
       page.limit,
       (e) => e,
     );
@@ -84,14 +65,14 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
 
   async subscribedTo(workspaceId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
     const rows = await this.#db.query<EndpointRow>(
-      `select ${COLUMNS} from webhook_endpoints where workspace_id = $1 and enabled and $2 = any(event_types)`,
+      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where workspace_id = $1 and enabled and $2 = any(event_types)`,
       [workspaceId, type],
     );
-    return rows.map((row) => this.#toEndpoint(row));
+    return rows.map((row) => toEndpoint(this.#box, row));
   }
 
   async save(e: WebhookEndpoint): Promise<void> {
-    const [secret, previous, previousExpiresAt] = this.#sealed(e);
+    const [secret, previous, previousExpiresAt] = sealedSecrets(this.#box, e);
     const rows = await this.#db.query<{ version: number }>(
       `update webhook_endpoints
           set url = $1, description = $2, event_types = $3, enabled = $4, disabled_reason = $5,
@@ -121,30 +102,4 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
   async delete(id: string): Promise<void> {
     await this.#db.query('delete from webhook_endpoints where id = $1', [id]);
   }
-
-  #sealed(e: WebhookEndpoint): [string, string | null, Date | null] {
-    return sealRotatingSecret(this.#box, endpointSecretContext(e.id), e);
-  }
-
-  #toEndpoint(row: EndpointRow): WebhookEndpoint {
-    const context = endpointSecretContext(row.id);
-    return new WebhookEndpoint({
-      id: row.id,
-      workspaceId: row.workspace_id,
-      url: row.url,
-      description: row.description,
-      eventTypes: row.event_types,
-      enabled: row.enabled,
-      disabledReason: row.disabled_reason,
-      ...openRotatingSecret(this.#box, context, row),
-      version: row.version,
-      createdAt: new Date(row.created_at),
-      updatedAt: new Date(row.updated_at),
-    });
-  }
-}
-
-/** The associated data an endpoint's secrets are sealed with. */
-export function endpointSecretContext(endpointId: string): string {
-  return `webhook-endpoint-secret:${endpointId}`;
 }
