@@ -15,7 +15,7 @@ import type { ApiKeySecrets } from '../application/api-keys/ports/api-key-secret
 import { makeRevokeApiKey, type RevokeApiKey } from '../application/api-keys/revoke-api-key.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
-import { registrar, withReplaced } from './registration.ts';
+import { registrar } from './registration.ts';
 import type { ThroughWorkspaces } from './workspaces.ts';
 
 /** Workspace API keys: the credentials of machines, and the authentication of `pk_` bearer credentials. */
@@ -48,9 +48,7 @@ export const apiKeys: Area<ApiKeysCradle, ThroughApiKeys> = {
     ),
     cachedApiKeys: cachedRead(persistence, ({ apiKeys }) => apiKeys, withCachedApiKeys),
     apiKeySecrets: instance(Sha256ApiKeySecrets),
-    authenticateApiKey: singleton((deps) =>
-      makeAuthenticateApiKey(withReplaced(deps, { apiKeys: deps.cachedApiKeys })),
-    ),
+    authenticateApiKey: singleton(makeAuthenticateApiKey),
     issueApiKey: singleton(makeIssueApiKey),
     createApiKey: singleton(makeCreateApiKey),
     listApiKeys: singleton(makeListApiKeys),

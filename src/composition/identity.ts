@@ -79,7 +79,7 @@ import type { SessionLifetimes } from '../domain/identity/login-session.ts';
 import type { Area } from './area.ts';
 import type { ThroughAudit } from './audit.ts';
 import { adaptersFor } from './persistence.ts';
-import { registrar, withReplaced } from './registration.ts';
+import { registrar } from './registration.ts';
 
 /** Verified access tokens kept per instance (about 1 KB each with the map's overhead). */
 const VERIFIED_TOKENS = 10_000;
@@ -213,15 +213,9 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       verifyCredentials: singleton(makeVerifyCredentials),
       logIn: singleton(makeLogIn),
       refreshSession: singleton(makeRefreshSession),
-      authenticate: singleton((deps) =>
-        makeAuthenticate(withReplaced(deps, { loginSessions: deps.cachedLoginSessions })),
-      ),
+      authenticate: singleton(makeAuthenticate),
       logOut: singleton(makeLogOut),
-      getCurrentUser: singleton((deps) =>
-        makeGetCurrentUser(
-          withReplaced(deps, { users: deps.cachedUsers, workspaces: deps.cachedWorkspaces }),
-        ),
-      ),
+      getCurrentUser: singleton(makeGetCurrentUser),
       listSessions: singleton(makeListSessions),
       revokeSession: singleton(makeRevokeSession),
       revokeAllSessions: singleton(makeRevokeAllSessions),

@@ -18,8 +18,23 @@ export interface Registrar<Deps> {
 }
 
 function singleton<D, T>(factory: (deps: D) => T, dispose?: (value: T) => unknown): Resolver<T> {
-  const resolver = asFunction(factory).singleton();
+  const resolver = asFunction((deps: D) => factory(resolvedOnce(deps))).singleton();
   return dispose ? resolver.disposer(dispose) : resolver;
+}
+
+/**
+ * `deps` whose every key is resolved on first use and kept: a use case reads its dependencies on each call
+ * (the token check, ingest: every request), and every registration is a singleton, so awilix's resolution
+ * need not run again. Spreading the cradle instead would resolve every registration at once.
+ */
+function resolvedOnce<D>(deps: D): D {
+  const resolved = new Map<PropertyKey, unknown>();
+  return new Proxy({} as D & object, {
+    get: (_target, name) => {
+      if (!resolved.has(name)) resolved.set(name, Reflect.get(deps as object, name));
+      return resolved.get(name);
+    },
+  });
 }
 
 function instance<D, T>(Class: new (deps: D) => T): Resolver<T> {
@@ -34,20 +49,4 @@ const helpers = { singleton, instance, value };
 
 export function registrar<Deps>(): Registrar<Deps> {
   return helpers;
-}
-
-/**
- * `deps` with some keys answered otherwise, for one factory: how a use case reads a cached port on its hot path
- * (`{ loginSessions: deps.cachedLoginSessions }`) while every other use case reads the source. Each key is
- * resolved on first use and kept (every registration is a singleton); spreading awilix's cradle instead would
- * resolve every registration at once.
- */
-export function withReplaced<D extends object>(deps: D, replaced: Partial<D>): D {
-  const resolved = new Map<PropertyKey, unknown>(Object.entries(replaced));
-  return new Proxy({} as D, {
-    get: (_target, name) => {
-      if (!resolved.has(name)) resolved.set(name, Reflect.get(deps, name));
-      return resolved.get(name);
-    },
-  });
 }

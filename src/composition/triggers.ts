@@ -50,7 +50,7 @@ import {
 import { makeUpdateTrigger, type UpdateTrigger } from '../application/triggers/update-trigger.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
-import { registrar, withReplaced } from './registration.ts';
+import { registrar } from './registration.ts';
 import type { ThroughSchedules } from './schedules.ts';
 
 /** Webhook triggers (signing secrets sealed at rest), signed ingest, the delivery log and its retention. */
@@ -141,11 +141,7 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
       },
     ),
     deliveryRetention: value({ retentionDays: config.webhooks.retentionDays, batchSize: 1000 }),
-    receiveDelivery: singleton((deps) =>
-      makeReceiveDelivery(
-        withReplaced(deps, { triggers: deps.cachedTriggers, missions: deps.cachedMissions }),
-      ),
-    ),
+    receiveDelivery: singleton(makeReceiveDelivery),
     // Webhook bodies past WEBHOOK_RETENTION_DAYS are dropped periodically.
     deliveryPurgeJob: singleton(
       ({ purgeDeliveryBodies, logger }) =>

@@ -13,7 +13,9 @@ export type AuthenticateApiKey = (credential: string) => Promise<ApiKeyPrincipal
  * next request on every instance; its `last_used_at` is written at most once a minute.
  */
 export function makeAuthenticateApiKey(deps: {
-  apiKeys: ApiKeyRepository;
+  apiKeys: Pick<ApiKeyRepository, 'recordUse'>;
+  /** The hot-path lookup by key id: may be a cache (revocation and expiry are still judged here). */
+  cachedApiKeys: Pick<ApiKeyRepository, 'findByKeyId'>;
   apiKeySecrets: ApiKeySecrets;
   clock: Clock;
 }): AuthenticateApiKey {
@@ -23,7 +25,7 @@ export function makeAuthenticateApiKey(deps: {
   return async (credential) => {
     const parts = readApiKey(credential);
     if (!parts) throw new InvalidToken('the API key is malformed');
-    const key = await deps.apiKeys.findByKeyId(parts.keyId);
+    const key = await deps.cachedApiKeys.findByKeyId(parts.keyId);
     const matches = deps.apiKeySecrets.matches(parts.secret, key?.secretHash ?? decoy);
     const now = deps.clock.now();
     if (!key || !matches || !key.isUsable(now)) {

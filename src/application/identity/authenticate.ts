@@ -14,13 +14,14 @@ export type Authenticate = (accessToken: string) => Promise<UserPrincipal>;
  */
 export function makeAuthenticate(deps: {
   accessTokens: AccessTokenService;
-  loginSessions: LoginSessionRepository;
+  /** The hot-path read of a session in use: may be a cache, at most the invalidation delay old elsewhere. */
+  cachedLoginSessions: Pick<LoginSessionRepository, 'findInUse'>;
   clock: Clock;
   sessionLifetimes: SessionLifetimes;
 }): Authenticate {
   return async (accessToken) => {
     const claims = await deps.accessTokens.verify(accessToken);
-    const found = await deps.loginSessions.findInUse(claims.sessionId);
+    const found = await deps.cachedLoginSessions.findInUse(claims.sessionId);
     if (
       !found ||
       found.session.userId !== claims.userId ||

@@ -15,14 +15,15 @@ export type CurrentCaller =
 export type GetCurrentUser = (principal: Principal) => Promise<CurrentCaller>;
 
 export function makeGetCurrentUser(deps: {
-  users: UserRepository;
-  workspaces: WorkspaceRepository;
+  /** What `/me` shows is read through caches (never a password or an epoch check). */
+  cachedUsers: Pick<UserRepository, 'findById'>;
+  cachedWorkspaces: Pick<WorkspaceRepository, 'listForUser'>;
 }): GetCurrentUser {
   return async (principal) => {
     if (principal.kind === 'api_key') return { kind: 'api_key', apiKey: principal };
     const [user, workspaces] = await Promise.all([
-      deps.users.findById(principal.userId),
-      deps.workspaces.listForUser(principal.userId),
+      deps.cachedUsers.findById(principal.userId),
+      deps.cachedWorkspaces.listForUser(principal.userId),
     ]);
     if (!user) throw new NotFound('user');
     return { kind: 'user', user, workspaces };

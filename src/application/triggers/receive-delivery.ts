@@ -58,10 +58,11 @@ export interface DeliveryReceipt {
 export type ReceiveDelivery = (incoming: IncomingDelivery) => Promise<DeliveryReceipt>;
 
 export interface ReceiveDeliveryDeps {
-  triggers: TriggerRepository;
+  /** Per delivery, the trigger by path and its mission's run policy: may be caches. */
+  cachedTriggers: Pick<TriggerRepository, 'findByWebhookPath'>;
+  cachedMissions: Pick<MissionRepository, 'findById'>;
   deliveries: DeliveryRepository;
   deliveryIntake: DeliveryIntake;
-  missions: MissionRepository;
   signatureVerifiers: SignatureVerifiers;
   webhookRateLimiter: RateLimiter;
   webhookSecrets: WebhookSecretGenerator;
@@ -82,7 +83,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
   return async (incoming) => {
     // A malformed path can be no trigger's (the pattern is public): nothing to hide, nothing to spend.
     if (!isWellFormedWebhookPath(incoming.webhookPath)) throw new TriggerNotFound();
-    const found = await deps.triggers.findByWebhookPath(incoming.webhookPath);
+    const found = await deps.cachedTriggers.findByWebhookPath(incoming.webhookPath);
     // Keyed by path, not by trigger id: unknown paths spend a budget too, so a 429 does not reveal a trigger.
     await deps.webhookRateLimiter.consume(incoming.webhookPath);
     const live = found?.enabled ? found : undefined;
@@ -145,7 +146,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       idempotencyKey,
     });
     // Deleting a mission deletes its triggers: a mission gone since the lookup is an unknown path.
-    const mission = await deps.missions.findById(live.missionId);
+    const mission = await deps.cachedMissions.findById(live.missionId);
     if (!mission) throw new TriggerNotFound();
     const run = Run.queue({
       id: runId,

@@ -1,17 +1,30 @@
 import type { ApiKeyRepository } from '../../../application/api-keys/ports/api-key-repository.ts';
 import type { ApiKey } from '../../../domain/api-keys/api-key.ts';
-import type { CacheInvalidation, Change } from '../../platform/caching/cache-invalidation.ts';
-import { InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
-import { announcingChanges, overrideMethods } from '../../platform/caching/method-overrides.ts';
+import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
+import { changed } from '../../platform/caching/cached-rows.ts';
+import { forgetting, InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
+import {
+  announces,
+  announcingChanges,
+  type MethodAccess,
+  overrideMethods,
+} from '../../platform/caching/method-overrides.ts';
 
-const apiKey = (id: string): Change => ({ kind: 'api_key', id });
+const apiKey = changed('api_key');
 
-/** API keys whose every write (revocation, the use recorded once a minute) tells this instance's caches. */
+/** Every API key method, a read or a write (revocation, the use recorded once a minute). */
+const apiKeyAccess: MethodAccess<ApiKeyRepository> = {
+  add: 'insert',
+  findByKeyId: 'read',
+  findById: 'read',
+  listForWorkspace: 'read',
+  revoke: announces((id) => [apiKey(id)]),
+  recordUse: announces((id) => [apiKey(id)]),
+};
+
+/** API keys whose every write tells this instance's caches. */
 export function announcingApiKeys(inner: ApiKeyRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, {
-    revoke: (id) => [apiKey(id)],
-    recordUse: (id) => [apiKey(id)],
-  });
+  return announcingChanges(inner, invalidation, apiKeyAccess);
 }
 
 /**
@@ -27,10 +40,10 @@ export function withCachedApiKeys(
   const cache = new InvalidatedCache<ApiKey>({
     invalidation,
     maxEntries,
-    forget: (change, entries) => {
-      if (change.kind === 'api_key') entries.deleteWhere((cached) => cached.id === change.id);
-      else if (change.kind === 'workspace') entries.deleteWhere((cached) => cached.workspaceId === change.id);
-    },
+    forget: forgetting({
+      api_key: (id, entries) => entries.deleteWhere((cached) => cached.id === id),
+      workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
+    }),
   });
   return overrideMethods(inner, { findByKeyId: (keyId) => cache.get(keyId, () => inner.findByKeyId(keyId)) });
 }

@@ -8,44 +8,74 @@ import type {
   WorkspaceRepository,
 } from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { User } from '../../../domain/identity/user.ts';
-import type { CacheInvalidation, Change } from '../../platform/caching/cache-invalidation.ts';
-import { InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
-import { announcingChanges, overrideMethods } from '../../platform/caching/method-overrides.ts';
+import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
+import { changed } from '../../platform/caching/cached-rows.ts';
+import { forgetting, InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
+import {
+  announces,
+  announcingChanges,
+  type MethodAccess,
+  overrideMethods,
+} from '../../platform/caching/method-overrides.ts';
 
-const session = (id: string): Change => ({ kind: 'login_session', id });
-const user = (id: string): Change => ({ kind: 'user', id });
-const memberships = (userId: string): Change => ({ kind: 'memberships', id: userId });
-const workspace = (id: string): Change => ({ kind: 'workspace', id });
+const session = changed('login_session');
+const user = changed('user');
+const memberships = changed('memberships');
+const workspace = changed('workspace');
+
+/** Every login-session method, a read or a write (a user's epoch moves with `user`). */
+const loginSessionAccess: MethodAccess<LoginSessionRepository> = {
+  create: 'insert',
+  findById: 'read',
+  findInUse: 'read',
+  rotate: announces((id) => [session(id)]),
+  revoke: announces((id) => [session(id)]),
+  revokeAllForUser: announces((userId) => [user(userId)]),
+  listForUser: 'read',
+};
+
+/** Every user method, a read or a write (creating one announces it: its memberships are a list). */
+const userAccess: MethodAccess<UserRepository> = {
+  findByLogin: 'read',
+  findById: 'read',
+  isLoginTaken: 'read',
+  create: announces((created) => [user(created.id)]),
+  rehashPassword: announces((userId) => [user(userId)]),
+  changePassword: announces((userId) => [user(userId)]),
+  setDisabled: announces((userId) => [user(userId)]),
+  list: 'read',
+};
+
+/** Every workspace and membership method, a read or a write. */
+const workspaceAccess: MethodAccess<WorkspaceRepository> = {
+  listForUser: 'read',
+  pageForUser: 'read',
+  findById: 'read',
+  findRole: 'read',
+  create: announces((_workspace, owner) => [memberships(owner.userId)]),
+  update: announces((changedWorkspace) => [workspace(changedWorkspace.id)]),
+  delete: announces((id) => [workspace(id)]),
+  listMembers: 'read',
+  findMember: 'read',
+  membersForChange: 'read',
+  addMember: announces((membership) => [memberships(membership.userId)]),
+  setRole: announces((_workspaceId, userId) => [memberships(userId)]),
+  removeMember: announces((_workspaceId, userId) => [memberships(userId)]),
+};
 
 /** Login sessions whose every write tells this instance's caches (a user's epoch moves with `user`). */
 export function announcingLoginSessions(inner: LoginSessionRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, {
-    rotate: (id) => [session(id)],
-    revoke: (id) => [session(id)],
-    revokeAllForUser: (userId) => [user(userId)],
-  });
+  return announcingChanges(inner, invalidation, loginSessionAccess);
 }
 
 /** Users whose every write tells this instance's caches. */
 export function announcingUsers(inner: UserRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, {
-    create: (created) => [user(created.id)],
-    rehashPassword: (userId) => [user(userId)],
-    changePassword: (userId) => [user(userId)],
-    setDisabled: (userId) => [user(userId)],
-  });
+  return announcingChanges(inner, invalidation, userAccess);
 }
 
 /** Workspaces and memberships whose every write tells this instance's caches. */
 export function announcingWorkspaces(inner: WorkspaceRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, {
-    create: (_workspace, owner) => [memberships(owner.userId)],
-    update: (changed) => [workspace(changed.id)],
-    delete: (id) => [workspace(id)],
-    addMember: (membership) => [memberships(membership.userId)],
-    setRole: (_workspaceId, userId) => [memberships(userId)],
-    removeMember: (_workspaceId, userId) => [memberships(userId)],
-  });
+  return announcingChanges(inner, invalidation, workspaceAccess);
 }
 
 /**
@@ -60,10 +90,10 @@ export function withCachedSessionsInUse(
   const cache = new InvalidatedCache<SessionInUse>({
     invalidation,
     maxEntries,
-    forget: (change, entries) => {
-      if (change.kind === 'login_session') entries.delete(change.id);
-      else if (change.kind === 'user') entries.deleteWhere((found) => found.session.userId === change.id);
-    },
+    forget: forgetting({
+      login_session: (id, entries) => entries.delete(id),
+      user: (id, entries) => entries.deleteWhere((found) => found.session.userId === id),
+    }),
   });
   return overrideMethods(inner, { findInUse: (id) => cache.get(id, () => inner.findInUse(id)) });
 }
@@ -73,9 +103,7 @@ export function withCachedUsers(inner: UserRepository, invalidation: CacheInvali
   const cache = new InvalidatedCache<User>({
     invalidation,
     maxEntries,
-    forget: (change, entries) => {
-      if (change.kind === 'user') entries.delete(change.id);
-    },
+    forget: forgetting({ user: (id, entries) => entries.delete(id) }),
   });
   return overrideMethods(inner, { findById: (id) => cache.get(id, () => inner.findById(id)) });
 }
@@ -89,12 +117,12 @@ export function withCachedWorkspaceLists(
   const cache = new InvalidatedCache<WorkspaceMembershipView[]>({
     invalidation,
     maxEntries,
-    forget: (change, entries) => {
-      if (change.kind === 'user' || change.kind === 'memberships') entries.delete(change.id);
-      else if (change.kind === 'workspace') {
-        entries.deleteWhere((views) => views.some((view) => view.workspace.id === change.id));
-      }
-    },
+    forget: forgetting({
+      user: (userId, entries) => entries.delete(userId),
+      memberships: (userId, entries) => entries.delete(userId),
+      workspace: (id, entries) =>
+        entries.deleteWhere((views) => views.some((view) => view.workspace.id === id)),
+    }),
   });
   return overrideMethods(inner, {
     listForUser: async (userId) => (await cache.get(userId, () => inner.listForUser(userId))) ?? [],

@@ -1,20 +1,4 @@
-/**
- * What changed: a login session (by id), a user (by id: their row, sessions' epoch, memberships), the
- * memberships of a user (by user id), a workspace (by id), a trigger, a mission, an API key (each by id).
- */
-export type ChangeKind =
-  | 'login_session'
-  | 'user'
-  | 'memberships'
-  | 'workspace'
-  | 'trigger'
-  | 'mission'
-  | 'api_key';
-
-export interface Change {
-  readonly kind: ChangeKind;
-  readonly id: string;
-}
+import { CACHED_ROWS, type Change, type ChangeKind } from './cached-rows.ts';
 
 /** What a cache does when told. */
 export interface ChangeSubscriber {
@@ -23,15 +7,7 @@ export interface ChangeSubscriber {
   reset(): void;
 }
 
-const KINDS = new Set<string>([
-  'login_session',
-  'user',
-  'memberships',
-  'workspace',
-  'trigger',
-  'mission',
-  'api_key',
-] satisfies ChangeKind[]);
+const KINDS = new Set<string>(CACHED_ROWS.map((row) => row.kind));
 
 /**
  * How this instance's caches learn of changes. Changes made here are applied at once and again when the

@@ -1,5 +1,6 @@
 import { BoundedLru } from './bounded-lru.ts';
-import type { CacheInvalidation, Change } from './cache-invalidation.ts';
+import type { CacheInvalidation } from './cache-invalidation.ts';
+import type { Change, ChangeKind } from './cached-rows.ts';
 
 /**
  * Values loaded by key, kept (at most `maxEntries`, least recently used dropped) until a change says
@@ -57,4 +58,14 @@ export class InvalidatedCache<V> {
     this.#generation++;
     this.#entries.clear();
   }
+}
+
+/** How a cache forgets, per kind of change its values depend on (a change of any other kind leaves it be). */
+export type ForgetRules<V> = {
+  readonly [K in ChangeKind]?: (id: string, entries: InvalidatedCache<V>) => void;
+};
+
+/** The `forget` of a cache from its rules by kind. */
+export function forgetting<V>(rules: ForgetRules<V>): (change: Change, entries: InvalidatedCache<V>) => void {
+  return (change, entries) => rules[change.kind]?.(change.id, entries);
 }

@@ -1,4 +1,5 @@
-import type { CacheInvalidation, Change } from './cache-invalidation.ts';
+import type { CacheInvalidation } from './cache-invalidation.ts';
+import type { Change } from './cached-rows.ts';
 
 type Method = (...args: never[]) => Promise<unknown>;
 type Methods<T> = { [K in keyof T as T[K] extends Method ? K : never]: T[K] };
@@ -20,28 +21,43 @@ export function overrideMethods<T extends object>(inner: T, replaced: Partial<Me
   });
 }
 
-/** For each write method named, the changes a call makes (computed from its arguments). */
-export type ChangesOf<T> = {
-  [K in keyof Methods<T>]?: Methods<T>[K] extends (...args: infer A) => Promise<unknown>
-    ? (...args: A) => Change[]
+/** A write, with the changes a call makes (computed from its arguments). */
+export interface Announced<A extends unknown[]> {
+  readonly writes: (...args: A) => Change[];
+}
+
+/**
+ * What each method of a cached port does to the rows caches hold: `read`; `insert`, a write that only adds
+ * rows no cache holds (absence is never cached), announcing nothing; or a write announcing its changes.
+ * Exhaustive: a method added to the port fails `tsc` until it is classified here.
+ */
+export type MethodAccess<T> = {
+  readonly [K in keyof Methods<T>]-?: Methods<T>[K] extends (...args: infer A) => Promise<unknown>
+    ? 'read' | 'insert' | Announced<A>
     : never;
 };
 
-/** `inner` whose named writes report what they changed to this instance's caches once they are done. */
+/** A write whose calls announce `changes`. */
+export const announces = <A extends unknown[]>(changes: (...args: A) => Change[]): Announced<A> => ({
+  writes: changes,
+});
+
+/** `inner` whose writes report what they changed to this instance's caches once they are done. */
 export function announcingChanges<T extends object>(
   inner: T,
   invalidation: CacheInvalidation,
-  changes: ChangesOf<T>,
+  access: MethodAccess<T>,
 ): T {
   const replaced: Record<string, unknown> = {};
-  for (const [name, changesOf] of Object.entries(changes) as [string, (...args: unknown[]) => Change[]][]) {
+  for (const [name, kind] of Object.entries(access) as [string, 'read' | 'insert' | Announced<unknown[]>][]) {
+    if (typeof kind === 'string') continue;
     const write = (inner as Record<string, (...args: unknown[]) => Promise<unknown>>)[name];
     if (!write) throw new Error(`no method ${name} to announce`);
     replaced[name] = async (...args: unknown[]) => {
       try {
         return await write.apply(inner, args);
       } finally {
-        invalidation.changedHere(changesOf(...args));
+        invalidation.changedHere(kind.writes(...args));
       }
     };
   }

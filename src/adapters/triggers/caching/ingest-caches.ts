@@ -2,27 +2,46 @@ import type { MissionRepository } from '../../../application/missions/ports/miss
 import type { TriggerRepository } from '../../../application/triggers/ports/trigger-repository.ts';
 import type { Mission } from '../../../domain/missions/mission.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
-import type { CacheInvalidation, Change } from '../../platform/caching/cache-invalidation.ts';
-import { InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
-import { announcingChanges, overrideMethods } from '../../platform/caching/method-overrides.ts';
+import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
+import { changed } from '../../platform/caching/cached-rows.ts';
+import { forgetting, InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
+import {
+  announces,
+  announcingChanges,
+  type MethodAccess,
+  overrideMethods,
+} from '../../platform/caching/method-overrides.ts';
 
-const trigger = (id: string): Change => ({ kind: 'trigger', id });
-const mission = (id: string): Change => ({ kind: 'mission', id });
+const trigger = changed('trigger');
+const mission = changed('mission');
+
+/** Every trigger method, a read or a write. */
+const triggerAccess: MethodAccess<TriggerRepository> = {
+  add: 'insert',
+  findById: 'read',
+  findByWebhookPath: 'read',
+  list: 'read',
+  save: announces((saved) => [trigger(saved.id)]),
+  delete: announces((id) => [trigger(id)]),
+};
+
+/** Every mission method, a read or a write (deleting one deletes its triggers). */
+const missionAccess: MethodAccess<MissionRepository> = {
+  add: 'insert',
+  findById: 'read',
+  listForWorkspace: 'read',
+  update: announces((updated) => [mission(updated.id)]),
+  delete: announces((id) => [mission(id)]),
+};
 
 /** Triggers whose every write tells this instance's caches. */
 export function announcingTriggers(inner: TriggerRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, {
-    save: (saved) => [trigger(saved.id)],
-    delete: (id) => [trigger(id)],
-  });
+  return announcingChanges(inner, invalidation, triggerAccess);
 }
 
-/** Missions whose every write tells this instance's caches (deleting one deletes its triggers). */
+/** Missions whose every write tells this instance's caches. */
 export function announcingMissions(inner: MissionRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, {
-    update: (updated) => [mission(updated.id)],
-    delete: (id) => [mission(id)],
-  });
+  return announcingChanges(inner, invalidation, missionAccess);
 }
 
 /**
@@ -37,11 +56,11 @@ export function withCachedTriggerPaths(
   const cache = new InvalidatedCache<Trigger>({
     invalidation,
     maxEntries,
-    forget: (change, entries) => {
-      if (change.kind === 'trigger') entries.deleteWhere((cached) => cached.id === change.id);
-      else if (change.kind === 'mission') entries.deleteWhere((cached) => cached.missionId === change.id);
-      else if (change.kind === 'workspace') entries.deleteWhere((cached) => cached.workspaceId === change.id);
-    },
+    forget: forgetting({
+      trigger: (id, entries) => entries.deleteWhere((cached) => cached.id === id),
+      mission: (id, entries) => entries.deleteWhere((cached) => cached.missionId === id),
+      workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
+    }),
   });
   return overrideMethods(inner, {
     findByWebhookPath: (path) => cache.get(path, () => inner.findByWebhookPath(path)),
@@ -57,10 +76,10 @@ export function withCachedMissions(
   const cache = new InvalidatedCache<Mission>({
     invalidation,
     maxEntries,
-    forget: (change, entries) => {
-      if (change.kind === 'mission') entries.delete(change.id);
-      else if (change.kind === 'workspace') entries.deleteWhere((cached) => cached.workspaceId === change.id);
-    },
+    forget: forgetting({
+      mission: (id, entries) => entries.delete(id),
+      workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
+    }),
   });
   return overrideMethods(inner, { findById: (id) => cache.get(id, () => inner.findById(id)) });
 }
