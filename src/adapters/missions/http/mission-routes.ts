@@ -1,8 +1,16 @@
 import type { ThroughRuns } from '../../../composition/runs.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
-import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../../platform/http/pagination.ts';
+import type { Mission } from '../../../domain/missions/mission.ts';
+import {
+  answerBudgetedPage,
+  answerCreated,
+  answerNothing,
+  answerOne,
+  type View,
+} from '../../platform/http/answers.ts';
+import { idParams } from '../../platform/http/common-schemas.ts';
+import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
-import { accepted, created, ok } from '../../platform/http/respond.ts';
+import { accepted } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -32,6 +40,7 @@ function missionInput<T>(body: unknown): T {
 
 export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
+  const shown: View<Mission> = { schema: mission, present: presentMission };
   return [
     bearer.post('/api/missions', {
       operationId: 'createMission',
@@ -41,9 +50,9 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
         'optional `policy` sets the timeouts, retries and concurrency caps of its runs.',
       body: createMissionRequest,
       errors: [403, 404],
-      responses: { 201: { description: 'The new mission.', schema: mission } },
-      handler: async (ctx, { principal, body }) =>
-        created(ctx, presentMission(await deps.createMission(principal, missionInput(body)))),
+      ...answerCreated(shown, 'The new mission.', ({ principal, body }) =>
+        deps.createMission(principal, missionInput(body)),
+      ),
     }),
     bearer.get('/api/missions', {
       operationId: 'listMissions',
@@ -53,26 +62,14 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
         '(definitions are up to 64 KiB each); `next_cursor` then continues after the last one shown.',
       query: listMissionsQuery,
       errors: [404],
-      responses: { 200: { description: 'One page of missions.', schema: page(mission) } },
-      handler: async (ctx, { principal, query }) => {
-        const missions = await deps.listMissions(
-          principal,
-          query.workspace_id as string,
-          pageRequestOf(query),
-        );
-        ok(
-          ctx,
-          presentPageWithin(missions, presentMission, (mission) => mission),
-        );
-      },
+      ...answerBudgetedPage(shown, 'One page of missions.', ({ principal, query }, page) =>
+        deps.listMissions(principal, query.workspace_id as string, page),
+      ),
     }),
     bearer.get('/api/missions/{id}', {
       operationId: 'getMission',
       summary: 'A mission',
-      params: idParams,
-      responses: { 200: { description: 'The mission.', schema: mission } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentMission(await deps.getMission(principal, params.id))),
+      ...answerOne(shown, 'The mission.', ({ principal, params }) => deps.getMission(principal, params.id)),
     }),
     bearer.patch('/api/missions/{id}', {
       operationId: 'updateMission',
@@ -80,25 +77,19 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
       description:
         'Changes the fields given; `description: null` clears the description. Policy fields given replace ' +
         'the current ones (`null` clears one) and apply to runs queued afterwards.',
-      params: idParams,
       body: updateMissionRequest,
       errors: [403],
-      responses: { 200: { description: 'The changed mission.', schema: mission } },
-      handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentMission(await deps.updateMission(principal, params.id, missionInput(body)))),
+      ...answerOne(shown, 'The changed mission.', ({ principal, params, body }) =>
+        deps.updateMission(principal, params.id, missionInput(body)),
+      ),
     }),
     bearer.delete('/api/missions/{id}', {
       operationId: 'deleteMission',
       summary: 'Delete a mission (admins)',
       description:
         'Deletes the mission and its finished runs; 409 while one of its runs is queued or running.',
-      params: idParams,
       errors: [403, 409],
-      responses: { 204: { description: 'Deleted.' } },
-      handler: async (ctx, { principal, params }) => {
-        await deps.deleteMission(principal, params.id);
-        ctx.status = 204;
-      },
+      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteMission(principal, params.id)),
     }),
     bearer.post('/api/missions/{id}/runs', {
       operationId: 'startRun',

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Principal } from '../../../domain/kernel/principal.ts';
+import { idParams } from './common-schemas.ts';
 import { principalOf } from './request-state.ts';
 import type { HttpMethod, RouteSpec } from './route.ts';
 
@@ -35,7 +36,10 @@ type Declare<S extends GroupSecurity> = <P extends string>(
   declaration: Declaration<InputOf<S, P>>,
 ) => RouteSpec;
 
-/** Declares routes that share a security and a tag: `group.get(path, { operationId, ..., handler })`. */
+/**
+ * Declares routes that share a security and a tag: `group.get(path, { operationId, ..., handler })`. A path
+ * whose one parameter is `{id}` takes `idParams` unless it declares its own; any other parameter needs a schema.
+ */
 export type RouteGroup<S extends GroupSecurity> = Record<'get' | 'post' | 'patch' | 'delete', Declare<S>>;
 
 /**
@@ -56,6 +60,7 @@ function group<S extends GroupSecurity>(security: S, tag: string): RouteGroup<S>
     (method: HttpMethod): Declare<S> =>
     (path, { handler, errors = [], ...declaration }) => ({
       ...declaration,
+      params: declaration.params ?? paramsOf(path),
       method,
       path,
       tags: [tag],
@@ -65,4 +70,11 @@ function group<S extends GroupSecurity>(security: S, tag: string): RouteGroup<S>
         handler(ctx, (security === 'bearer' ? { ...input, principal: principalOf(ctx) } : input) as never),
     });
   return { get: declare('GET'), post: declare('POST'), patch: declare('PATCH'), delete: declare('DELETE') };
+}
+
+function paramsOf(path: string) {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  if (names.length === 0) return undefined;
+  if (names.length === 1 && names[0] === 'id') return idParams;
+  throw new Error(`${path}: declare the schema of its path parameters`);
 }

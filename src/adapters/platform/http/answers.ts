@@ -1,0 +1,90 @@
+import type { Context } from 'koa';
+import type { Page, PagePosition, PageRequest } from '../../../application/kernel/ports/page.ts';
+import { page } from './common-schemas.ts';
+import { pageRequestOf, presentPage, presentPageWithin } from './pagination.ts';
+import { created, ok } from './respond.ts';
+import type { JsonSchema, ResponseSpec } from './route.ts';
+
+/** A resource as answers show it: its JSON schema and the presenter that makes it. */
+export interface View<T> {
+  readonly schema: JsonSchema;
+  readonly present: (item: T) => unknown;
+}
+
+/**
+ * The `responses` and `handler` of a route whose answer is the usual one for what its use case returns,
+ * spread into the route's declaration: the declared response and the handler cannot disagree.
+ */
+export interface Answer<I> {
+  readonly responses: Readonly<Record<number, ResponseSpec>>;
+  readonly handler: (ctx: Context, input: I) => Promise<void>;
+}
+
+type Act<I, T> = (input: I) => Promise<T>;
+
+/** 200 with the resource the use case returns (it read, changed or acted on it). */
+export function answerOne<I, T>(view: View<T>, description: string, act: Act<I, T>): Answer<I> {
+  return {
+    responses: { 200: { description, schema: view.schema } },
+    handler: async (ctx, input) => ok(ctx, view.present(await act(input))),
+  };
+}
+
+/** 201 with the new resource; `located` adds its address as `Location` (declared by `response`). */
+export function answerCreated<I, T>(
+  view: View<T>,
+  response: string | Omit<ResponseSpec, 'schema'>,
+  act: Act<I, T>,
+  located?: (item: T) => string,
+): Answer<I> {
+  const { description, headers } = typeof response === 'string' ? { description: response } : response;
+  return {
+    responses: { 201: { description, schema: view.schema, ...(headers && { headers }) } },
+    handler: async (ctx, input) => {
+      const item = await act(input);
+      created(ctx, view.present(item), located?.(item));
+    },
+  };
+}
+
+/** 204: done, nothing to show. */
+export function answerNothing<I>(description: string, act: Act<I, unknown>): Answer<I> {
+  return {
+    responses: { 204: { description } },
+    handler: async (ctx, input) => {
+      await act(input);
+      ctx.status = 204;
+    },
+  };
+}
+
+type PageAct<I, T> = (input: I, page: PageRequest) => Promise<Page<T>>;
+
+/** 200 with the page of resources that `?limit=` and `?cursor=` ask for. */
+export function answerPage<I extends { query: Record<string, unknown> }, T>(
+  view: View<T>,
+  description: string,
+  act: PageAct<I, T>,
+): Answer<I> {
+  return {
+    responses: { 200: { description, schema: page(view.schema) } },
+    handler: async (ctx, input) =>
+      ok(ctx, presentPage(await act(input, pageRequestOf(input.query)), view.present)),
+  };
+}
+
+/** {@link answerPage} for resources that may be large: the page ends within its JSON budget. */
+export function answerBudgetedPage<I extends { query: Record<string, unknown> }, T extends PagePosition>(
+  view: View<T>,
+  description: string,
+  act: PageAct<I, T>,
+): Answer<I> {
+  return {
+    responses: { 200: { description, schema: page(view.schema) } },
+    handler: async (ctx, input) =>
+      ok(
+        ctx,
+        presentPageWithin(await act(input, pageRequestOf(input.query)), view.present, (item) => item),
+      ),
+  };
+}
