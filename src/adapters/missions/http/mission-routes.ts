@@ -7,7 +7,7 @@ import {
   answerOne,
   type View,
 } from '../../platform/http/answers.ts';
-import { idParams } from '../../platform/http/common-schemas.ts';
+import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import { accepted } from '../../platform/http/respond.ts';
@@ -25,12 +25,7 @@ import {
   updateMissionRequest,
 } from './mission-schemas.ts';
 
-const runLocation = {
-  Location: {
-    description: 'The run: /api/runs/{id}.',
-    schema: { type: 'string', maxLength: 100, pattern: '^/api/runs/[0-9a-f-]{36}$' },
-  },
-};
+const runLocation = locationHeader('run', 'runs');
 
 /** A validated mission body in domain words: its fields, and those of its `policy`, camelCased. */
 function missionInput<T>(body: unknown): T {

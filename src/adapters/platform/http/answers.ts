@@ -2,13 +2,20 @@ import type { Context } from 'koa';
 import type { Page, PagePosition, PageRequest } from '../../../application/kernel/ports/page.ts';
 import { page } from './common-schemas.ts';
 import { pageRequestOf, presentPage, presentPageWithin } from './pagination.ts';
-import { created, ok } from './respond.ts';
+import { created, noStore, ok } from './respond.ts';
 import type { JsonSchema, ResponseSpec } from './route.ts';
 
 /** A resource as answers show it: its JSON schema and the presenter that makes it. */
 export interface View<T> {
   readonly schema: JsonSchema;
   readonly present: (item: T) => unknown;
+  /** It shows a credential (a key, a signing secret): no cache may keep an answer that carries it. */
+  readonly credential?: boolean;
+}
+
+function show<T>(ctx: Context, view: View<T>, item: T): unknown {
+  if (view.credential) noStore(ctx);
+  return view.present(item);
 }
 
 /**
@@ -26,7 +33,7 @@ type Act<I, T> = (input: I) => Promise<T>;
 export function answerOne<I, T>(view: View<T>, description: string, act: Act<I, T>): Answer<I> {
   return {
     responses: { 200: { description, schema: view.schema } },
-    handler: async (ctx, input) => ok(ctx, view.present(await act(input))),
+    handler: async (ctx, input) => ok(ctx, show(ctx, view, await act(input))),
   };
 }
 
@@ -42,7 +49,7 @@ export function answerCreated<I, T>(
     responses: { 201: { description, schema: view.schema, ...(headers && { headers }) } },
     handler: async (ctx, input) => {
       const item = await act(input);
-      created(ctx, view.present(item), located?.(item));
+      created(ctx, show(ctx, view, item), located?.(item));
     },
   };
 }

@@ -1,4 +1,6 @@
-import type { JsonSchema } from './route.ts';
+import type { JsonSchema, ResponseSpec } from './route.ts';
+
+type ResponseHeaders = NonNullable<ResponseSpec['headers']>;
 
 /**
  * Ids in their canonical lower-case form only: PostgreSQL's uuid type would match an upper-case spelling where
@@ -32,6 +34,16 @@ export function page(item: JsonSchema, maxItems = 200): JsonSchema {
         maxLength: 200,
         description: 'Pass as `cursor` for the next page.',
       },
+    },
+  };
+}
+
+/** The `Location` header of an answer that names a resource's address, `/api/<collection>/{id}`. */
+export function locationHeader(noun: string, collection: string): ResponseHeaders {
+  return {
+    Location: {
+      description: `The ${noun}: /api/${collection}/{id}.`,
+      schema: { type: 'string', maxLength: 100, pattern: `^/api/${collection}/[0-9a-f-]{36}$` },
     },
   };
 }

@@ -1,8 +1,14 @@
 import type { ThroughSchedules } from '../../../composition/schedules.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
-import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
+import type { Schedule } from '../../../domain/schedules/schedule.ts';
+import {
+  answerCreated,
+  answerNothing,
+  answerOne,
+  answerPage,
+  type View,
+} from '../../platform/http/answers.ts';
+import { locationHeader } from '../../platform/http/common-schemas.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
-import { created, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -21,6 +27,7 @@ const FIRING =
 
 export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
+  const shown: View<Schedule> = { schema: schedule, present: presentSchedule };
   return [
     bearer.post('/api/schedules', {
       operationId: 'createSchedule',
@@ -28,22 +35,15 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       description: `A five-field cron expression in an IANA time zone (default UTC).${FIRING}`,
       body: createScheduleRequest,
       errors: [403, 404],
-      responses: {
-        201: {
+      ...answerCreated(
+        shown,
+        {
           description: 'The new schedule, with its `next_fire_at`.',
-          schema: schedule,
-          headers: {
-            Location: {
-              description: 'The schedule: /api/schedules/{id}.',
-              schema: { type: 'string', maxLength: 100, pattern: '^/api/schedules/[0-9a-f-]{36}$' },
-            },
-          },
+          headers: locationHeader('schedule', 'schedules'),
         },
-      },
-      handler: async (ctx, { principal, body }) => {
-        const added = await deps.createSchedule(principal, camelCased(body));
-        created(ctx, presentSchedule(added), scheduleUrl(added));
-      },
+        ({ principal, body }) => deps.createSchedule(principal, camelCased(body)),
+        scheduleUrl,
+      ),
     }),
     bearer.get('/api/schedules', {
       operationId: 'listSchedules',
@@ -51,24 +51,15 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       description: 'Newest first.',
       query: listSchedulesQuery,
       errors: [404],
-      responses: { 200: { description: 'One page of schedules.', schema: page(schedule) } },
-      handler: async (ctx, { principal, query }) => {
-        const schedules = await deps.listSchedules(
-          principal,
-          query.workspace_id as string,
-          pageRequestOf(query),
-        );
-        ok(ctx, presentPage(schedules, presentSchedule));
-      },
+      ...answerPage(shown, 'One page of schedules.', ({ principal, query }, page) =>
+        deps.listSchedules(principal, query.workspace_id as string, page),
+      ),
     }),
     bearer.get('/api/schedules/{id}', {
       operationId: 'getSchedule',
       summary: 'A schedule',
       description: 'With its `next_fire_at` and the fire time of the last run it queued.',
-      params: idParams,
-      responses: { 200: { description: 'The schedule.', schema: schedule } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentSchedule(await deps.getSchedule(principal, params.id))),
+      ...answerOne(shown, 'The schedule.', ({ principal, params }) => deps.getSchedule(principal, params.id)),
     }),
     bearer.patch('/api/schedules/{id}', {
       operationId: 'updateSchedule',
@@ -76,24 +67,18 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       description:
         'Changes the fields given (`input: null` clears it); the next fire time is planned again from now. ' +
         'Disabling it stops its fires (`next_fire_at` null); enabling it plans the next one.',
-      params: idParams,
       body: updateScheduleRequest,
       errors: [403],
-      responses: { 200: { description: 'The changed schedule.', schema: schedule } },
-      handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentSchedule(await deps.updateSchedule(principal, params.id, camelCased(body)))),
+      ...answerOne(shown, 'The changed schedule.', ({ principal, params, body }) =>
+        deps.updateSchedule(principal, params.id, camelCased(body)),
+      ),
     }),
     bearer.delete('/api/schedules/{id}', {
       operationId: 'deleteSchedule',
       summary: 'Delete a schedule (admins)',
       description: 'It fires no more; the runs it queued stay.',
-      params: idParams,
       errors: [403],
-      responses: { 204: { description: 'Deleted.' } },
-      handler: async (ctx, { principal, params }) => {
-        await deps.deleteSchedule(principal, params.id);
-        ctx.status = 204;
-      },
+      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteSchedule(principal, params.id)),
     }),
   ];
 }

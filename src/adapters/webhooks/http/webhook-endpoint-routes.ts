@@ -1,8 +1,14 @@
+import type { MessageWithAttempts } from '../../../application/webhooks/ports/webhook-message-repository.ts';
 import type { ThroughWebhooks } from '../../../composition/webhooks.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
-import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
+import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
+import {
+  answerCreated,
+  answerNothing,
+  answerOne,
+  answerPage,
+  type View,
+} from '../../platform/http/answers.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
-import { created, noStore, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -23,67 +29,63 @@ const FORMAT =
 
 export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.notifications);
+  const shown: View<WebhookEndpoint> = { schema: webhookEndpoint, present: presentEndpoint };
+  const withSecret: View<WebhookEndpoint> = {
+    schema: webhookEndpointWithSecret,
+    present: presentEndpointWithSecret,
+    credential: true,
+  };
+  const messages: View<MessageWithAttempts> = { schema: webhookMessage, present: presentMessage };
   return [
     bearer.post('/api/workspaces/{id}/webhook-endpoints', {
       operationId: 'createWebhookEndpoint',
       summary: 'Add an outbound webhook endpoint to a workspace',
       description: `Admins and owners. The answer carries the \`signing_secret\`, shown only here and in rotation answers. ${FORMAT}`,
-      params: idParams,
       body: createWebhookEndpointRequest,
       errors: [403],
-      responses: {
-        201: { description: 'The endpoint, with its signing secret.', schema: webhookEndpointWithSecret },
-      },
-      handler: async (ctx, { principal, params, body }) => {
-        const endpoint = await deps.createWebhookEndpoint(principal, params.id, camelCased(body));
-        noStore(ctx);
-        created(ctx, presentEndpointWithSecret(endpoint), `/api/webhook-endpoints/${endpoint.id}`);
-      },
+      ...answerCreated(
+        withSecret,
+        'The endpoint, with its signing secret.',
+        ({ principal, params, body }) => deps.createWebhookEndpoint(principal, params.id, camelCased(body)),
+        (endpoint) => `/api/webhook-endpoints/${endpoint.id}`,
+      ),
     }),
     bearer.get('/api/workspaces/{id}/webhook-endpoints', {
       operationId: 'listWebhookEndpoints',
       summary: "A workspace's outbound webhook endpoints",
       description: 'Any member of the workspace. Never shows secrets.',
-      params: idParams,
       query: pageQuery,
-      responses: { 200: { description: 'Oldest first.', schema: page(webhookEndpoint) } },
-      handler: async (ctx, { principal, params, query }) => {
-        const endpoints = await deps.listWebhookEndpoints(principal, params.id, pageRequestOf(query));
-        ok(ctx, presentPage(endpoints, presentEndpoint));
-      },
+      ...answerPage(shown, 'Oldest first.', ({ principal, params }, page) =>
+        deps.listWebhookEndpoints(principal, params.id, page),
+      ),
     }),
     bearer.get('/api/webhook-endpoints/{id}', {
       operationId: 'getWebhookEndpoint',
       summary: 'An outbound webhook endpoint (without its secret)',
       description: 'Any member of its workspace; another workspace answers 404.',
-      params: idParams,
-      responses: { 200: { description: 'The endpoint.', schema: webhookEndpoint } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentEndpoint(await deps.getWebhookEndpoint(principal, params.id))),
+      ...answerOne(shown, 'The endpoint.', ({ principal, params }) =>
+        deps.getWebhookEndpoint(principal, params.id),
+      ),
     }),
     bearer.patch('/api/webhook-endpoints/{id}', {
       operationId: 'updateWebhookEndpoint',
       summary: 'Change, disable or enable an outbound webhook endpoint',
       description:
         'Admins and owners. A disabled endpoint gets no messages; its pending ones wait until it is enabled.',
-      params: idParams,
       body: updateWebhookEndpointRequest,
       errors: [403, 409],
-      responses: { 200: { description: 'The changed endpoint.', schema: webhookEndpoint } },
-      handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentEndpoint(await deps.updateWebhookEndpoint(principal, params.id, camelCased(body)))),
+      ...answerOne(shown, 'The changed endpoint.', ({ principal, params, body }) =>
+        deps.updateWebhookEndpoint(principal, params.id, camelCased(body)),
+      ),
     }),
     bearer.delete('/api/webhook-endpoints/{id}', {
       operationId: 'deleteWebhookEndpoint',
       summary: 'Delete an outbound webhook endpoint and its messages',
       description: 'Admins and owners. Nothing more is sent to it, pending messages included.',
-      params: idParams,
       errors: [403],
-      responses: { 204: { description: 'Deleted.' } },
-      handler: async (ctx, { principal, params }) => {
-        await deps.deleteWebhookEndpoint(principal, params.id);
-        ctx.status = 204;
-      },
+      ...answerNothing('Deleted.', ({ principal, params }) =>
+        deps.deleteWebhookEndpoint(principal, params.id),
+      ),
     }),
     bearer.post('/api/webhook-endpoints/{id}/rotate-secret', {
       operationId: 'rotateWebhookEndpointSecret',
@@ -91,29 +93,20 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       description:
         'Admins and owners. The new secret is in the answer (only there). For 24 h every message carries ' +
         'signatures under both the new and the replaced secret in `webhook-signature`.',
-      params: idParams,
       errors: [403, 409],
-      responses: {
-        200: { description: 'The endpoint, with its new secret.', schema: webhookEndpointWithSecret },
-      },
-      handler: async (ctx, { principal, params }) => {
-        const rotated = await deps.rotateWebhookEndpointSecret(principal, params.id);
-        noStore(ctx);
-        ok(ctx, presentEndpointWithSecret(rotated));
-      },
+      ...answerOne(withSecret, 'The endpoint, with its new secret.', ({ principal, params }) =>
+        deps.rotateWebhookEndpointSecret(principal, params.id),
+      ),
     }),
     bearer.get('/api/webhook-endpoints/{id}/messages', {
       operationId: 'listWebhookMessages',
       summary: "An outbound endpoint's messages and their attempts",
       description:
         'Any member of its workspace. Each attempt shows its time, duration, response code and outcome.',
-      params: idParams,
       query: pageQuery,
-      responses: { 200: { description: 'Newest first.', schema: page(webhookMessage) } },
-      handler: async (ctx, { principal, params, query }) => {
-        const messages = await deps.listWebhookMessages(principal, params.id, pageRequestOf(query));
-        ok(ctx, presentPage(messages, presentMessage));
-      },
+      ...answerPage(messages, 'Newest first.', ({ principal, params }, page) =>
+        deps.listWebhookMessages(principal, params.id, page),
+      ),
     }),
     bearer.post('/api/webhook-messages/{id}/resend', {
       operationId: 'resendWebhookMessage',
@@ -121,7 +114,6 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       description:
         'Admins and owners. The message (same `webhook-id`, same body) is due at once and retried on the whole ' +
         'schedule again, whatever became of it before.',
-      params: idParams,
       errors: [403],
       responses: { 202: { description: 'Queued for sending.', schema: webhookMessage } },
       handler: async (ctx, { principal, params }) => {

@@ -1,9 +1,17 @@
+import type {
+  MemberView,
+  WorkspaceMembershipView,
+} from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
 import type { Role } from '../../../domain/workspaces/workspace.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
-import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
+import {
+  answerCreated,
+  answerNothing,
+  answerOne,
+  answerPage,
+  type View,
+} from '../../platform/http/answers.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
-import { created, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -20,6 +28,8 @@ import {
 
 export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
+  const shown: View<WorkspaceMembershipView> = { schema: workspace, present: presentWorkspace };
+  const members: View<MemberView> = { schema: member, present: presentMember };
   return [
     bearer.get('/api/workspaces', {
       operationId: 'listWorkspaces',
@@ -27,9 +37,9 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       description:
         'Every workspace the caller belongs to, with their role in it, oldest first; for an API key, its own workspace.',
       query: pageQuery,
-      responses: { 200: { description: 'One page of workspaces.', schema: page(workspace) } },
-      handler: async (ctx, { principal, query }) =>
-        ok(ctx, presentPage(await deps.listWorkspaces(principal, pageRequestOf(query)), presentWorkspace)),
+      ...answerPage(shown, 'One page of workspaces.', ({ principal }, page) =>
+        deps.listWorkspaces(principal, page),
+      ),
     }),
     bearer.post('/api/workspaces', {
       operationId: 'createWorkspace',
@@ -38,53 +48,42 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'A shared workspace; the caller becomes its owner. An API key gets 403 `api_key_not_allowed`: it acts in its own workspace only.',
       body: createWorkspaceRequest,
       errors: [403],
-      responses: { 201: { description: 'The new workspace.', schema: workspace } },
-      handler: async (ctx, { principal, body }) =>
-        created(ctx, presentWorkspace(await deps.createWorkspace(principal, camelCased(body)))),
+      ...answerCreated(shown, 'The new workspace.', ({ principal, body }) =>
+        deps.createWorkspace(principal, camelCased(body)),
+      ),
     }),
     bearer.get('/api/workspaces/{id}', {
       operationId: 'getWorkspace',
       summary: 'A workspace',
-      params: idParams,
-      responses: { 200: { description: 'The workspace and the caller role.', schema: workspace } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentWorkspace(await deps.getWorkspace(principal, params.id))),
+      ...answerOne(shown, 'The workspace and the caller role.', ({ principal, params }) =>
+        deps.getWorkspace(principal, params.id),
+      ),
     }),
     bearer.patch('/api/workspaces/{id}', {
       operationId: 'updateWorkspace',
       summary: 'Rename a workspace (owners)',
-      params: idParams,
       body: updateWorkspaceRequest,
       errors: [403],
-      responses: { 200: { description: 'The renamed workspace.', schema: workspace } },
-      handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentWorkspace(await deps.renameWorkspace(principal, params.id, camelCased(body)))),
+      ...answerOne(shown, 'The renamed workspace.', ({ principal, params, body }) =>
+        deps.renameWorkspace(principal, params.id, camelCased(body)),
+      ),
     }),
     bearer.delete('/api/workspaces/{id}', {
       operationId: 'deleteWorkspace',
       summary: 'Delete a workspace (owners)',
       description:
         'Deletes the workspace with its missions, runs and triggers. A personal workspace cannot be deleted (409).',
-      params: idParams,
       errors: [403, 409],
-      responses: { 204: { description: 'Deleted.' } },
-      handler: async (ctx, { principal, params }) => {
-        await deps.deleteWorkspace(principal, params.id);
-        ctx.status = 204;
-      },
+      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteWorkspace(principal, params.id)),
     }),
     bearer.get('/api/workspaces/{id}/members', {
       operationId: 'listWorkspaceMembers',
       summary: 'The members of a workspace',
       description: 'Any member may list them, in the order they joined.',
-      params: idParams,
       query: pageQuery,
-      responses: { 200: { description: 'One page of members.', schema: page(member) } },
-      handler: async (ctx, { principal, params, query }) =>
-        ok(
-          ctx,
-          presentPage(await deps.listMembers(principal, params.id, pageRequestOf(query)), presentMember),
-        ),
+      ...answerPage(members, 'One page of members.', ({ principal, params }, page) =>
+        deps.listMembers(principal, params.id, page),
+      ),
     }),
     bearer.patch('/api/workspaces/{id}/members/{user_id}', {
       operationId: 'changeWorkspaceMemberRole',
@@ -93,11 +92,9 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       params: memberParams,
       body: changeRoleRequest,
       errors: [403, 409],
-      responses: { 200: { description: 'The member.', schema: member } },
-      handler: async (ctx, { principal, params, body }) => {
-        const { role } = body as { role: Role };
-        ok(ctx, presentMember(await deps.changeMemberRole(principal, params.id, params.user_id, role)));
-      },
+      ...answerOne(members, 'The member.', ({ principal, params, body }) =>
+        deps.changeMemberRole(principal, params.id, params.user_id, (body as { role: Role }).role),
+      ),
     }),
     bearer.delete('/api/workspaces/{id}/members/{user_id}', {
       operationId: 'removeWorkspaceMember',
@@ -106,11 +103,9 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'Owners remove anyone; every member may remove themselves. The last owner cannot go (409).',
       params: memberParams,
       errors: [403, 409],
-      responses: { 204: { description: 'Removed.' } },
-      handler: async (ctx, { principal, params }) => {
-        await deps.removeMember(principal, params.id, params.user_id);
-        ctx.status = 204;
-      },
+      ...answerNothing('Removed.', ({ principal, params }) =>
+        deps.removeMember(principal, params.id, params.user_id),
+      ),
     }),
   ];
 }
