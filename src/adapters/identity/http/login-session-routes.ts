@@ -1,5 +1,6 @@
 import type { ThroughIdentity } from '../../../composition/identity.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
+import { answerNothing } from '../../platform/http/answers.ts';
+import { page } from '../../platform/http/common-schemas.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import { ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
@@ -29,12 +30,9 @@ export function loginSessionRoutes(deps: ThroughIdentity): RouteSpec[] {
       errors: [403],
       summary: 'Revoke one of your login sessions',
       description: 'Ends one of your own sessions; a session of another user answers 404.',
-      params: idParams,
-      responses: { 204: { description: 'Revoked.' } },
-      handler: async (ctx, { principal, params }) => {
-        await deps.revokeSession(principal, params.id, clientIpOf(ctx));
-        ctx.status = 204;
-      },
+      ...answerNothing('Revoked.', ({ principal, params }, ctx) =>
+        deps.revokeSession(principal, params.id, clientIpOf(ctx)),
+      ),
     }),
     bearer.post('/api/auth/sessions/revoke-all', {
       operationId: 'revokeAllSessions',

@@ -27,13 +27,14 @@ export interface Answer<I> {
   readonly handler: (ctx: Context, input: I) => Promise<void>;
 }
 
-type Act<I, T> = (input: I) => Promise<T>;
+/** The use case call; `ctx` for what a handler reads beside the validated input (the caller's address). */
+type Act<I, T> = (input: I, ctx: Context) => Promise<T>;
 
 /** 200 with the resource the use case returns (it read, changed or acted on it). */
 export function answerOne<I, T>(view: View<T>, description: string, act: Act<I, T>): Answer<I> {
   return {
     responses: { 200: { description, schema: view.schema } },
-    handler: async (ctx, input) => ok(ctx, show(ctx, view, await act(input))),
+    handler: async (ctx, input) => ok(ctx, show(ctx, view, await act(input, ctx))),
   };
 }
 
@@ -48,7 +49,7 @@ export function answerCreated<I, T>(
   return {
     responses: { 201: { description, schema: view.schema, ...(headers && { headers }) } },
     handler: async (ctx, input) => {
-      const item = await act(input);
+      const item = await act(input, ctx);
       created(ctx, show(ctx, view, item), located?.(item));
     },
   };
@@ -59,7 +60,7 @@ export function answerNothing<I>(description: string, act: Act<I, unknown>): Ans
   return {
     responses: { 204: { description } },
     handler: async (ctx, input) => {
-      await act(input);
+      await act(input, ctx);
       ctx.status = 204;
     },
   };

@@ -6,7 +6,6 @@ import {
   MAX_EVENTS_PER_RUN,
   type WorkerEvent,
 } from '../../../domain/runs/run-event.ts';
-import { idParams } from '../../platform/http/common-schemas.ts';
 import { EventStream } from '../../platform/http/event-stream.ts';
 import { created, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
@@ -43,7 +42,6 @@ export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: n
         `most ${MAX_EVENT_BYTES / 1024} KiB each. Each gets the next seq of the run. 409 \`run_cancelled\` once ` +
         `the run was cancelled; 413 \`run_event_limit_exceeded\` past ${MAX_EVENTS_PER_RUN} events or ` +
         `${MAX_EVENT_BYTES_PER_RUN / 1024 / 1024} MiB per run.`,
-      params: idParams,
       body: appendEventsRequest,
       maxBodyBytes: MAX_EVENTS_PER_APPEND * MAX_EVENT_BYTES + 64 * 1024,
       errors: [403, 409, 413],
@@ -60,7 +58,6 @@ export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: n
       description:
         'In seq order, after `after`. `next_cursor` (when more may follow) is the seq to pass as `after`. The ' +
         'server adds a `status` event for every state change.',
-      params: idParams,
       query: listEventsQuery,
       responses: { 200: { description: 'One page of events.', schema: runEventPage } },
       handler: async (ctx, { principal, params, query }) => {
@@ -76,7 +73,6 @@ export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: n
         '`event: <type>`, `data: <the event as JSON>`. A comment line every ' +
         `${options.heartbeatSeconds} s keeps idle connections open. Once the run is finished and its events ` +
         'are all sent, an `event: end` frame closes the stream.',
-      params: idParams,
       query: streamEventsQuery,
       responses: {
         200: {

@@ -1,7 +1,8 @@
 import type { ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
 import type { ThroughRuns } from '../../../composition/runs.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
-import { PAGE_BUDGET_BYTES, pageRequestOf, presentPageWithin } from '../../platform/http/pagination.ts';
+import type { Run } from '../../../domain/runs/run.ts';
+import { answerBudgetedPage, answerOne, type View } from '../../platform/http/answers.ts';
+import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
 import { ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
@@ -26,6 +27,7 @@ const WORKER_NOTE =
 export function runRoutes(deps: ThroughRuns): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   const worker = bearerRoutes(TAGS.workers);
+  const shown: View<Run> = { schema: run, present: presentRun };
   return [
     bearer.get('/api/runs', {
       operationId: 'listRuns',
@@ -37,32 +39,25 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
         'continues after the last run shown.',
       query: listRunsQuery,
       errors: [404],
-      responses: { 200: { description: 'One page of runs.', schema: page(runSummary) } },
-      handler: async (ctx, { principal, query }) => {
-        const runs = await deps.listRuns(principal, listFilterOf(query), pageRequestOf(query));
-        ok(
-          ctx,
-          presentPageWithin(runs, presentRunSummary, (run) => run),
-        );
-      },
+      ...answerBudgetedPage(
+        { schema: runSummary, present: presentRunSummary },
+        'One page of runs.',
+        ({ principal, query }, page) => deps.listRuns(principal, listFilterOf(query), page),
+      ),
     }),
     bearer.get('/api/runs/{id}', {
       operationId: 'getRun',
       summary: 'A run',
-      params: idParams,
-      responses: { 200: { description: 'The run.', schema: run } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentRun(await deps.getRun(principal, params.id))),
+      ...answerOne(shown, 'The run.', ({ principal, params }) => deps.getRun(principal, params.id)),
     }),
     bearer.post('/api/runs/{id}/cancel', {
       operationId: 'cancelRun',
       summary: 'Cancel a run (admins)',
       description: 'A queued or running run becomes cancelled; a finished one is 409.',
-      params: idParams,
       errors: [403, 409],
-      responses: { 200: { description: 'The cancelled run.', schema: run } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentRun(await deps.cancelRun(principal, params.id))),
+      ...answerOne(shown, 'The cancelled run.', ({ principal, params }) =>
+        deps.cancelRun(principal, params.id),
+      ),
     }),
     worker.post('/api/runs/claim', {
       operationId: 'claimRun',
@@ -103,12 +98,11 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       operationId: 'heartbeatRun',
       summary: 'Extend the lease on a run (workers)',
       description: `The lease then ends \`lease_seconds\` from now.${WORKER_NOTE}`,
-      params: idParams,
       body: heartbeatRequest,
       errors: [403, 409],
-      responses: { 200: { description: 'The run with its new lease.', schema: run } },
-      handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentRun(await deps.heartbeatRun(principal, params.id, camelCased(body)))),
+      ...answerOne(shown, 'The run with its new lease.', ({ principal, params, body }) =>
+        deps.heartbeatRun(principal, params.id, camelCased(body)),
+      ),
     }),
     worker.post('/api/runs/{id}/complete', {
       operationId: 'completeRun',
@@ -117,12 +111,11 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
         'The run becomes succeeded or failed, with its output or error. A failure with `retryable: true` ' +
         'queues the run again (attempt + 1, `not_before` after the backoff) while its mission policy allows ' +
         `more attempts.${WORKER_NOTE}`,
-      params: idParams,
       body: completeRequest,
       errors: [403, 409],
-      responses: { 200: { description: 'The finished run.', schema: run } },
-      handler: async (ctx, { principal, params, body }) =>
-        ok(ctx, presentRun(await deps.completeRun(principal, params.id, camelCased(body)))),
+      ...answerOne(shown, 'The finished run.', ({ principal, params, body }) =>
+        deps.completeRun(principal, params.id, camelCased(body)),
+      ),
     }),
   ];
 }

@@ -1,8 +1,6 @@
 import type { ThroughTriggers } from '../../../composition/triggers.ts';
-import { idParams, page } from '../../platform/http/common-schemas.ts';
-import { pageRequestOf, presentPage } from '../../platform/http/pagination.ts';
+import { answerCreated, answerOne, answerPage } from '../../platform/http/answers.ts';
 import { listFilterOf } from '../../platform/http/request-input.ts';
-import { created, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -19,18 +17,13 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Accepted, duplicate and rejected deliveries, newest first. Rejections keep only metadata (time, reason, ' +
         'size, source address): never the body or the presented signature.',
-      params: idParams,
       query: listDeliveriesQuery,
-      responses: { 200: { description: 'Newest first.', schema: page(deliverySummary) } },
-      handler: async (ctx, { principal, params, query }) => {
-        const deliveries = await deps.listDeliveries(
-          principal,
-          params.id,
-          listFilterOf(query),
-          pageRequestOf(query),
-        );
-        ok(ctx, presentPage(deliveries, presentDeliverySummary));
-      },
+      ...answerPage(
+        { schema: deliverySummary, present: presentDeliverySummary },
+        'Newest first.',
+        ({ principal, params, query }, page) =>
+          deps.listDeliveries(principal, params.id, listFilterOf(query), page),
+      ),
     }),
     bearer.get('/api/deliveries/{id}', {
       operationId: 'getDelivery',
@@ -38,10 +31,9 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Any member of the workspace. Accepted deliveries carry their kept headers, query and body (as the run ' +
         'sees it, and the exact bytes in base64) until the retention period purges the body.',
-      params: idParams,
-      responses: { 200: { description: 'The delivery.', schema: delivery } },
-      handler: async (ctx, { principal, params }) =>
-        ok(ctx, presentDelivery(await deps.getDelivery(principal, params.id))),
+      ...answerOne({ schema: delivery, present: presentDelivery }, 'The delivery.', ({ principal, params }) =>
+        deps.getDelivery(principal, params.id),
+      ),
     }),
     bearer.post('/api/deliveries/{id}/replay', {
       operationId: 'replayDelivery',
@@ -49,13 +41,13 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Admins and owners. Only accepted deliveries whose body is still retained (409 otherwise). The new run ' +
         'refers to the same delivery, so its input is built from the same bytes.',
-      params: idParams,
       errors: [403, 409],
-      responses: { 201: { description: 'The new queued run.', schema: replayResponse } },
-      handler: async (ctx, { principal, params }) => {
-        const run = await deps.replayDelivery(principal, params.id);
-        created(ctx, presentReplay(run), runUrl(run));
-      },
+      ...answerCreated(
+        { schema: replayResponse, present: presentReplay },
+        'The new queued run.',
+        ({ principal, params }) => deps.replayDelivery(principal, params.id),
+        runUrl,
+      ),
     }),
   ];
 }
