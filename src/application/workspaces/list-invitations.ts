@@ -1,24 +1,13 @@
-import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Invitation } from '../../domain/workspaces/invitation.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
-import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { InvitationRepository } from './ports/invitation-repository.ts';
-import type { WorkspaceAccess } from './workspace-access.ts';
+import { type WorkspaceList, workspaceList } from './workspace-list.ts';
 
-export type ListInvitations = (
-  principal: Principal,
-  workspaceId: string,
-  page: PageRequest,
-) => Promise<Page<Invitation>>;
+export type ListInvitations = WorkspaceList<Invitation>;
 
 /** Owners see their workspace's open invitations, oldest first. */
-export function makeListInvitations(deps: {
-  invitations: InvitationRepository;
-  workspaceAccess: WorkspaceAccess;
-  clock: Clock;
-}): ListInvitations {
-  return async (principal, workspaceId, page) => {
-    await deps.workspaceAccess(principal, workspaceId, 'owner');
-    return deps.invitations.pageOpenForWorkspace(workspaceId, deps.clock.now(), page);
-  };
-}
+export const makeListInvitations = workspaceList(
+  'owner',
+  (deps: { invitations: InvitationRepository; clock: Clock }, workspaceId, page) =>
+    deps.invitations.pageOpenForWorkspace(workspaceId, deps.clock.now(), page),
+);
