@@ -1,6 +1,6 @@
 import { API_KEY_ROLES, MAX_API_KEY_NAME_LENGTH } from '../../../domain/api-keys/api-key.ts';
 import { KEY_ID_LENGTH, SECRET_LENGTH } from '../../../domain/api-keys/api-key-format.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { LINE, NAME } from '../../workspaces/http/workspace-schemas.ts';
 
@@ -12,41 +12,36 @@ export const apiKeyRole: JsonSchema = {
   description: 'admin: missions, runs, workers and triggers of the workspace; member: read.',
 };
 
-export const apiKey: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'role', 'prefix', 'created_by', 'created_at', 'last_used_at', 'expires_at'],
-  properties: {
-    id: uuid,
-    name: { type: 'string', maxLength: MAX_API_KEY_NAME_LENGTH, pattern: LINE },
-    role: apiKeyRole,
-    prefix: {
-      type: 'string',
-      maxLength: 3 + KEY_ID_LENGTH,
-      pattern: `^pk_${B64}{${KEY_ID_LENGTH}}$`,
-      description: 'The public start of the key (`pk_` and its key id), to recognise it; never the secret.',
-    },
-    created_by: {
-      type: ['string', 'null'],
-      format: 'uuid',
-      maxLength: 36,
-      description: 'The user who created it; null when made with the CLI.',
-    },
-    created_at: timestamp,
-    last_used_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      maxLength: 40,
-      description: 'Last request made with it, to the minute; null before the first.',
-    },
-    expires_at: {
-      type: ['string', 'null'],
-      format: 'date-time',
-      maxLength: 40,
-      description: 'From then on it answers 401; null for a key that does not expire.',
-    },
+export const apiKey: JsonSchema = closedObject({
+  id: uuid,
+  name: { type: 'string', maxLength: MAX_API_KEY_NAME_LENGTH, pattern: LINE },
+  role: apiKeyRole,
+  prefix: {
+    type: 'string',
+    maxLength: 3 + KEY_ID_LENGTH,
+    pattern: `^pk_${B64}{${KEY_ID_LENGTH}}$`,
+    description: 'The public start of the key (`pk_` and its key id), to recognise it; never the secret.',
   },
-};
+  created_by: {
+    type: ['string', 'null'],
+    format: 'uuid',
+    maxLength: 36,
+    description: 'The user who created it; null when made with the CLI.',
+  },
+  created_at: timestamp,
+  last_used_at: {
+    type: ['string', 'null'],
+    format: 'date-time',
+    maxLength: 40,
+    description: 'Last request made with it, to the minute; null before the first.',
+  },
+  expires_at: {
+    type: ['string', 'null'],
+    format: 'date-time',
+    maxLength: 40,
+    description: 'From then on it answers 401; null for a key that does not expire.',
+  },
+});
 
 export const createApiKeyRequest: JsonSchema = {
   type: 'object',
@@ -74,32 +69,17 @@ export const createdApiKey: JsonSchema = {
   },
 };
 
-export const apiKeyParams: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'key_id'],
-  properties: {
-    id: { ...uuid, description: 'Workspace id.' },
-    key_id: { ...uuid, description: 'The API key id (its `id`, not its prefix).' },
-  },
-};
+export const apiKeyParams: JsonSchema = uuidParams({
+  id: 'Workspace id.',
+  key_id: 'The API key id (its `id`, not its prefix).',
+});
 
 /** `GET /api/auth/me` called with a key. */
-export const apiKeyIdentity: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['api_key'],
-  properties: {
-    api_key: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'name', 'workspace_id', 'role'],
-      properties: {
-        id: uuid,
-        name: { type: 'string', maxLength: MAX_API_KEY_NAME_LENGTH, pattern: LINE },
-        workspace_id: uuid,
-        role: apiKeyRole,
-      },
-    },
-  },
-};
+export const apiKeyIdentity: JsonSchema = closedObject({
+  api_key: closedObject({
+    id: uuid,
+    name: { type: 'string', maxLength: MAX_API_KEY_NAME_LENGTH, pattern: LINE },
+    workspace_id: uuid,
+    role: apiKeyRole,
+  }),
+});

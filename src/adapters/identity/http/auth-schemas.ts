@@ -1,62 +1,44 @@
 import { apiKeyIdentity } from '../../api-keys/http/api-key-schemas.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
-export const loginRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username_or_email', 'password'],
-  properties: {
-    username_or_email: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 320,
-      description: 'A username or an e-mail.',
-    },
-    password: { type: 'string', minLength: 1, maxLength: 1024, writeOnly: true },
+export const loginRequest: JsonSchema = closedObject({
+  username_or_email: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 320,
+    description: 'A username or an e-mail.',
   },
-};
+  password: { type: 'string', minLength: 1, maxLength: 1024, writeOnly: true },
+});
 
-export const refreshRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['refresh_token'],
-  properties: { refresh_token: { type: 'string', minLength: 1, maxLength: 512, writeOnly: true } },
-};
+export const refreshRequest: JsonSchema = closedObject({
+  refresh_token: { type: 'string', minLength: 1, maxLength: 512, writeOnly: true },
+});
 
-export const tokenResponse: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'refresh_expires_in'],
-  properties: {
-    access_token: {
-      type: 'string',
-      maxLength: 4096,
-      description: 'JWT (typ at+jwt); send as a bearer token.',
-    },
-    token_type: { type: 'string', enum: ['Bearer'] },
-    expires_in: { type: 'integer', format: 'int32', minimum: 0, maximum: 900, description: 'Always 900 s.' },
-    refresh_token: {
-      type: 'string',
-      maxLength: 512,
-      pattern: '^rt_[0-9a-f]{32}[0-9a-z]+\\.[A-Za-z0-9_-]{43}$',
-      description: 'Opaque; rotates on every refresh. Presenting a rotated one revokes the login session.',
-    },
-    refresh_expires_in: { type: 'integer', format: 'int32', minimum: 0, maximum: 31536000 },
+export const tokenResponse: JsonSchema = closedObject({
+  access_token: {
+    type: 'string',
+    maxLength: 4096,
+    description: 'JWT (typ at+jwt); send as a bearer token.',
   },
-};
-
-export const userSummary: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'username', 'email', 'display_name'],
-  properties: {
-    id: uuid,
-    username: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.-]{3,64}$' },
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    display_name: { type: 'string', maxLength: 200 },
+  token_type: { type: 'string', enum: ['Bearer'] },
+  expires_in: { type: 'integer', format: 'int32', minimum: 0, maximum: 900, description: 'Always 900 s.' },
+  refresh_token: {
+    type: 'string',
+    maxLength: 512,
+    pattern: '^rt_[0-9a-f]{32}[0-9a-z]+\\.[A-Za-z0-9_-]{43}$',
+    description: 'Opaque; rotates on every refresh. Presenting a rotated one revokes the login session.',
   },
-};
+  refresh_expires_in: { type: 'integer', format: 'int32', minimum: 0, maximum: 31536000 },
+});
+
+export const userSummary: JsonSchema = closedObject({
+  id: uuid,
+  username: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.-]{3,64}$' },
+  email: { type: 'string', format: 'email', maxLength: 254 },
+  display_name: { type: 'string', maxLength: 200 },
+});
 
 export const userResponse: JsonSchema = {
   ...userSummary,
@@ -72,16 +54,11 @@ const userMe: JsonSchema = {
     workspaces: {
       type: 'array',
       maxItems: 1000,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'name', 'role'],
-        properties: {
-          id: uuid,
-          name: { type: 'string', maxLength: 200 },
-          role: { type: 'string', enum: ['owner', 'admin', 'member'] },
-        },
-      },
+      items: closedObject({
+        id: uuid,
+        name: { type: 'string', maxLength: 200 },
+        role: { type: 'string', enum: ['owner', 'admin', 'member'] },
+      }),
     },
   },
 };
@@ -89,24 +66,19 @@ const userMe: JsonSchema = {
 /** A person's account and workspaces, or (called with an API key) the key. */
 export const meResponse: JsonSchema = { oneOf: [userMe, apiKeyIdentity] };
 
-export const sessionItem: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'created_at', 'last_used_at', 'user_agent', 'ip', 'current'],
-  properties: {
-    id: uuid,
-    created_at: timestamp,
-    last_used_at: { ...timestamp, description: 'Login or last refresh.' },
-    user_agent: { type: ['string', 'null'], maxLength: 512 },
-    ip: {
-      type: ['string', 'null'],
-      maxLength: 64,
-      pattern: '^[0-9A-Fa-f:.]+$',
-      description: 'Client address at login.',
-    },
-    current: { type: 'boolean', description: 'The session of the access token making this request.' },
+export const sessionItem: JsonSchema = closedObject({
+  id: uuid,
+  created_at: timestamp,
+  last_used_at: { ...timestamp, description: 'Login or last refresh.' },
+  user_agent: { type: ['string', 'null'], maxLength: 512 },
+  ip: {
+    type: ['string', 'null'],
+    maxLength: 64,
+    pattern: '^[0-9A-Fa-f:.]+$',
+    description: 'Client address at login.',
   },
-};
+  current: { type: 'boolean', description: 'The session of the access token making this request.' },
+});
 
 export const registerRequest: JsonSchema = {
   type: 'object',
@@ -133,23 +105,15 @@ export const jwks: JsonSchema = {
   },
 };
 
-export const revokedCount: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['revoked'],
-  properties: { revoked: { type: 'integer', format: 'int32', minimum: 0, maximum: 100000 } },
-};
+export const revokedCount: JsonSchema = closedObject({
+  revoked: { type: 'integer', format: 'int32', minimum: 0, maximum: 100000 },
+});
 
 /** The browser web application's session, as `GET /api/auth/session` reports it. */
-export const browserSession: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['user', 'expires_at'],
-  properties: {
-    user: userSummary,
-    expires_at: {
-      ...timestamp,
-      description: 'When the browser session ends unless used again (idle end, capped by its absolute end).',
-    },
+export const browserSession: JsonSchema = closedObject({
+  user: userSummary,
+  expires_at: {
+    ...timestamp,
+    description: 'When the browser session ends unless used again (idle end, capped by its absolute end).',
   },
-};
+});

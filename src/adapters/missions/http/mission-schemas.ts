@@ -1,5 +1,5 @@
 import { MAX_CONCURRENCY_KEY_LENGTH, RUN_POLICY_LIMITS } from '../../../domain/missions/run-policy.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { LINE, NAME, TEXT } from '../../workspaces/http/workspace-schemas.ts';
@@ -69,21 +69,16 @@ const policyChanges: JsonSchema = {
   description: 'Fields given replace the current ones; `null` clears one.',
 };
 
-export const mission: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'workspace_id', 'name', 'description', 'definition', 'policy', 'created_at', 'updated_at'],
-  properties: {
-    id: uuid,
-    workspace_id: uuid,
-    name: { type: 'string', maxLength: 200, pattern: LINE },
-    description,
-    definition,
-    policy,
-    created_at: timestamp,
-    updated_at: timestamp,
-  },
-};
+export const mission: JsonSchema = closedObject({
+  id: uuid,
+  workspace_id: uuid,
+  name: { type: 'string', maxLength: 200, pattern: LINE },
+  description,
+  definition,
+  policy,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
 
 export const createMissionRequest: JsonSchema = {
   type: 'object',

@@ -67,32 +67,30 @@ export function answerNothing<I>(description: string, act: Act<I, unknown>): Ans
 }
 
 type PageAct<I, T> = (input: I, page: PageRequest) => Promise<Page<T>>;
+type PageInput = { query: Record<string, unknown> };
 
 /** 200 with the page of resources that `?limit=` and `?cursor=` ask for. */
-export function answerPage<I extends { query: Record<string, unknown> }, T>(
-  view: View<T>,
-  description: string,
-  act: PageAct<I, T>,
-): Answer<I> {
-  return {
-    responses: { 200: { description, schema: page(view.schema) } },
-    handler: async (ctx, input) =>
-      ok(ctx, presentPage(await act(input, pageRequestOf(input.query)), view.present)),
-  };
+export function answerPage<I extends PageInput, T>(view: View<T>, description: string, act: PageAct<I, T>) {
+  return paged(view, description, act, (page) => presentPage(page, view.present));
 }
 
 /** {@link answerPage} for resources that may be large: the page ends within its JSON budget. */
-export function answerBudgetedPage<I extends { query: Record<string, unknown> }, T extends PagePosition>(
+export function answerBudgetedPage<I extends PageInput, T extends PagePosition>(
   view: View<T>,
   description: string,
   act: PageAct<I, T>,
+) {
+  return paged(view, description, act, (page) => presentPageWithin(page, view.present, (item) => item));
+}
+
+function paged<I extends PageInput, T>(
+  view: View<T>,
+  description: string,
+  act: PageAct<I, T>,
+  present: (page: Page<T>) => unknown,
 ): Answer<I> {
   return {
     responses: { 200: { description, schema: page(view.schema) } },
-    handler: async (ctx, input) =>
-      ok(
-        ctx,
-        presentPageWithin(await act(input, pageRequestOf(input.query)), view.present, (item) => item),
-      ),
+    handler: async (ctx, input) => ok(ctx, present(await act(input, pageRequestOf(input.query)))),
   };
 }

@@ -14,28 +14,32 @@ export const uuid: JsonSchema = {
 };
 export const timestamp: JsonSchema = { type: 'string', format: 'date-time', maxLength: 40 };
 
-export const idParams: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { ...uuid, description: 'Resource id (UUID).' } },
-};
+/** An object of exactly these properties, each always present: the shape of most answers and path parameters. */
+export function closedObject(properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
+}
+
+/** Path parameters, each a canonical UUID: `{ id: 'Workspace id.', key_id: 'API key id.' }`. */
+export function uuidParams(descriptions: Record<string, string>): JsonSchema {
+  return closedObject(
+    Object.fromEntries(
+      Object.entries(descriptions).map(([name, description]) => [name, { ...uuid, description }]),
+    ),
+  );
+}
+
+export const idParams: JsonSchema = uuidParams({ id: 'Resource id (UUID).' });
 
 /** `{items, next_cursor}` around an item schema (CONTRACT section 1). */
 export function page(item: JsonSchema, maxItems = 200): JsonSchema {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['items', 'next_cursor'],
-    properties: {
-      items: { type: 'array', maxItems, items: item },
-      next_cursor: {
-        type: ['string', 'null'],
-        maxLength: 200,
-        description: 'Pass as `cursor` for the next page.',
-      },
+  return closedObject({
+    items: { type: 'array', maxItems, items: item },
+    next_cursor: {
+      type: ['string', 'null'],
+      maxLength: 200,
+      description: 'Pass as `cursor` for the next page.',
     },
-  };
+  });
 }
 
 /** The `Location` header of an answer that names a resource's address, `/api/<collection>/{id}`. */

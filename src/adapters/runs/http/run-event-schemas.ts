@@ -5,7 +5,7 @@ import {
   RUN_EVENT_TYPES,
   WORKER_EVENT_TYPES,
 } from '../../../domain/runs/run-event.ts';
-import { timestamp } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 const seq: JsonSchema = { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 };
@@ -18,66 +18,46 @@ const data: JsonSchema = {
 };
 
 /** An event as read: worker events (`log`, `progress`, `output`) and the server's `status` events. */
-export const runEvent: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['seq', 'type', 'level', 'message', 'data', 'at'],
-  properties: {
-    seq: { ...seq, description: '1, 2, 3, ... per run, without gaps.' },
-    type: { type: 'string', enum: [...RUN_EVENT_TYPES] },
-    level: { ...level, type: ['string', 'null'] },
-    message: { ...message, type: ['string', 'null'] },
-    data: {
-      ...data,
-      description:
-        'What the worker sent; for `status` events `{status, attempt, error}` and, when queued, `not_before`.',
-    },
-    at: timestamp,
+export const runEvent: JsonSchema = closedObject({
+  seq: { ...seq, description: '1, 2, 3, ... per run, without gaps.' },
+  type: { type: 'string', enum: [...RUN_EVENT_TYPES] },
+  level: { ...level, type: ['string', 'null'] },
+  message: { ...message, type: ['string', 'null'] },
+  data: {
+    ...data,
+    description:
+      'What the worker sent; for `status` events `{status, attempt, error}` and, when queued, `not_before`.',
   },
-};
+  at: timestamp,
+});
 
 /** `{items, next_cursor}`: the cursor is the seq to pass as `after` for the next page. */
-export const runEventPage: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'next_cursor'],
-  properties: {
-    items: { type: 'array', maxItems: 200, items: runEvent },
-    next_cursor: {
-      type: ['string', 'null'],
-      maxLength: 10,
-      pattern: '^[0-9]+$',
-      description: 'When more events may follow: pass it as `after`.',
-    },
+export const runEventPage: JsonSchema = closedObject({
+  items: { type: 'array', maxItems: 200, items: runEvent },
+  next_cursor: {
+    type: ['string', 'null'],
+    maxLength: 10,
+    pattern: '^[0-9]+$',
+    description: 'When more events may follow: pass it as `after`.',
   },
-};
+});
 
-export const appendEventsRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['events'],
-  properties: {
-    events: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_EVENTS_PER_APPEND,
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['type'],
-        properties: { type: { type: 'string', enum: [...WORKER_EVENT_TYPES] }, level, message, data },
-      },
-      description: `1 to ${MAX_EVENTS_PER_APPEND} events, each at most 64 KiB of JSON.`,
+export const appendEventsRequest: JsonSchema = closedObject({
+  events: {
+    type: 'array',
+    minItems: 1,
+    maxItems: MAX_EVENTS_PER_APPEND,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type'],
+      properties: { type: { type: 'string', enum: [...WORKER_EVENT_TYPES] }, level, message, data },
     },
+    description: `1 to ${MAX_EVENTS_PER_APPEND} events, each at most 64 KiB of JSON.`,
   },
-};
+});
 
-export const appendedEvents: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['seq_from', 'seq_to'],
-  properties: { seq_from: seq, seq_to: seq },
-};
+export const appendedEvents: JsonSchema = closedObject({ seq_from: seq, seq_to: seq });
 
 const after: JsonSchema = {
   type: 'integer',

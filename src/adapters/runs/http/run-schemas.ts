@@ -2,7 +2,7 @@ import { MAX_JSON_DEPTH } from '../../../domain/kernel/well-formed-json.ts';
 import { MAX_CLAIM_RUNS } from '../../../domain/runs/claim-size.ts';
 import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
 import { jsonObject } from '../../missions/http/mission-schemas.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { TEXT } from '../../workspaces/http/workspace-schemas.ts';
@@ -36,18 +36,13 @@ const summaryProperties: Record<string, JsonSchema> = {
   mission_id: uuid,
   workspace_id: uuid,
   status,
-  trigger: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['type', 'trigger_id', 'delivery_id', 'schedule_id', 'fire_time'],
-    properties: {
-      type: { type: 'string', enum: [...TRIGGER_TYPES] },
-      trigger_id: { ...nullableUuid, description: 'The webhook trigger (webhook runs only).' },
-      delivery_id: { ...nullableUuid, description: 'The webhook delivery (webhook runs only).' },
-      schedule_id: { ...nullableUuid, description: 'The schedule (schedule runs only).' },
-      fire_time: { ...nullableTimestamp, description: 'The fire time the schedule queued the run for.' },
-    },
-  },
+  trigger: closedObject({
+    type: { type: 'string', enum: [...TRIGGER_TYPES] },
+    trigger_id: { ...nullableUuid, description: 'The webhook trigger (webhook runs only).' },
+    delivery_id: { ...nullableUuid, description: 'The webhook delivery (webhook runs only).' },
+    schedule_id: { ...nullableUuid, description: 'The schedule (schedule runs only).' },
+    fire_time: { ...nullableTimestamp, description: 'The fire time the schedule queued the run for.' },
+  }),
   error: {
     ...failure,
     type: ['object', 'null'],

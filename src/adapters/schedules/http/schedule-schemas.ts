@@ -1,6 +1,6 @@
 import { MAX_SCHEDULE_NAME_LENGTH } from '../../../domain/schedules/schedule.ts';
 import { jsonObject } from '../../missions/http/mission-schemas.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { LINE, NAME } from '../../workspaces/http/workspace-schemas.ts';
@@ -29,38 +29,20 @@ const enabled: JsonSchema = {
   description: 'A disabled schedule queues nothing (default true).',
 };
 
-export const schedule: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'workspace_id',
-    'mission_id',
-    'name',
-    'cron',
-    'timezone',
-    'input',
-    'enabled',
-    'next_fire_at',
-    'last_fire_time',
-    'created_at',
-    'updated_at',
-  ],
-  properties: {
-    id: uuid,
-    workspace_id: uuid,
-    mission_id: uuid,
-    name: { type: 'string', maxLength: MAX_SCHEDULE_NAME_LENGTH, pattern: LINE },
-    cron,
-    timezone,
-    input: { ...input, type: ['object', 'null'] },
-    enabled,
-    next_fire_at: { ...nullableTimestamp, description: 'When it fires next; null while disabled.' },
-    last_fire_time: { ...nullableTimestamp, description: 'The fire time of the last run it queued.' },
-    created_at: timestamp,
-    updated_at: timestamp,
-  },
-};
+export const schedule: JsonSchema = closedObject({
+  id: uuid,
+  workspace_id: uuid,
+  mission_id: uuid,
+  name: { type: 'string', maxLength: MAX_SCHEDULE_NAME_LENGTH, pattern: LINE },
+  cron,
+  timezone,
+  input: { ...input, type: ['object', 'null'] },
+  enabled,
+  next_fire_at: { ...nullableTimestamp, description: 'When it fires next; null while disabled.' },
+  last_fire_time: { ...nullableTimestamp, description: 'The fire time of the last run it queued.' },
+  created_at: timestamp,
+  updated_at: timestamp,
+});
 
 export const createScheduleRequest: JsonSchema = {
   type: 'object',

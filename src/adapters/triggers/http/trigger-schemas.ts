@@ -2,7 +2,7 @@ import { SIGNATURE_SCHEMES } from '../../../domain/triggers/delivery.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import { TRIGGER_SIGNATURE_SCHEMES } from '../../../domain/triggers/signature-schemes.ts';
 import { WEBHOOK_PATH_PREFIX_PATTERN } from '../../../domain/triggers/trigger-rules.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
@@ -79,50 +79,30 @@ const signatureScheme: JsonSchema = {
     'of the server clock, either side.',
 };
 
-export const trigger: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'workspace_id',
-    'mission_id',
-    'name',
-    'enabled',
-    'webhook_path',
-    'webhook_url',
-    'max_body_bytes',
-    'signature_scheme',
-    'require_timestamp',
-    'require_idempotency_key',
-    'previous_secret_expires_at',
-    'created_at',
-    'updated_at',
-  ],
-  properties: {
-    id: uuid,
-    workspace_id: uuid,
-    mission_id: uuid,
-    name: { type: 'string', maxLength: 200, pattern: '\\S' },
-    enabled: { type: 'boolean', description: 'A disabled trigger answers 404 to deliveries.' },
-    webhook_path: webhookPath,
-    webhook_url: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2200,
-      description: 'Where senders POST signed deliveries.',
-    },
-    max_body_bytes: maxBodyBytes,
-    signature_scheme: signatureScheme,
-    require_timestamp: requireTimestamp,
-    require_idempotency_key: requireIdempotencyKey,
-    previous_secret_expires_at: {
-      ...nullableTimestamp,
-      description: 'Until then the secret replaced by the last rotation still verifies.',
-    },
-    created_at: timestamp,
-    updated_at: timestamp,
+export const trigger: JsonSchema = closedObject({
+  id: uuid,
+  workspace_id: uuid,
+  mission_id: uuid,
+  name: { type: 'string', maxLength: 200, pattern: '\\S' },
+  enabled: { type: 'boolean', description: 'A disabled trigger answers 404 to deliveries.' },
+  webhook_path: webhookPath,
+  webhook_url: {
+    type: 'string',
+    format: 'uri',
+    maxLength: 2200,
+    description: 'Where senders POST signed deliveries.',
   },
-};
+  max_body_bytes: maxBodyBytes,
+  signature_scheme: signatureScheme,
+  require_timestamp: requireTimestamp,
+  require_idempotency_key: requireIdempotencyKey,
+  previous_secret_expires_at: {
+    ...nullableTimestamp,
+    description: 'Until then the secret replaced by the last rotation still verifies.',
+  },
+  created_at: timestamp,
+  updated_at: timestamp,
+});
 
 export const triggerWithSecret: JsonSchema = {
   ...trigger,
@@ -188,62 +168,43 @@ export const listTriggersQuery: JsonSchema = {
 
 const deliveryStatus: JsonSchema = { type: 'string', enum: ['accepted', 'duplicate', 'rejected'] };
 
-export const deliverySummary: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'trigger_id',
-    'status',
-    'reason',
-    'received_at',
-    'source_ip',
-    'size_bytes',
-    'content_type',
-    'signature_scheme',
-    'idempotency_key',
-    'duplicate_of',
-    'run_id',
-    'body_purged_at',
-  ],
-  properties: {
-    id: uuid,
-    trigger_id: uuid,
-    status: deliveryStatus,
-    reason: {
-      type: ['string', 'null'],
-      enum: [
-        'missing_signature',
-        'invalid_signature',
-        'payload_too_large',
-        'unsupported_media_type',
-        'invalid_request',
-        null,
-      ],
-      description: 'Rejected deliveries: the problem code they were answered with.',
-    },
-    received_at: timestamp,
-    source_ip: { type: ['string', 'null'], maxLength: 64, pattern: '^[0-9A-Fa-f.:]+$' },
-    size_bytes: {
-      type: 'integer',
-      format: 'int64',
-      minimum: 0,
-      maximum: 9007199254740991,
-      description: 'Body size (for a body refused by its Content-Length, the declared size).',
-    },
-    content_type: { type: ['string', 'null'], maxLength: 1024, pattern: '^[\\x20-\\x7E]*$' },
-    signature_scheme: {
-      type: ['string', 'null'],
-      enum: [...SIGNATURE_SCHEMES, null],
-      description:
-        "How the accepted signature was written: a platform `X-Signature` form, or the trigger's provider scheme.",
-    },
-    idempotency_key: { type: ['string', 'null'], maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
-    duplicate_of: { ...nullableUuid, description: 'Duplicates: the delivery they repeated.' },
-    run_id: { ...nullableUuid, description: 'The run the delivery started (duplicates: the first one).' },
-    body_purged_at: { ...nullableTimestamp, description: 'When the raw body was dropped (retention).' },
+export const deliverySummary: JsonSchema = closedObject({
+  id: uuid,
+  trigger_id: uuid,
+  status: deliveryStatus,
+  reason: {
+    type: ['string', 'null'],
+    enum: [
+      'missing_signature',
+      'invalid_signature',
+      'payload_too_large',
+      'unsupported_media_type',
+      'invalid_request',
+      null,
+    ],
+    description: 'Rejected deliveries: the problem code they were answered with.',
   },
-};
+  received_at: timestamp,
+  source_ip: { type: ['string', 'null'], maxLength: 64, pattern: '^[0-9A-Fa-f.:]+$' },
+  size_bytes: {
+    type: 'integer',
+    format: 'int64',
+    minimum: 0,
+    maximum: 9007199254740991,
+    description: 'Body size (for a body refused by its Content-Length, the declared size).',
+  },
+  content_type: { type: ['string', 'null'], maxLength: 1024, pattern: '^[\\x20-\\x7E]*$' },
+  signature_scheme: {
+    type: ['string', 'null'],
+    enum: [...SIGNATURE_SCHEMES, null],
+    description:
+      "How the accepted signature was written: a platform `X-Signature` form, or the trigger's provider scheme.",
+  },
+  idempotency_key: { type: ['string', 'null'], maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  duplicate_of: { ...nullableUuid, description: 'Duplicates: the delivery they repeated.' },
+  run_id: { ...nullableUuid, description: 'The run the delivery started (duplicates: the first one).' },
+  body_purged_at: { ...nullableTimestamp, description: 'When the raw body was dropped (retention).' },
+});
 
 const headerMap: JsonSchema = {
   type: 'object',
@@ -303,19 +264,14 @@ export const listDeliveriesQuery: JsonSchema = {
   },
 };
 
-export const webhookParams: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['webhook_path'],
-  properties: {
-    webhook_path: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 128,
-      description: "The trigger's `webhook_path` (8 to 128 characters of `[A-Za-z0-9_-]`).",
-    },
+export const webhookParams: JsonSchema = closedObject({
+  webhook_path: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 128,
+    description: "The trigger's `webhook_path` (8 to 128 characters of `[A-Za-z0-9_-]`).",
   },
-};
+});
 
 /** Any query parameters: they are handed to the run as `query`. */
 export const webhookQuery: JsonSchema = {
@@ -329,20 +285,10 @@ export const webhookBody = {
   description: "Any bytes, any content type, at most the trigger's `max_body_bytes` (default 1 MiB).",
 } as const;
 
-export const deliveryReceipt: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['delivery_id', 'run_id', 'status'],
-  properties: {
-    delivery_id: uuid,
-    run_id: nullableUuid,
-    status: { type: 'string', enum: ['accepted', 'duplicate'] },
-  },
-};
+export const deliveryReceipt: JsonSchema = closedObject({
+  delivery_id: uuid,
+  run_id: nullableUuid,
+  status: { type: 'string', enum: ['accepted', 'duplicate'] },
+});
 
-export const replayResponse: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['delivery_id', 'run_id'],
-  properties: { delivery_id: uuid, run_id: uuid },
-};
+export const replayResponse: JsonSchema = closedObject({ delivery_id: uuid, run_id: uuid });

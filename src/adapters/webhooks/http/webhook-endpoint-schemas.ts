@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/webhook-event-types.ts';
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { OutboundWebhookSpec } from '../../platform/http/openapi.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -28,43 +28,25 @@ const url: JsonSchema = {
 };
 const description: JsonSchema = { type: ['string', 'null'], maxLength: 500, pattern: LINE };
 
-export const webhookEndpoint: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'workspace_id',
-    'url',
-    'description',
-    'event_types',
-    'enabled',
-    'disabled_reason',
-    'previous_secret_expires_at',
-    'created_at',
-    'updated_at',
-  ],
-  properties: {
-    id: uuid,
-    workspace_id: uuid,
-    url,
-    description,
-    event_types: eventTypes,
-    enabled: { type: 'boolean' },
-    disabled_reason: {
-      type: ['string', 'null'],
-      enum: ['by_user', 'gone', null],
-      description:
-        '`gone`: the receiver answered 410, which disables the endpoint until it is enabled again.',
-    },
-    previous_secret_expires_at: {
-      ...nullableTimestamp,
-      description:
-        'Until then messages also carry a signature under the secret replaced by the last rotation.',
-    },
-    created_at: timestamp,
-    updated_at: timestamp,
+export const webhookEndpoint: JsonSchema = closedObject({
+  id: uuid,
+  workspace_id: uuid,
+  url,
+  description,
+  event_types: eventTypes,
+  enabled: { type: 'boolean' },
+  disabled_reason: {
+    type: ['string', 'null'],
+    enum: ['by_user', 'gone', null],
+    description: '`gone`: the receiver answered 410, which disables the endpoint until it is enabled again.',
   },
-};
+  previous_secret_expires_at: {
+    ...nullableTimestamp,
+    description: 'Until then messages also carry a signature under the secret replaced by the last rotation.',
+  },
+  created_at: timestamp,
+  updated_at: timestamp,
+});
 
 export const webhookEndpointWithSecret: JsonSchema = {
   ...webhookEndpoint,
@@ -103,82 +85,52 @@ export const updateWebhookEndpointRequest: JsonSchema = {
   },
 };
 
-const attempt: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'attempted_at', 'duration_ms', 'response_status', 'outcome', 'error'],
-  properties: {
-    id: uuid,
-    attempted_at: timestamp,
-    duration_ms: { type: 'integer', format: 'int32', minimum: 0, maximum: 600000 },
-    response_status: {
-      type: ['integer', 'null'],
-      format: 'int32',
-      minimum: 100,
-      maximum: 599,
-      description: "The receiver's status code; null when no answer came.",
-    },
-    outcome: { type: 'string', enum: ['succeeded', 'failed'] },
-    error: {
-      type: ['string', 'null'],
-      maxLength: 500,
-      pattern: LINE,
-      description: 'Why no acceptable answer came.',
-    },
+const attempt: JsonSchema = closedObject({
+  id: uuid,
+  attempted_at: timestamp,
+  duration_ms: { type: 'integer', format: 'int32', minimum: 0, maximum: 600000 },
+  response_status: {
+    type: ['integer', 'null'],
+    format: 'int32',
+    minimum: 100,
+    maximum: 599,
+    description: "The receiver's status code; null when no answer came.",
   },
-};
+  outcome: { type: 'string', enum: ['succeeded', 'failed'] },
+  error: {
+    type: ['string', 'null'],
+    maxLength: 500,
+    pattern: LINE,
+    description: 'Why no acceptable answer came.',
+  },
+});
 
 /** The message body as sent, and as OpenAPI `webhooks` describes it. */
-export const webhookMessageBody: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['type', 'timestamp', 'data'],
-  properties: {
-    type: eventType,
-    timestamp: { ...timestamp, description: 'When the run finished.' },
-    data: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['run'],
-      properties: { run: { ...run, description: 'The run as `GET /api/runs/{id}` shows it.' } },
-    },
-  },
-};
+export const webhookMessageBody: JsonSchema = closedObject({
+  type: eventType,
+  timestamp: { ...timestamp, description: 'When the run finished.' },
+  data: closedObject({ run: { ...run, description: 'The run as `GET /api/runs/{id}` shows it.' } }),
+});
 
-export const webhookMessage: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [
-    'id',
-    'webhook_id',
-    'endpoint_id',
-    'event_type',
-    'status',
-    'next_attempt_at',
-    'created_at',
-    'payload',
-    'attempts',
-  ],
-  properties: {
-    id: uuid,
-    webhook_id: {
-      type: 'string',
-      maxLength: 40,
-      pattern: '^msg_[0-9a-f-]{36}$',
-      description: 'The `webhook-id` header: the same on every attempt and resend.',
-    },
-    endpoint_id: uuid,
-    event_type: eventType,
-    status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
-    next_attempt_at: {
-      ...nullableTimestamp,
-      description: 'When the next attempt is due (pending messages).',
-    },
-    created_at: timestamp,
-    payload: webhookMessageBody,
-    attempts: { type: 'array', maxItems: 1000, items: attempt },
+export const webhookMessage: JsonSchema = closedObject({
+  id: uuid,
+  webhook_id: {
+    type: 'string',
+    maxLength: 40,
+    pattern: '^msg_[0-9a-f-]{36}$',
+    description: 'The `webhook-id` header: the same on every attempt and resend.',
   },
-};
+  endpoint_id: uuid,
+  event_type: eventType,
+  status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+  next_attempt_at: {
+    ...nullableTimestamp,
+    description: 'When the next attempt is due (pending messages).',
+  },
+  created_at: timestamp,
+  payload: webhookMessageBody,
+  attempts: { type: 'array', maxItems: 1000, items: attempt },
+});
 
 const OUTCOMES: Record<string, string> = {
   'run.succeeded': 'A run succeeded',

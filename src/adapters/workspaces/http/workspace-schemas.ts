@@ -1,4 +1,4 @@
-import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
@@ -19,60 +19,32 @@ export const NAME = '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\
 
 const workspaceName: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: NAME };
 
-export const workspace: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'name', 'personal', 'role', 'created_at'],
-  properties: {
-    id: uuid,
-    name: { type: 'string', maxLength: 200, pattern: LINE },
-    personal: {
-      type: 'boolean',
-      description: "The user's own workspace, made at sign-up; it cannot be deleted.",
-    },
-    role: { ...role, description: "The caller's role in this workspace." },
-    created_at: timestamp,
+export const workspace: JsonSchema = closedObject({
+  id: uuid,
+  name: { type: 'string', maxLength: 200, pattern: LINE },
+  personal: {
+    type: 'boolean',
+    description: "The user's own workspace, made at sign-up; it cannot be deleted.",
   },
-};
+  role: { ...role, description: "The caller's role in this workspace." },
+  created_at: timestamp,
+});
 
-export const createWorkspaceRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: { name: workspaceName },
-};
+export const createWorkspaceRequest: JsonSchema = closedObject({ name: workspaceName });
 
 export const updateWorkspaceRequest = createWorkspaceRequest;
 
-export const member: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['user_id', 'username', 'display_name', 'role', 'joined_at'],
-  properties: {
-    user_id: uuid,
-    username: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.-]*$' },
-    display_name: { type: 'string', maxLength: 200, pattern: LINE },
-    role,
-    joined_at: timestamp,
-  },
-};
+export const member: JsonSchema = closedObject({
+  user_id: uuid,
+  username: { type: 'string', maxLength: 64, pattern: '^[a-z0-9_.-]*$' },
+  display_name: { type: 'string', maxLength: 200, pattern: LINE },
+  role,
+  joined_at: timestamp,
+});
 
-export const changeRoleRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['role'],
-  properties: { role },
-};
+export const changeRoleRequest: JsonSchema = closedObject({ role });
 
-export const memberParams: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'user_id'],
-  properties: {
-    id: { ...uuid, description: 'Workspace id.' },
-    user_id: { ...uuid, description: 'User id.' },
-  },
-};
+export const memberParams: JsonSchema = uuidParams({ id: 'Workspace id.', user_id: 'User id.' });
 
 export const pageQuery: JsonSchema = {
   type: 'object',
