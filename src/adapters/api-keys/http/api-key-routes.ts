@@ -2,11 +2,11 @@ import type { IssuedApiKey } from '../../../application/api-keys/issue-api-key.t
 import type { ThroughApiKeys } from '../../../composition/api-keys.ts';
 import type { ApiKey, ApiKeyRole } from '../../../domain/api-keys/api-key.ts';
 import { answerCreated, answerNothing, answerPage, type View } from '../../platform/http/answers.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { pageQuery } from '../../workspaces/http/workspace-schemas.ts';
 import { presentApiKey, presentIssuedApiKey } from './api-key-presenters.ts';
 import { apiKey, apiKeyParams, createApiKeyRequest, createdApiKey } from './api-key-schemas.ts';
 

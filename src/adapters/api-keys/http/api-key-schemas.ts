@@ -1,6 +1,12 @@
 import { API_KEY_ROLES, MAX_API_KEY_NAME_LENGTH } from '../../../domain/api-keys/api-key.ts';
 import { KEY_ID_LENGTH, SECRET_LENGTH } from '../../../domain/api-keys/api-key-format.ts';
-import { closedObject, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
+import {
+  closedObject,
+  extendedObject,
+  timestamp,
+  uuid,
+  uuidParams,
+} from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { LINE, NAME } from '../../workspaces/http/workspace-schemas.ts';
 
@@ -54,20 +60,15 @@ export const createApiKeyRequest: JsonSchema = {
   },
 };
 
-export const createdApiKey: JsonSchema = {
-  ...apiKey,
-  required: [...(apiKey.required as string[]), 'key'],
-  properties: {
-    ...(apiKey.properties as object),
-    key: {
-      type: 'string',
-      maxLength: 3 + KEY_ID_LENGTH + 1 + SECRET_LENGTH,
-      pattern: `^pk_${B64}{${KEY_ID_LENGTH}}_${B64}{${SECRET_LENGTH}}$`,
-      description:
-        'The key, shown only in this answer: send it as `Authorization: Bearer pk_...`. Only a hash is kept.',
-    },
+export const createdApiKey: JsonSchema = extendedObject(apiKey, {
+  key: {
+    type: 'string',
+    maxLength: 3 + KEY_ID_LENGTH + 1 + SECRET_LENGTH,
+    pattern: `^pk_${B64}{${KEY_ID_LENGTH}}_${B64}{${SECRET_LENGTH}}$`,
+    description:
+      'The key, shown only in this answer: send it as `Authorization: Bearer pk_...`. Only a hash is kept.',
   },
-};
+});
 
 export const apiKeyParams: JsonSchema = uuidParams({
   id: 'Workspace id.',

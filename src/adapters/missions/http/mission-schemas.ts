@@ -1,6 +1,6 @@
 import { MAX_CONCURRENCY_KEY_LENGTH, RUN_POLICY_LIMITS } from '../../../domain/missions/run-policy.ts';
 import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
-import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { LINE, NAME, TEXT } from '../../workspaces/http/workspace-schemas.ts';
 
@@ -99,15 +99,12 @@ export const updateMissionRequest: JsonSchema = {
   },
 };
 
-export const listMissionsQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['workspace_id'],
-  properties: {
+export const listMissionsQuery: JsonSchema = listQuery(
+  {
     workspace_id: { ...uuid, description: 'The workspace whose missions to list.' },
-    ...pageQueryProperties,
   },
-};
+  ['workspace_id'],
+);
 
 export const startRunRequest: JsonSchema = {
   type: 'object',

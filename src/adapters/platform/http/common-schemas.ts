@@ -19,6 +19,11 @@ export function closedObject(properties: Record<string, JsonSchema>): JsonSchema
   return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
 }
 
+/** A {@link closedObject} with more properties, each always present too. */
+export function extendedObject(base: JsonSchema, properties: Record<string, JsonSchema>): JsonSchema {
+  return closedObject({ ...(base.properties as Record<string, JsonSchema>), ...properties });
+}
+
 /** Path parameters, each a canonical UUID: `{ id: 'Workspace id.', key_id: 'API key id.' }`. */
 export function uuidParams(descriptions: Record<string, string>): JsonSchema {
   return closedObject(

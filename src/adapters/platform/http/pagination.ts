@@ -21,6 +21,23 @@ export const pageQueryProperties: Record<string, JsonSchema> = {
   },
 };
 
+/** A query of only the page parameters. */
+export const pageQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: pageQueryProperties,
+};
+
+/** The query of a filtered list: its filters (`required` names those it cannot do without), then the page's. */
+export function listQuery(filters: Record<string, JsonSchema>, required?: readonly string[]): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    ...(required && { required: [...required] }),
+    properties: { ...filters, ...pageQueryProperties },
+  };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** 9999-12-31T23:59:59.999Z: past it, a date is no position in a list (and PostgreSQL refuses its ISO form). */
 const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

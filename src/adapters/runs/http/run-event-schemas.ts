@@ -6,6 +6,7 @@ import {
   WORKER_EVENT_TYPES,
 } from '../../../domain/runs/run-event.ts';
 import { closedObject, timestamp } from '../../platform/http/common-schemas.ts';
+import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 const seq: JsonSchema = { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 };
@@ -72,14 +73,7 @@ export const listEventsQuery: JsonSchema = {
   additionalProperties: false,
   properties: {
     after: { ...after, default: 0 },
-    limit: {
-      type: 'integer',
-      format: 'int32',
-      minimum: 1,
-      maximum: 200,
-      default: 50,
-      description: 'Events per page (1-200, default 50).',
-    },
+    limit: { ...pageQueryProperties.limit, description: 'Events per page (1-200, default 50).' },
   },
 };
 

@@ -3,7 +3,7 @@ import { MAX_CLAIM_RUNS } from '../../../domain/runs/claim-size.ts';
 import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
 import { jsonObject } from '../../missions/http/mission-schemas.ts';
 import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
-import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { TEXT } from '../../workspaces/http/workspace-schemas.ts';
 
@@ -92,17 +92,14 @@ export const run: JsonSchema = {
   },
 };
 
-export const listRunsQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['workspace_id'],
-  properties: {
+export const listRunsQuery: JsonSchema = listQuery(
+  {
     workspace_id: uuid,
     mission_id: { ...uuid, description: 'Only runs of this mission.' },
     status: { ...status, description: 'Only runs in this state.' },
-    ...pageQueryProperties,
   },
-};
+  ['workspace_id'],
+);
 
 export const claimRequest: JsonSchema = {
   type: 'object',

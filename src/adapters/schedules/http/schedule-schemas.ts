@@ -1,7 +1,7 @@
 import { MAX_SCHEDULE_NAME_LENGTH } from '../../../domain/schedules/schedule.ts';
 import { jsonObject } from '../../missions/http/mission-schemas.ts';
 import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
-import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { LINE, NAME } from '../../workspaces/http/workspace-schemas.ts';
 
@@ -64,12 +64,9 @@ export const updateScheduleRequest: JsonSchema = {
   },
 };
 
-export const listSchedulesQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['workspace_id'],
-  properties: {
+export const listSchedulesQuery: JsonSchema = listQuery(
+  {
     workspace_id: { ...uuid, description: 'The workspace whose schedules to list.' },
-    ...pageQueryProperties,
   },
-};
+  ['workspace_id'],
+);

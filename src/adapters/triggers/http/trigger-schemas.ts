@@ -2,8 +2,8 @@ import { SIGNATURE_SCHEMES } from '../../../domain/triggers/delivery.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import { TRIGGER_SIGNATURE_SCHEMES } from '../../../domain/triggers/signature-schemes.ts';
 import { WEBHOOK_PATH_PREFIX_PATTERN } from '../../../domain/triggers/trigger-rules.ts';
-import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
-import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import { closedObject, extendedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
@@ -104,11 +104,7 @@ export const trigger: JsonSchema = closedObject({
   updated_at: timestamp,
 });
 
-export const triggerWithSecret: JsonSchema = {
-  ...trigger,
-  required: [...(trigger.required as string[]), 'signing_secret'],
-  properties: { ...(trigger.properties as object), signing_secret: signingSecret },
-};
+export const triggerWithSecret: JsonSchema = extendedObject(trigger, { signing_secret: signingSecret });
 
 export const createTriggerRequest: JsonSchema = {
   type: 'object',
@@ -155,16 +151,13 @@ export const rotateSecretRequest: JsonSchema = {
   },
 };
 
-export const listTriggersQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['workspace_id'],
-  properties: {
+export const listTriggersQuery: JsonSchema = listQuery(
+  {
     workspace_id: uuid,
     mission_id: { ...uuid, description: "Only this mission's triggers." },
-    ...pageQueryProperties,
   },
-};
+  ['workspace_id'],
+);
 
 const deliveryStatus: JsonSchema = { type: 'string', enum: ['accepted', 'duplicate', 'rejected'] };
 
@@ -255,14 +248,9 @@ export const delivery: JsonSchema = {
   },
 };
 
-export const listDeliveriesQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { ...deliveryStatus, description: 'Only deliveries with this outcome.' },
-    ...pageQueryProperties,
-  },
-};
+export const listDeliveriesQuery: JsonSchema = listQuery({
+  status: { ...deliveryStatus, description: 'Only deliveries with this outcome.' },
+});
 
 export const webhookParams: JsonSchema = closedObject({
   webhook_path: {

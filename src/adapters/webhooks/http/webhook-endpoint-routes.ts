@@ -8,11 +8,11 @@ import {
   answerPage,
   type View,
 } from '../../platform/http/answers.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { pageQuery } from '../../workspaces/http/workspace-schemas.ts';
 import { presentEndpoint, presentEndpointWithSecret, presentMessage } from './webhook-endpoint-presenters.ts';
 import {
   createWebhookEndpointRequest,

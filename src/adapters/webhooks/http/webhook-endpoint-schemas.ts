@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/webhook-event-types.ts';
-import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, extendedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { OutboundWebhookSpec } from '../../platform/http/openapi.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -48,23 +48,18 @@ export const webhookEndpoint: JsonSchema = closedObject({
   updated_at: timestamp,
 });
 
-export const webhookEndpointWithSecret: JsonSchema = {
-  ...webhookEndpoint,
-  required: [...(webhookEndpoint.required as string[]), 'signing_secret'],
-  properties: {
-    ...(webhookEndpoint.properties as object),
-    signing_secret: {
-      type: 'string',
-      minLength: 49,
-      maxLength: 49,
-      pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
-      readOnly: true,
-      description:
-        'The Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (the HMAC key is the decoded ' +
-        'bytes). Shown only in this answer: store it now.',
-    },
+export const webhookEndpointWithSecret: JsonSchema = extendedObject(webhookEndpoint, {
+  signing_secret: {
+    type: 'string',
+    minLength: 49,
+    maxLength: 49,
+    pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+    readOnly: true,
+    description:
+      'The Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes (the HMAC key is the decoded ' +
+      'bytes). Shown only in this answer: store it now.',
   },
-};
+});
 
 export const createWebhookEndpointRequest: JsonSchema = {
   type: 'object',

@@ -8,6 +8,7 @@ import {
   answerPage,
   type View,
 } from '../../platform/http/answers.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
@@ -20,7 +21,7 @@ import {
   workspaceInvitationParams,
 } from './invitation-schemas.ts';
 import { presentWorkspace } from './workspace-presenters.ts';
-import { pageQuery, workspace } from './workspace-schemas.ts';
+import { workspace } from './workspace-schemas.ts';
 
 /** Joining a workspace takes the invitee's consent: owners invite, the invitee accepts or declines. */
 export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {

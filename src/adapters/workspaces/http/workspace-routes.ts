@@ -11,6 +11,7 @@ import {
   answerPage,
   type View,
 } from '../../platform/http/answers.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
@@ -21,7 +22,6 @@ import {
   createWorkspaceRequest,
   member,
   memberParams,
-  pageQuery,
   updateWorkspaceRequest,
   workspace,
 } from './workspace-schemas.ts';

@@ -1,5 +1,4 @@
 import { closedObject, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
-import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 export const role: JsonSchema = {
@@ -45,9 +44,3 @@ export const member: JsonSchema = closedObject({
 export const changeRoleRequest: JsonSchema = closedObject({ role });
 
 export const memberParams: JsonSchema = uuidParams({ id: 'Workspace id.', user_id: 'User id.' });
-
-export const pageQuery: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: pageQueryProperties,
-};
