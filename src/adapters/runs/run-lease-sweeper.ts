@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { ExpireRunLeases } from '../../application/runs/expire-run-leases.ts';
+import { PeriodicJob } from '../platform/system/periodic-job.ts';
 
 const BATCH = 500;
 const MAX_BATCHES_PER_SWEEP = 20;
@@ -13,38 +14,27 @@ const MAX_BATCHES_PER_SWEEP = 20;
 export class RunLeaseSweeper {
   readonly #expireRunLeases: ExpireRunLeases;
   readonly #logger: Logger;
-  readonly #intervalMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number> | undefined;
+  readonly #job: PeriodicJob<number>;
 
   constructor(deps: { expireRunLeases: ExpireRunLeases; logger: Logger; intervalSeconds: number }) {
     this.#expireRunLeases = deps.expireRunLeases;
     this.#logger = deps.logger;
-    this.#intervalMs = deps.intervalSeconds * 1000;
+    this.#job = new PeriodicJob(() => this.#sweepBatches(), deps.intervalSeconds * 1000);
   }
 
   /** Starts the periodic sweep (a no-op when the interval is 0 or it already runs). */
   start(): void {
-    if (this.#intervalMs <= 0 || this.#timer) return;
-    this.#timer = setInterval(() => {
-      if (!this.#running) void this.sweep().catch(() => {});
-    }, this.#intervalMs);
-    this.#timer.unref();
+    this.#job.start();
   }
 
   /** Stops the timer and waits for a sweep in progress. */
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.#job.stop();
   }
 
   /** One sweep over every workspace; returns how many runs it requeued or failed (timeouts included). */
   sweep(): Promise<number> {
-    this.#running ??= this.#sweepBatches().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
+    return this.#job.run();
   }
 
   async #sweepBatches(): Promise<number> {
