@@ -1,8 +1,8 @@
 import type { Algorithm, Version } from '@node-rs/argon2';
-import { hash as argon2Hash, verify as argon2Verify, parseOptions } from '@node-rs/argon2';
+import { hash as argon2Hash, parseOptions } from '@node-rs/argon2';
 import type { PasswordHasher } from '../../../application/identity/ports/password-hasher.ts';
 import { BoundedQueue } from '../../platform/crypto/bounded-queue.ts';
-import { parseScryptHash, verifyScryptHash } from './scrypt-password-hasher.ts';
+import { verifyEitherHash } from './scrypt-password-hasher.ts';
 
 export interface Argon2PasswordHasherOptions {
   /** Memory per hash in KiB; defaults to 19456 (19 MiB, the OWASP minimum for argon2id with t = 2). */
@@ -65,18 +65,7 @@ export class Argon2PasswordHasher implements PasswordHasher {
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
-    if (hash.startsWith('$argon2')) {
-      // Only the job's own failures (a malformed hash) answer false: a refusal of the queue propagates.
-      return this.#queue.run(async () => {
-        try {
-          return await argon2Verify(hash, password);
-        } catch {
-          return false;
-        }
-      });
-    }
-    if (parseScryptHash(hash)) return this.#queue.run(() => verifyScryptHash(hash, password));
-    return false;
+    return verifyEitherHash(this.#queue, hash, password);
   }
 
   needsRehash(hash: string): boolean {

@@ -117,17 +117,7 @@ export class ScryptPasswordHasher implements PasswordHasher {
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
-    if (parseScryptHash(hash)) return this.#queue.run(() => verifyScryptHash(hash, password));
-    if (hash.startsWith('$argon2')) {
-      return this.#queue.run(async () => {
-        try {
-          return await argon2Verify(hash, password);
-        } catch {
-          return false;
-        }
-      });
-    }
-    return false;
+    return verifyEitherHash(this.#queue, hash, password);
   }
 
   needsRehash(hash: string): boolean {
@@ -135,4 +125,20 @@ export class ScryptPasswordHasher implements PasswordHasher {
     if (!parsed) return true;
     return parsed.logN !== this.logN || parsed.r !== this.r || parsed.p !== this.p;
   }
+}
+
+/**
+ * A password checked against a stored hash of either format, so that switching PASSWORD_HASHER keeps every
+ * account's login. Only the job's own failures (a malformed hash) answer false: a refusal of the queue propagates.
+ */
+export function verifyEitherHash(queue: BoundedQueue, hash: string, password: string): Promise<boolean> {
+  if (parseScryptHash(hash)) return queue.run(() => verifyScryptHash(hash, password));
+  if (!hash.startsWith('$argon2')) return Promise.resolve(false);
+  return queue.run(async () => {
+    try {
+      return await argon2Verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
 }
