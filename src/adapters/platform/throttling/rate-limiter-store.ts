@@ -197,48 +197,22 @@ function limiterOptions(options: LimiterOptions) {
   };
 }
 
+/** What a limiter is asked: each call to the stand-in below is reported. */
+const LIMITER_METHODS = ['consume', 'penalty', 'reward', 'get', 'set', 'block', 'delete'] as const;
+
 /** The per-process stand-in for a shared limiter whose store failed; each use is reported. */
 class FallbackMemoryLimiter extends RateLimiterMemory {
-  readonly #used: () => void;
-
   constructor(options: LimiterOptions, used: () => void) {
     super(limiterOptions(options));
-    this.#used = used;
-  }
-
-  override consume(...args: Parameters<RateLimiterMemory['consume']>) {
-    this.#used();
-    return super.consume(...args);
-  }
-
-  override penalty(...args: Parameters<RateLimiterMemory['penalty']>) {
-    this.#used();
-    return super.penalty(...args);
-  }
-
-  override reward(...args: Parameters<RateLimiterMemory['reward']>) {
-    this.#used();
-    return super.reward(...args);
-  }
-
-  override get(...args: Parameters<RateLimiterMemory['get']>) {
-    this.#used();
-    return super.get(...args);
-  }
-
-  override set(...args: Parameters<RateLimiterMemory['set']>) {
-    this.#used();
-    return super.set(...args);
-  }
-
-  override block(...args: Parameters<RateLimiterMemory['block']>) {
-    this.#used();
-    return super.block(...args);
-  }
-
-  override delete(...args: Parameters<RateLimiterMemory['delete']>) {
-    this.#used();
-    return super.delete(...args);
+    for (const name of LIMITER_METHODS) {
+      const method = this[name] as (...args: unknown[]) => unknown;
+      Object.defineProperty(this, name, {
+        value: (...args: unknown[]) => {
+          used();
+          return method.apply(this, args);
+        },
+      });
+    }
   }
 }
 
