@@ -5,6 +5,7 @@ import {
   answerCreated,
   answerNothing,
   answerOne,
+  onId,
   type View,
 } from '../../platform/http/answers.ts';
 import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
@@ -64,7 +65,7 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
     bearer.get('/api/missions/{id}', {
       operationId: 'getMission',
       summary: 'A mission',
-      ...answerOne(shown, 'The mission.', ({ principal, params }) => deps.getMission(principal, params.id)),
+      ...answerOne(shown, 'The mission.', onId(deps.getMission)),
     }),
     bearer.patch('/api/missions/{id}', {
       operationId: 'updateMission',
@@ -84,7 +85,7 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
       description:
         'Deletes the mission and its finished runs; 409 while one of its runs is queued or running.',
       errors: [403, 409],
-      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteMission(principal, params.id)),
+      ...answerNothing('Deleted.', onId(deps.deleteMission)),
     }),
     bearer.post('/api/missions/{id}/runs', {
       operationId: 'startRun',

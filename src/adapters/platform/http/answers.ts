@@ -1,7 +1,9 @@
 import type { Context } from 'koa';
 import type { Page, PagePosition, PageRequest } from '../../../application/kernel/ports/page.ts';
+import type { Principal } from '../../../domain/kernel/principal.ts';
 import { page } from './common-schemas.ts';
 import { pageRequestOf, presentPage, presentPageWithin } from './pagination.ts';
+import { camelCased } from './request-input.ts';
 import { created, noStore, ok } from './respond.ts';
 import type { JsonSchema, ResponseSpec } from './route.ts';
 
@@ -93,4 +95,17 @@ function paged<I extends PageInput, T>(
     responses: { 200: { description, schema: page(view.schema) } },
     handler: async (ctx, input) => ok(ctx, present(await act(input, pageRequestOf(input.query)))),
   };
+}
+
+type OnId = { readonly principal: Principal; readonly params: { readonly id: string } };
+
+/** The act of most routes on `/…/{id}`: the use case called with the caller and that id. */
+export function onId<T>(useCase: (principal: Principal, id: string) => Promise<T>) {
+  return ({ principal, params }: OnId) => useCase(principal, params.id);
+}
+
+/** {@link onId} for a use case that also takes the body, in its own words (camelCased). */
+export function onIdWith<B, T>(useCase: (principal: Principal, id: string, input: B) => Promise<T>) {
+  return ({ principal, params, body }: OnId & { readonly body: unknown }) =>
+    useCase(principal, params.id, camelCased<B>(body));
 }

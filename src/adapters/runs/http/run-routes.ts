@@ -1,7 +1,7 @@
 import type { ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
 import type { ThroughRuns } from '../../../composition/runs.ts';
 import type { Run } from '../../../domain/runs/run.ts';
-import { answerBudgetedPage, answerOne, type View } from '../../platform/http/answers.ts';
+import { answerBudgetedPage, answerOne, onId, onIdWith, type View } from '../../platform/http/answers.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
 import { ok } from '../../platform/http/respond.ts';
@@ -48,16 +48,14 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
     bearer.get('/api/runs/{id}', {
       operationId: 'getRun',
       summary: 'A run',
-      ...answerOne(shown, 'The run.', ({ principal, params }) => deps.getRun(principal, params.id)),
+      ...answerOne(shown, 'The run.', onId(deps.getRun)),
     }),
     bearer.post('/api/runs/{id}/cancel', {
       operationId: 'cancelRun',
       summary: 'Cancel a run (admins)',
       description: 'A queued or running run becomes cancelled; a finished one is 409.',
       errors: [403, 409],
-      ...answerOne(shown, 'The cancelled run.', ({ principal, params }) =>
-        deps.cancelRun(principal, params.id),
-      ),
+      ...answerOne(shown, 'The cancelled run.', onId(deps.cancelRun)),
     }),
     worker.post('/api/runs/claim', {
       operationId: 'claimRun',
@@ -100,9 +98,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       description: `The lease then ends \`lease_seconds\` from now.${WORKER_NOTE}`,
       body: heartbeatRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The run with its new lease.', ({ principal, params, body }) =>
-        deps.heartbeatRun(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(shown, 'The run with its new lease.', onIdWith(deps.heartbeatRun)),
     }),
     worker.post('/api/runs/{id}/complete', {
       operationId: 'completeRun',
@@ -113,9 +109,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
         `more attempts.${WORKER_NOTE}`,
       body: completeRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The finished run.', ({ principal, params, body }) =>
-        deps.completeRun(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(shown, 'The finished run.', onIdWith(deps.completeRun)),
     }),
   ];
 }

@@ -5,6 +5,8 @@ import {
   answerNothing,
   answerOne,
   answerPage,
+  onId,
+  onIdWith,
   type View,
 } from '../../platform/http/answers.ts';
 import { locationHeader } from '../../platform/http/common-schemas.ts';
@@ -59,7 +61,7 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       operationId: 'getSchedule',
       summary: 'A schedule',
       description: 'With its `next_fire_at` and the fire time of the last run it queued.',
-      ...answerOne(shown, 'The schedule.', ({ principal, params }) => deps.getSchedule(principal, params.id)),
+      ...answerOne(shown, 'The schedule.', onId(deps.getSchedule)),
     }),
     bearer.patch('/api/schedules/{id}', {
       operationId: 'updateSchedule',
@@ -69,16 +71,14 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
         'Disabling it stops its fires (`next_fire_at` null); enabling it plans the next one.',
       body: updateScheduleRequest,
       errors: [403],
-      ...answerOne(shown, 'The changed schedule.', ({ principal, params, body }) =>
-        deps.updateSchedule(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(shown, 'The changed schedule.', onIdWith(deps.updateSchedule)),
     }),
     bearer.delete('/api/schedules/{id}', {
       operationId: 'deleteSchedule',
       summary: 'Delete a schedule (admins)',
       description: 'It fires no more; the runs it queued stay.',
       errors: [403],
-      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteSchedule(principal, params.id)),
+      ...answerNothing('Deleted.', onId(deps.deleteSchedule)),
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import type { ThroughTriggers } from '../../../composition/triggers.ts';
-import { answerCreated, answerOne, answerPage } from '../../platform/http/answers.ts';
+import { answerCreated, answerOne, answerPage, onId } from '../../platform/http/answers.ts';
 import { listFilterOf } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
@@ -31,9 +31,7 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Any member of the workspace. Accepted deliveries carry their kept headers, query and body (as the run ' +
         'sees it, and the exact bytes in base64) until the retention period purges the body.',
-      ...answerOne({ schema: delivery, present: presentDelivery }, 'The delivery.', ({ principal, params }) =>
-        deps.getDelivery(principal, params.id),
-      ),
+      ...answerOne({ schema: delivery, present: presentDelivery }, 'The delivery.', onId(deps.getDelivery)),
     }),
     bearer.post('/api/deliveries/{id}/replay', {
       operationId: 'replayDelivery',
@@ -45,7 +43,7 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
       ...answerCreated(
         { schema: replayResponse, present: presentReplay },
         'The new queued run.',
-        ({ principal, params }) => deps.replayDelivery(principal, params.id),
+        onId(deps.replayDelivery),
         runUrl,
       ),
     }),

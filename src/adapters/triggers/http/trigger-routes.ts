@@ -5,6 +5,8 @@ import {
   answerNothing,
   answerOne,
   answerPage,
+  onId,
+  onIdWith,
   type View,
 } from '../../platform/http/answers.ts';
 import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
@@ -63,7 +65,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
       operationId: 'getTrigger',
       summary: 'A webhook trigger (without its secret)',
       description: 'Any member of its workspace; another workspace answers 404.',
-      ...answerOne(shown, 'The trigger.', ({ principal, params }) => deps.getTrigger(principal, params.id)),
+      ...answerOne(shown, 'The trigger.', onId(deps.getTrigger)),
     }),
     bearer.patch('/api/triggers/{id}', {
       operationId: 'updateTrigger',
@@ -71,16 +73,14 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
       description: 'Admins and owners. A disabled trigger answers 404 to deliveries, like an unknown path.',
       body: updateTriggerRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The changed trigger.', ({ principal, params, body }) =>
-        deps.updateTrigger(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(shown, 'The changed trigger.', onIdWith(deps.updateTrigger)),
     }),
     bearer.delete('/api/triggers/{id}', {
       operationId: 'deleteTrigger',
       summary: 'Delete a trigger',
       description: 'Its URL answers 404 from now on and its path is never reused; its runs stay.',
       errors: [403],
-      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteTrigger(principal, params.id)),
+      ...answerNothing('Deleted.', onId(deps.deleteTrigger)),
     }),
     bearer.post('/api/triggers/{id}/rotate-secret', {
       operationId: 'rotateTriggerSecret',
@@ -91,9 +91,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
         'without losing deliveries.',
       body: rotateSecretRequest,
       errors: [403, 409],
-      ...answerOne(withSecret, 'The trigger, with its new secret.', ({ principal, params, body }) =>
-        deps.rotateTriggerSecret(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(withSecret, 'The trigger, with its new secret.', onIdWith(deps.rotateTriggerSecret)),
     }),
     bearer.post('/api/triggers/{id}/revoke-previous-secret', {
       operationId: 'revokePreviousTriggerSecret',
@@ -101,9 +99,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Admins and owners: from now on only the current secret verifies (after a leak, or once senders switched).',
       errors: [403, 409],
-      ...answerOne(shown, 'The trigger.', ({ principal, params }) =>
-        deps.revokePreviousTriggerSecret(principal, params.id),
-      ),
+      ...answerOne(shown, 'The trigger.', onId(deps.revokePreviousTriggerSecret)),
     }),
   ];
 }

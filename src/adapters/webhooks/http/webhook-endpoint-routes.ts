@@ -6,10 +6,11 @@ import {
   answerNothing,
   answerOne,
   answerPage,
+  onId,
+  onIdWith,
   type View,
 } from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
-import { camelCased } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -46,7 +47,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       ...answerCreated(
         withSecret,
         'The endpoint, with its signing secret.',
-        ({ principal, params, body }) => deps.createWebhookEndpoint(principal, params.id, camelCased(body)),
+        onIdWith(deps.createWebhookEndpoint),
         (endpoint) => `/api/webhook-endpoints/${endpoint.id}`,
       ),
     }),
@@ -63,9 +64,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       operationId: 'getWebhookEndpoint',
       summary: 'An outbound webhook endpoint (without its secret)',
       description: 'Any member of its workspace; another workspace answers 404.',
-      ...answerOne(shown, 'The endpoint.', ({ principal, params }) =>
-        deps.getWebhookEndpoint(principal, params.id),
-      ),
+      ...answerOne(shown, 'The endpoint.', onId(deps.getWebhookEndpoint)),
     }),
     bearer.patch('/api/webhook-endpoints/{id}', {
       operationId: 'updateWebhookEndpoint',
@@ -74,18 +73,14 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
         'Admins and owners. A disabled endpoint gets no messages; its pending ones wait until it is enabled.',
       body: updateWebhookEndpointRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The changed endpoint.', ({ principal, params, body }) =>
-        deps.updateWebhookEndpoint(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(shown, 'The changed endpoint.', onIdWith(deps.updateWebhookEndpoint)),
     }),
     bearer.delete('/api/webhook-endpoints/{id}', {
       operationId: 'deleteWebhookEndpoint',
       summary: 'Delete an outbound webhook endpoint and its messages',
       description: 'Admins and owners. Nothing more is sent to it, pending messages included.',
       errors: [403],
-      ...answerNothing('Deleted.', ({ principal, params }) =>
-        deps.deleteWebhookEndpoint(principal, params.id),
-      ),
+      ...answerNothing('Deleted.', onId(deps.deleteWebhookEndpoint)),
     }),
     bearer.post('/api/webhook-endpoints/{id}/rotate-secret', {
       operationId: 'rotateWebhookEndpointSecret',
@@ -94,9 +89,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
         'Admins and owners. The new secret is in the answer (only there). For 24 h every message carries ' +
         'signatures under both the new and the replaced secret in `webhook-signature`.',
       errors: [403, 409],
-      ...answerOne(withSecret, 'The endpoint, with its new secret.', ({ principal, params }) =>
-        deps.rotateWebhookEndpointSecret(principal, params.id),
-      ),
+      ...answerOne(withSecret, 'The endpoint, with its new secret.', onId(deps.rotateWebhookEndpointSecret)),
     }),
     bearer.get('/api/webhook-endpoints/{id}/messages', {
       operationId: 'listWebhookMessages',

@@ -6,10 +6,11 @@ import {
   answerNothing,
   answerOne,
   answerPage,
+  onId,
+  onIdWith,
   type View,
 } from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
-import { camelCased } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -41,9 +42,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'the pending invitation; at most 100 are open at once (409).',
       body: inviteRequest,
       errors: [403, 409],
-      ...answerCreated(shown, 'The pending invitation.', ({ principal, params, body }) =>
-        deps.inviteMember(principal, params.id, camelCased(body)),
-      ),
+      ...answerCreated(shown, 'The pending invitation.', onIdWith(deps.inviteMember)),
     }),
     bearer.get('/api/workspaces/{id}/invitations', {
       operationId: 'listWorkspaceInvitations',
@@ -85,7 +84,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       ...answerOne(
         { schema: workspace, present: presentWorkspace },
         'The workspace joined, with the role.',
-        ({ principal, params }) => deps.acceptInvitation(principal, params.id),
+        onId(deps.acceptInvitation),
       ),
     }),
     bearer.post('/api/invitations/{id}/decline', {
@@ -93,7 +92,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       summary: 'Decline an invitation',
       description: 'An API key gets 403 `api_key_not_allowed`.',
       errors: [403],
-      ...answerNothing('Declined.', ({ principal, params }) => deps.declineInvitation(principal, params.id)),
+      ...answerNothing('Declined.', onId(deps.declineInvitation)),
     }),
   ];
 }

@@ -9,6 +9,8 @@ import {
   answerNothing,
   answerOne,
   answerPage,
+  onId,
+  onIdWith,
   type View,
 } from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
@@ -55,18 +57,14 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
     bearer.get('/api/workspaces/{id}', {
       operationId: 'getWorkspace',
       summary: 'A workspace',
-      ...answerOne(shown, 'The workspace and the caller role.', ({ principal, params }) =>
-        deps.getWorkspace(principal, params.id),
-      ),
+      ...answerOne(shown, 'The workspace and the caller role.', onId(deps.getWorkspace)),
     }),
     bearer.patch('/api/workspaces/{id}', {
       operationId: 'updateWorkspace',
       summary: 'Rename a workspace (owners)',
       body: updateWorkspaceRequest,
       errors: [403],
-      ...answerOne(shown, 'The renamed workspace.', ({ principal, params, body }) =>
-        deps.renameWorkspace(principal, params.id, camelCased(body)),
-      ),
+      ...answerOne(shown, 'The renamed workspace.', onIdWith(deps.renameWorkspace)),
     }),
     bearer.delete('/api/workspaces/{id}', {
       operationId: 'deleteWorkspace',
@@ -74,7 +72,7 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       description:
         'Deletes the workspace with its missions, runs and triggers. A personal workspace cannot be deleted (409).',
       errors: [403, 409],
-      ...answerNothing('Deleted.', ({ principal, params }) => deps.deleteWorkspace(principal, params.id)),
+      ...answerNothing('Deleted.', onId(deps.deleteWorkspace)),
     }),
     bearer.get('/api/workspaces/{id}/members', {
       operationId: 'listWorkspaceMembers',
