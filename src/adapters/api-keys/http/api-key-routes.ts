@@ -1,7 +1,7 @@
 import type { IssuedApiKey } from '../../../application/api-keys/issue-api-key.ts';
 import type { ThroughApiKeys } from '../../../composition/api-keys.ts';
 import type { ApiKey, ApiKeyRole } from '../../../domain/api-keys/api-key.ts';
-import { answerCreated, answerNothing, answerPage, type View } from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
@@ -13,8 +13,8 @@ import { apiKey, apiKeyParams, createApiKeyRequest, createdApiKey } from './api-
 /** Workspace API keys: the credentials of workers, CI and scripts, managed by the workspace's admins. */
 export function apiKeyRoutes(deps: ThroughApiKeys): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
-  const shown: View<ApiKey> = { schema: apiKey, present: presentApiKey };
-  const issued: View<IssuedApiKey> = {
+  const shown: answer.View<ApiKey> = { schema: apiKey, present: presentApiKey };
+  const issued: answer.View<IssuedApiKey> = {
     schema: createdApiKey,
     present: presentIssuedApiKey,
     credential: true,
@@ -28,7 +28,7 @@ export function apiKeyRoutes(deps: ThroughApiKeys): RouteSpec[] {
         'only a hash of its secret is kept. A key cannot create keys (403 `api_key_not_allowed`).',
       body: createApiKeyRequest,
       errors: [403],
-      ...answerCreated(
+      ...answer.created(
         issued,
         'The new key, with `key` shown this once.',
         ({ principal, params, body }, ctx) => {
@@ -49,7 +49,7 @@ export function apiKeyRoutes(deps: ThroughApiKeys): RouteSpec[] {
       description: 'Keys not revoked (expired ones included), oldest first; never the keys themselves.',
       query: pageQuery,
       errors: [403],
-      ...answerPage(shown, 'One page of keys.', ({ principal, params }, page) =>
+      ...answer.page(shown, 'One page of keys.', ({ principal, params }, page) =>
         deps.listApiKeys(principal, params.id, page),
       ),
     }),
@@ -59,7 +59,7 @@ export function apiKeyRoutes(deps: ThroughApiKeys): RouteSpec[] {
       description: 'The next request made with the key answers 401, on every server instance.',
       params: apiKeyParams,
       errors: [403],
-      ...answerNothing('Revoked.', ({ principal, params }, ctx) =>
+      ...answer.nothing('Revoked.', ({ principal, params }, ctx) =>
         deps.revokeApiKey(principal, params.id, params.key_id, clientIpOf(ctx)),
       ),
     }),

@@ -1,5 +1,5 @@
 import type { ThroughIdentity } from '../../../composition/identity.ts';
-import { answerNothing } from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { page } from '../../platform/http/common-schemas.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import { ok } from '../../platform/http/respond.ts';
@@ -30,7 +30,7 @@ export function loginSessionRoutes(deps: ThroughIdentity): RouteSpec[] {
       errors: [403],
       summary: 'Revoke one of your login sessions',
       description: 'Ends one of your own sessions; a session of another user answers 404.',
-      ...answerNothing('Revoked.', ({ principal, params }, ctx) =>
+      ...answer.nothing('Revoked.', ({ principal, params }, ctx) =>
         deps.revokeSession(principal, params.id, clientIpOf(ctx)),
       ),
     }),

@@ -1,16 +1,9 @@
 import type { ThroughRuns } from '../../../composition/runs.ts';
 import type { Mission } from '../../../domain/missions/mission.ts';
-import {
-  answerBudgetedPage,
-  answerCreated,
-  answerNothing,
-  answerOne,
-  onId,
-  type View,
-} from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
-import { camelCased } from '../../platform/http/request-input.ts';
+import { camelCased, onId } from '../../platform/http/request-input.ts';
 import { accepted } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
@@ -36,7 +29,7 @@ function missionInput<T>(body: unknown): T {
 
 export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
-  const shown: View<Mission> = { schema: mission, present: presentMission };
+  const shown: answer.View<Mission> = { schema: mission, present: presentMission };
   return [
     bearer.post('/api/missions', {
       operationId: 'createMission',
@@ -46,7 +39,7 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
         'optional `policy` sets the timeouts, retries and concurrency caps of its runs.',
       body: createMissionRequest,
       errors: [403, 404],
-      ...answerCreated(shown, 'The new mission.', ({ principal, body }) =>
+      ...answer.created(shown, 'The new mission.', ({ principal, body }) =>
         deps.createMission(principal, missionInput(body)),
       ),
     }),
@@ -58,14 +51,14 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
         '(definitions are up to 64 KiB each); `next_cursor` then continues after the last one shown.',
       query: listMissionsQuery,
       errors: [404],
-      ...answerBudgetedPage(shown, 'One page of missions.', ({ principal, query }, page) =>
+      ...answer.budgetedPage(shown, 'One page of missions.', ({ principal, query }, page) =>
         deps.listMissions(principal, query.workspace_id as string, page),
       ),
     }),
     bearer.get('/api/missions/{id}', {
       operationId: 'getMission',
       summary: 'A mission',
-      ...answerOne(shown, 'The mission.', onId(deps.getMission)),
+      ...answer.one(shown, 'The mission.', onId(deps.getMission)),
     }),
     bearer.patch('/api/missions/{id}', {
       operationId: 'updateMission',
@@ -75,7 +68,7 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
         'the current ones (`null` clears one) and apply to runs queued afterwards.',
       body: updateMissionRequest,
       errors: [403],
-      ...answerOne(shown, 'The changed mission.', ({ principal, params, body }) =>
+      ...answer.one(shown, 'The changed mission.', ({ principal, params, body }) =>
         deps.updateMission(principal, params.id, missionInput(body)),
       ),
     }),
@@ -85,7 +78,7 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
       description:
         'Deletes the mission and its finished runs; 409 while one of its runs is queued or running.',
       errors: [403, 409],
-      ...answerNothing('Deleted.', onId(deps.deleteMission)),
+      ...answer.nothing('Deleted.', onId(deps.deleteMission)),
     }),
     bearer.post('/api/missions/{id}/runs', {
       operationId: 'startRun',

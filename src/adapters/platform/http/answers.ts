@@ -1,10 +1,9 @@
+// The usual answers of routes, imported as a namespace: `...answer.one(view, 'The mission.', onId(deps.getMission))`.
 import type { Context } from 'koa';
 import type { Page, PagePosition, PageRequest } from '../../../application/kernel/ports/page.ts';
-import type { Principal } from '../../../domain/kernel/principal.ts';
-import { page } from './common-schemas.ts';
+import { page as pageOf } from './common-schemas.ts';
 import { pageRequestOf, presentPage, presentPageWithin } from './pagination.ts';
-import { camelCased } from './request-input.ts';
-import { created, noStore, ok } from './respond.ts';
+import { noStore, ok, created as respondCreated } from './respond.ts';
 import type { JsonSchema, ResponseSpec } from './route.ts';
 
 /** A resource as answers show it: its JSON schema and the presenter that makes it. */
@@ -33,7 +32,7 @@ export interface Answer<I> {
 type Act<I, T> = (input: I, ctx: Context) => Promise<T>;
 
 /** 200 with the resource the use case returns (it read, changed or acted on it). */
-export function answerOne<I, T>(view: View<T>, description: string, act: Act<I, T>): Answer<I> {
+export function one<I, T>(view: View<T>, description: string, act: Act<I, T>): Answer<I> {
   return {
     responses: { 200: { description, schema: view.schema } },
     handler: async (ctx, input) => ok(ctx, show(ctx, view, await act(input, ctx))),
@@ -41,7 +40,7 @@ export function answerOne<I, T>(view: View<T>, description: string, act: Act<I, 
 }
 
 /** 201 with the new resource; `located` adds its address as `Location` (declared by `response`). */
-export function answerCreated<I, T>(
+export function created<I, T>(
   view: View<T>,
   response: string | Omit<ResponseSpec, 'schema'>,
   act: Act<I, T>,
@@ -52,13 +51,13 @@ export function answerCreated<I, T>(
     responses: { 201: { description, schema: view.schema, ...(headers && { headers }) } },
     handler: async (ctx, input) => {
       const item = await act(input, ctx);
-      created(ctx, show(ctx, view, item), located?.(item));
+      respondCreated(ctx, show(ctx, view, item), located?.(item));
     },
   };
 }
 
 /** 204: done, nothing to show. */
-export function answerNothing<I>(description: string, act: Act<I, unknown>): Answer<I> {
+export function nothing<I>(description: string, act: Act<I, unknown>): Answer<I> {
   return {
     responses: { 204: { description } },
     handler: async (ctx, input) => {
@@ -72,12 +71,12 @@ type PageAct<I, T> = (input: I, page: PageRequest) => Promise<Page<T>>;
 type PageInput = { query: Record<string, unknown> };
 
 /** 200 with the page of resources that `?limit=` and `?cursor=` ask for. */
-export function answerPage<I extends PageInput, T>(view: View<T>, description: string, act: PageAct<I, T>) {
+export function page<I extends PageInput, T>(view: View<T>, description: string, act: PageAct<I, T>) {
   return paged(view, description, act, (page) => presentPage(page, view.present));
 }
 
-/** {@link answerPage} for resources that may be large: the page ends within its JSON budget. */
-export function answerBudgetedPage<I extends PageInput, T extends PagePosition>(
+/** {@link page} for resources that may be large: the page ends within its JSON budget. */
+export function budgetedPage<I extends PageInput, T extends PagePosition>(
   view: View<T>,
   description: string,
   act: PageAct<I, T>,
@@ -92,20 +91,7 @@ function paged<I extends PageInput, T>(
   present: (page: Page<T>) => unknown,
 ): Answer<I> {
   return {
-    responses: { 200: { description, schema: page(view.schema) } },
+    responses: { 200: { description, schema: pageOf(view.schema) } },
     handler: async (ctx, input) => ok(ctx, present(await act(input, pageRequestOf(input.query)))),
   };
-}
-
-type OnId = { readonly principal: Principal; readonly params: { readonly id: string } };
-
-/** The act of most routes on `/…/{id}`: the use case called with the caller and that id. */
-export function onId<T>(useCase: (principal: Principal, id: string) => Promise<T>) {
-  return ({ principal, params }: OnId) => useCase(principal, params.id);
-}
-
-/** {@link onId} for a use case that also takes the body, in its own words (camelCased). */
-export function onIdWith<B, T>(useCase: (principal: Principal, id: string, input: B) => Promise<T>) {
-  return ({ principal, params, body }: OnId & { readonly body: unknown }) =>
-    useCase(principal, params.id, camelCased<B>(body));
 }

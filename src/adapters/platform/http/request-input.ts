@@ -1,3 +1,5 @@
+import type { Principal } from '../../../domain/kernel/principal.ts';
+
 /** `workspace_id` -> `workspaceId`. */
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -18,4 +20,17 @@ export function camelCased<T>(validated: unknown, extra: object = {}): T {
 export function listFilterOf<T>(query: Record<string, unknown>): T {
   const { limit: _limit, cursor: _cursor, ...filter } = query;
   return camelCased(filter);
+}
+
+type OnId = { readonly principal: Principal; readonly params: { readonly id: string } };
+
+/** The act of most routes on `/…/{id}`: the use case called with the caller and that id. */
+export function onId<T>(useCase: (principal: Principal, id: string) => Promise<T>) {
+  return ({ principal, params }: OnId) => useCase(principal, params.id);
+}
+
+/** {@link onId} for a use case that also takes the body, in its own words (camelCased). */
+export function onIdWith<B, T>(useCase: (principal: Principal, id: string, input: B) => Promise<T>) {
+  return ({ principal, params, body }: OnId & { readonly body: unknown }) =>
+    useCase(principal, params.id, camelCased<B>(body));
 }

@@ -1,9 +1,9 @@
 import type { ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
 import type { ThroughRuns } from '../../../composition/runs.ts';
 import type { Run } from '../../../domain/runs/run.ts';
-import { answerBudgetedPage, answerOne, onId, onIdWith, type View } from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
-import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
+import { camelCased, listFilterOf, onId, onIdWith } from '../../platform/http/request-input.ts';
 import { ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
@@ -27,7 +27,7 @@ const WORKER_NOTE =
 export function runRoutes(deps: ThroughRuns): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   const worker = bearerRoutes(TAGS.workers);
-  const shown: View<Run> = { schema: run, present: presentRun };
+  const shown: answer.View<Run> = { schema: run, present: presentRun };
   return [
     bearer.get('/api/runs', {
       operationId: 'listRuns',
@@ -39,7 +39,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
         'continues after the last run shown.',
       query: listRunsQuery,
       errors: [404],
-      ...answerBudgetedPage(
+      ...answer.budgetedPage(
         { schema: runSummary, present: presentRunSummary },
         'One page of runs.',
         ({ principal, query }, page) => deps.listRuns(principal, listFilterOf(query), page),
@@ -48,14 +48,14 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
     bearer.get('/api/runs/{id}', {
       operationId: 'getRun',
       summary: 'A run',
-      ...answerOne(shown, 'The run.', onId(deps.getRun)),
+      ...answer.one(shown, 'The run.', onId(deps.getRun)),
     }),
     bearer.post('/api/runs/{id}/cancel', {
       operationId: 'cancelRun',
       summary: 'Cancel a run (admins)',
       description: 'A queued or running run becomes cancelled; a finished one is 409.',
       errors: [403, 409],
-      ...answerOne(shown, 'The cancelled run.', onId(deps.cancelRun)),
+      ...answer.one(shown, 'The cancelled run.', onId(deps.cancelRun)),
     }),
     worker.post('/api/runs/claim', {
       operationId: 'claimRun',
@@ -98,7 +98,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       description: `The lease then ends \`lease_seconds\` from now.${WORKER_NOTE}`,
       body: heartbeatRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The run with its new lease.', onIdWith(deps.heartbeatRun)),
+      ...answer.one(shown, 'The run with its new lease.', onIdWith(deps.heartbeatRun)),
     }),
     worker.post('/api/runs/{id}/complete', {
       operationId: 'completeRun',
@@ -109,7 +109,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
         `more attempts.${WORKER_NOTE}`,
       body: completeRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The finished run.', onIdWith(deps.completeRun)),
+      ...answer.one(shown, 'The finished run.', onIdWith(deps.completeRun)),
     }),
   ];
 }

@@ -1,16 +1,8 @@
 import type { ThroughSchedules } from '../../../composition/schedules.ts';
 import type { Schedule } from '../../../domain/schedules/schedule.ts';
-import {
-  answerCreated,
-  answerNothing,
-  answerOne,
-  answerPage,
-  onId,
-  onIdWith,
-  type View,
-} from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { locationHeader } from '../../platform/http/common-schemas.ts';
-import { camelCased } from '../../platform/http/request-input.ts';
+import { camelCased, onId, onIdWith } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -29,7 +21,7 @@ const FIRING =
 
 export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
-  const shown: View<Schedule> = { schema: schedule, present: presentSchedule };
+  const shown: answer.View<Schedule> = { schema: schedule, present: presentSchedule };
   return [
     bearer.post('/api/schedules', {
       operationId: 'createSchedule',
@@ -37,7 +29,7 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       description: `A five-field cron expression in an IANA time zone (default UTC).${FIRING}`,
       body: createScheduleRequest,
       errors: [403, 404],
-      ...answerCreated(
+      ...answer.created(
         shown,
         {
           description: 'The new schedule, with its `next_fire_at`.',
@@ -53,7 +45,7 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       description: 'Newest first.',
       query: listSchedulesQuery,
       errors: [404],
-      ...answerPage(shown, 'One page of schedules.', ({ principal, query }, page) =>
+      ...answer.page(shown, 'One page of schedules.', ({ principal, query }, page) =>
         deps.listSchedules(principal, query.workspace_id as string, page),
       ),
     }),
@@ -61,7 +53,7 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       operationId: 'getSchedule',
       summary: 'A schedule',
       description: 'With its `next_fire_at` and the fire time of the last run it queued.',
-      ...answerOne(shown, 'The schedule.', onId(deps.getSchedule)),
+      ...answer.one(shown, 'The schedule.', onId(deps.getSchedule)),
     }),
     bearer.patch('/api/schedules/{id}', {
       operationId: 'updateSchedule',
@@ -71,14 +63,14 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
         'Disabling it stops its fires (`next_fire_at` null); enabling it plans the next one.',
       body: updateScheduleRequest,
       errors: [403],
-      ...answerOne(shown, 'The changed schedule.', onIdWith(deps.updateSchedule)),
+      ...answer.one(shown, 'The changed schedule.', onIdWith(deps.updateSchedule)),
     }),
     bearer.delete('/api/schedules/{id}', {
       operationId: 'deleteSchedule',
       summary: 'Delete a schedule (admins)',
       description: 'It fires no more; the runs it queued stay.',
       errors: [403],
-      ...answerNothing('Deleted.', onId(deps.deleteSchedule)),
+      ...answer.nothing('Deleted.', onId(deps.deleteSchedule)),
     }),
   ];
 }

@@ -1,6 +1,6 @@
 import type { ThroughTriggers } from '../../../composition/triggers.ts';
-import { answerCreated, answerOne, answerPage, onId } from '../../platform/http/answers.ts';
-import { listFilterOf } from '../../platform/http/request-input.ts';
+import * as answer from '../../platform/http/answers.ts';
+import { listFilterOf, onId } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -18,7 +18,7 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
         'Accepted, duplicate and rejected deliveries, newest first. Rejections keep only metadata (time, reason, ' +
         'size, source address): never the body or the presented signature.',
       query: listDeliveriesQuery,
-      ...answerPage(
+      ...answer.page(
         { schema: deliverySummary, present: presentDeliverySummary },
         'Newest first.',
         ({ principal, params, query }, page) =>
@@ -31,7 +31,7 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Any member of the workspace. Accepted deliveries carry their kept headers, query and body (as the run ' +
         'sees it, and the exact bytes in base64) until the retention period purges the body.',
-      ...answerOne({ schema: delivery, present: presentDelivery }, 'The delivery.', onId(deps.getDelivery)),
+      ...answer.one({ schema: delivery, present: presentDelivery }, 'The delivery.', onId(deps.getDelivery)),
     }),
     bearer.post('/api/deliveries/{id}/replay', {
       operationId: 'replayDelivery',
@@ -40,7 +40,7 @@ export function deliveryRoutes(deps: ThroughTriggers): RouteSpec[] {
         'Admins and owners. Only accepted deliveries whose body is still retained (409 otherwise). The new run ' +
         'refers to the same delivery, so its input is built from the same bytes.',
       errors: [403, 409],
-      ...answerCreated(
+      ...answer.created(
         { schema: replayResponse, present: presentReplay },
         'The new queued run.',
         onId(deps.replayDelivery),

@@ -1,15 +1,7 @@
 import type { ThroughTriggers } from '../../../composition/triggers.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
-import {
-  answerCreated,
-  answerNothing,
-  answerOne,
-  answerPage,
-  onId,
-  onIdWith,
-  type View,
-} from '../../platform/http/answers.ts';
-import { camelCased, listFilterOf } from '../../platform/http/request-input.ts';
+import * as answer from '../../platform/http/answers.ts';
+import { camelCased, listFilterOf, onId, onIdWith } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -25,8 +17,11 @@ import {
 
 export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.integrations);
-  const shown: View<Trigger> = { schema: trigger, present: (t) => presentTrigger(t, deps.config.publicUrl) };
-  const withSecret: View<Trigger> = {
+  const shown: answer.View<Trigger> = {
+    schema: trigger,
+    present: (t) => presentTrigger(t, deps.config.publicUrl),
+  };
+  const withSecret: answer.View<Trigger> = {
     schema: triggerWithSecret,
     present: (t) => presentTriggerWithSecret(t, deps.config.publicUrl),
     credential: true,
@@ -43,7 +38,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
         "provider's own scheme, whose secret the provider generates and the caller supplies as `signing_secret`.",
       body: createTriggerRequest,
       errors: [403, 404],
-      ...answerCreated(
+      ...answer.created(
         withSecret,
         'The trigger, with its signing secret.',
         ({ principal, body }) => deps.createTrigger(principal, camelCased(body)),
@@ -57,7 +52,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
         'Any member of the workspace; `mission_id` narrows the list to one mission. Never shows secrets.',
       query: listTriggersQuery,
       errors: [404],
-      ...answerPage(shown, 'Oldest first.', ({ principal, query }, page) =>
+      ...answer.page(shown, 'Oldest first.', ({ principal, query }, page) =>
         deps.listTriggers(principal, listFilterOf(query), page),
       ),
     }),
@@ -65,7 +60,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
       operationId: 'getTrigger',
       summary: 'A webhook trigger (without its secret)',
       description: 'Any member of its workspace; another workspace answers 404.',
-      ...answerOne(shown, 'The trigger.', onId(deps.getTrigger)),
+      ...answer.one(shown, 'The trigger.', onId(deps.getTrigger)),
     }),
     bearer.patch('/api/triggers/{id}', {
       operationId: 'updateTrigger',
@@ -73,14 +68,14 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
       description: 'Admins and owners. A disabled trigger answers 404 to deliveries, like an unknown path.',
       body: updateTriggerRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The changed trigger.', onIdWith(deps.updateTrigger)),
+      ...answer.one(shown, 'The changed trigger.', onIdWith(deps.updateTrigger)),
     }),
     bearer.delete('/api/triggers/{id}', {
       operationId: 'deleteTrigger',
       summary: 'Delete a trigger',
       description: 'Its URL answers 404 from now on and its path is never reused; its runs stay.',
       errors: [403],
-      ...answerNothing('Deleted.', onId(deps.deleteTrigger)),
+      ...answer.nothing('Deleted.', onId(deps.deleteTrigger)),
     }),
     bearer.post('/api/triggers/{id}/rotate-secret', {
       operationId: 'rotateTriggerSecret',
@@ -91,7 +86,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
         'without losing deliveries.',
       body: rotateSecretRequest,
       errors: [403, 409],
-      ...answerOne(withSecret, 'The trigger, with its new secret.', onIdWith(deps.rotateTriggerSecret)),
+      ...answer.one(withSecret, 'The trigger, with its new secret.', onIdWith(deps.rotateTriggerSecret)),
     }),
     bearer.post('/api/triggers/{id}/revoke-previous-secret', {
       operationId: 'revokePreviousTriggerSecret',
@@ -99,7 +94,7 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
       description:
         'Admins and owners: from now on only the current secret verifies (after a leak, or once senders switched).',
       errors: [403, 409],
-      ...answerOne(shown, 'The trigger.', onId(deps.revokePreviousTriggerSecret)),
+      ...answer.one(shown, 'The trigger.', onId(deps.revokePreviousTriggerSecret)),
     }),
   ];
 }

@@ -1,16 +1,9 @@
 import type { MessageWithAttempts } from '../../../application/webhooks/ports/webhook-message-repository.ts';
 import type { ThroughWebhooks } from '../../../composition/webhooks.ts';
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
-import {
-  answerCreated,
-  answerNothing,
-  answerOne,
-  answerPage,
-  onId,
-  onIdWith,
-  type View,
-} from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
+import { onId, onIdWith } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -30,13 +23,13 @@ const FORMAT =
 
 export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.notifications);
-  const shown: View<WebhookEndpoint> = { schema: webhookEndpoint, present: presentEndpoint };
-  const withSecret: View<WebhookEndpoint> = {
+  const shown: answer.View<WebhookEndpoint> = { schema: webhookEndpoint, present: presentEndpoint };
+  const withSecret: answer.View<WebhookEndpoint> = {
     schema: webhookEndpointWithSecret,
     present: presentEndpointWithSecret,
     credential: true,
   };
-  const messages: View<MessageWithAttempts> = { schema: webhookMessage, present: presentMessage };
+  const messages: answer.View<MessageWithAttempts> = { schema: webhookMessage, present: presentMessage };
   return [
     bearer.post('/api/workspaces/{id}/webhook-endpoints', {
       operationId: 'createWebhookEndpoint',
@@ -44,7 +37,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       description: `Admins and owners. The answer carries the \`signing_secret\`, shown only here and in rotation answers. ${FORMAT}`,
       body: createWebhookEndpointRequest,
       errors: [403],
-      ...answerCreated(
+      ...answer.created(
         withSecret,
         'The endpoint, with its signing secret.',
         onIdWith(deps.createWebhookEndpoint),
@@ -56,7 +49,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       summary: "A workspace's outbound webhook endpoints",
       description: 'Any member of the workspace. Never shows secrets.',
       query: pageQuery,
-      ...answerPage(shown, 'Oldest first.', ({ principal, params }, page) =>
+      ...answer.page(shown, 'Oldest first.', ({ principal, params }, page) =>
         deps.listWebhookEndpoints(principal, params.id, page),
       ),
     }),
@@ -64,7 +57,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       operationId: 'getWebhookEndpoint',
       summary: 'An outbound webhook endpoint (without its secret)',
       description: 'Any member of its workspace; another workspace answers 404.',
-      ...answerOne(shown, 'The endpoint.', onId(deps.getWebhookEndpoint)),
+      ...answer.one(shown, 'The endpoint.', onId(deps.getWebhookEndpoint)),
     }),
     bearer.patch('/api/webhook-endpoints/{id}', {
       operationId: 'updateWebhookEndpoint',
@@ -73,14 +66,14 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
         'Admins and owners. A disabled endpoint gets no messages; its pending ones wait until it is enabled.',
       body: updateWebhookEndpointRequest,
       errors: [403, 409],
-      ...answerOne(shown, 'The changed endpoint.', onIdWith(deps.updateWebhookEndpoint)),
+      ...answer.one(shown, 'The changed endpoint.', onIdWith(deps.updateWebhookEndpoint)),
     }),
     bearer.delete('/api/webhook-endpoints/{id}', {
       operationId: 'deleteWebhookEndpoint',
       summary: 'Delete an outbound webhook endpoint and its messages',
       description: 'Admins and owners. Nothing more is sent to it, pending messages included.',
       errors: [403],
-      ...answerNothing('Deleted.', onId(deps.deleteWebhookEndpoint)),
+      ...answer.nothing('Deleted.', onId(deps.deleteWebhookEndpoint)),
     }),
     bearer.post('/api/webhook-endpoints/{id}/rotate-secret', {
       operationId: 'rotateWebhookEndpointSecret',
@@ -89,7 +82,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
         'Admins and owners. The new secret is in the answer (only there). For 24 h every message carries ' +
         'signatures under both the new and the replaced secret in `webhook-signature`.',
       errors: [403, 409],
-      ...answerOne(withSecret, 'The endpoint, with its new secret.', onId(deps.rotateWebhookEndpointSecret)),
+      ...answer.one(withSecret, 'The endpoint, with its new secret.', onId(deps.rotateWebhookEndpointSecret)),
     }),
     bearer.get('/api/webhook-endpoints/{id}/messages', {
       operationId: 'listWebhookMessages',
@@ -97,7 +90,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       description:
         'Any member of its workspace. Each attempt shows its time, duration, response code and outcome.',
       query: pageQuery,
-      ...answerPage(messages, 'Newest first.', ({ principal, params }, page) =>
+      ...answer.page(messages, 'Newest first.', ({ principal, params }, page) =>
         deps.listWebhookMessages(principal, params.id, page),
       ),
     }),

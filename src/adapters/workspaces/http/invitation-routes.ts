@@ -1,16 +1,9 @@
 import type { ReceivedInvitation } from '../../../application/workspaces/ports/invitation-repository.ts';
 import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
 import type { Invitation } from '../../../domain/workspaces/invitation.ts';
-import {
-  answerCreated,
-  answerNothing,
-  answerOne,
-  answerPage,
-  onId,
-  onIdWith,
-  type View,
-} from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
+import { onId, onIdWith } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -27,8 +20,8 @@ import { workspace } from './workspace-schemas.ts';
 /** Joining a workspace takes the invitee's consent: owners invite, the invitee accepts or declines. */
 export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
-  const shown: View<Invitation> = { schema: invitation, present: presentInvitation };
-  const received: View<ReceivedInvitation> = {
+  const shown: answer.View<Invitation> = { schema: invitation, present: presentInvitation };
+  const received: answer.View<ReceivedInvitation> = {
     schema: receivedInvitation,
     present: presentReceivedInvitation,
   };
@@ -42,7 +35,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'the pending invitation; at most 100 are open at once (409).',
       body: inviteRequest,
       errors: [403, 409],
-      ...answerCreated(shown, 'The pending invitation.', onIdWith(deps.inviteMember)),
+      ...answer.created(shown, 'The pending invitation.', onIdWith(deps.inviteMember)),
     }),
     bearer.get('/api/workspaces/{id}/invitations', {
       operationId: 'listWorkspaceInvitations',
@@ -50,7 +43,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       description: 'Pending invitations not yet expired, oldest first.',
       query: pageQuery,
       errors: [403],
-      ...answerPage(shown, 'One page of invitations.', ({ principal, params }, page) =>
+      ...answer.page(shown, 'One page of invitations.', ({ principal, params }, page) =>
         deps.listInvitations(principal, params.id, page),
       ),
     }),
@@ -59,7 +52,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       summary: 'Revoke an open invitation (owners)',
       params: workspaceInvitationParams,
       errors: [403],
-      ...answerNothing('Revoked: it can no longer be accepted.', ({ principal, params }) =>
+      ...answer.nothing('Revoked: it can no longer be accepted.', ({ principal, params }) =>
         deps.revokeInvitation(principal, params.id, params.invitation_id),
       ),
     }),
@@ -70,7 +63,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         "Open invitations addressed to the caller's username or e-mail, oldest first. An API key gets 403 `api_key_not_allowed`.",
       query: pageQuery,
       errors: [403],
-      ...answerPage(received, 'One page of invitations.', ({ principal }, page) =>
+      ...answer.page(received, 'One page of invitations.', ({ principal }, page) =>
         deps.listReceivedInvitations(principal, page),
       ),
     }),
@@ -81,7 +74,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. ' +
         'Already a member: 409. An API key gets 403 `api_key_not_allowed`.',
       errors: [403, 409],
-      ...answerOne(
+      ...answer.one(
         { schema: workspace, present: presentWorkspace },
         'The workspace joined, with the role.',
         onId(deps.acceptInvitation),
@@ -92,7 +85,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       summary: 'Decline an invitation',
       description: 'An API key gets 403 `api_key_not_allowed`.',
       errors: [403],
-      ...answerNothing('Declined.', onId(deps.declineInvitation)),
+      ...answer.nothing('Declined.', onId(deps.declineInvitation)),
     }),
   ];
 }

@@ -4,17 +4,9 @@ import type {
 } from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
 import type { Role } from '../../../domain/workspaces/workspace.ts';
-import {
-  answerCreated,
-  answerNothing,
-  answerOne,
-  answerPage,
-  onId,
-  onIdWith,
-  type View,
-} from '../../platform/http/answers.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
-import { camelCased } from '../../platform/http/request-input.ts';
+import { camelCased, onId, onIdWith } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -30,8 +22,8 @@ import {
 
 export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.account);
-  const shown: View<WorkspaceMembershipView> = { schema: workspace, present: presentWorkspace };
-  const members: View<MemberView> = { schema: member, present: presentMember };
+  const shown: answer.View<WorkspaceMembershipView> = { schema: workspace, present: presentWorkspace };
+  const members: answer.View<MemberView> = { schema: member, present: presentMember };
   return [
     bearer.get('/api/workspaces', {
       operationId: 'listWorkspaces',
@@ -39,7 +31,7 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       description:
         'Every workspace the caller belongs to, with their role in it, oldest first; for an API key, its own workspace.',
       query: pageQuery,
-      ...answerPage(shown, 'One page of workspaces.', ({ principal }, page) =>
+      ...answer.page(shown, 'One page of workspaces.', ({ principal }, page) =>
         deps.listWorkspaces(principal, page),
       ),
     }),
@@ -50,21 +42,21 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'A shared workspace; the caller becomes its owner. An API key gets 403 `api_key_not_allowed`: it acts in its own workspace only.',
       body: createWorkspaceRequest,
       errors: [403],
-      ...answerCreated(shown, 'The new workspace.', ({ principal, body }) =>
+      ...answer.created(shown, 'The new workspace.', ({ principal, body }) =>
         deps.createWorkspace(principal, camelCased(body)),
       ),
     }),
     bearer.get('/api/workspaces/{id}', {
       operationId: 'getWorkspace',
       summary: 'A workspace',
-      ...answerOne(shown, 'The workspace and the caller role.', onId(deps.getWorkspace)),
+      ...answer.one(shown, 'The workspace and the caller role.', onId(deps.getWorkspace)),
     }),
     bearer.patch('/api/workspaces/{id}', {
       operationId: 'updateWorkspace',
       summary: 'Rename a workspace (owners)',
       body: updateWorkspaceRequest,
       errors: [403],
-      ...answerOne(shown, 'The renamed workspace.', onIdWith(deps.renameWorkspace)),
+      ...answer.one(shown, 'The renamed workspace.', onIdWith(deps.renameWorkspace)),
     }),
     bearer.delete('/api/workspaces/{id}', {
       operationId: 'deleteWorkspace',
@@ -72,14 +64,14 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       description:
         'Deletes the workspace with its missions, runs and triggers. A personal workspace cannot be deleted (409).',
       errors: [403, 409],
-      ...answerNothing('Deleted.', onId(deps.deleteWorkspace)),
+      ...answer.nothing('Deleted.', onId(deps.deleteWorkspace)),
     }),
     bearer.get('/api/workspaces/{id}/members', {
       operationId: 'listWorkspaceMembers',
       summary: 'The members of a workspace',
       description: 'Any member may list them, in the order they joined.',
       query: pageQuery,
-      ...answerPage(members, 'One page of members.', ({ principal, params }, page) =>
+      ...answer.page(members, 'One page of members.', ({ principal, params }, page) =>
         deps.listMembers(principal, params.id, page),
       ),
     }),
@@ -90,7 +82,7 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       params: memberParams,
       body: changeRoleRequest,
       errors: [403, 409],
-      ...answerOne(members, 'The member.', ({ principal, params, body }) =>
+      ...answer.one(members, 'The member.', ({ principal, params, body }) =>
         deps.changeMemberRole(principal, params.id, params.user_id, (body as { role: Role }).role),
       ),
     }),
@@ -101,7 +93,7 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
         'Owners remove anyone; every member may remove themselves. The last owner cannot go (409).',
       params: memberParams,
       errors: [403, 409],
-      ...answerNothing('Removed.', ({ principal, params }) =>
+      ...answer.nothing('Removed.', ({ principal, params }) =>
         deps.removeMember(principal, params.id, params.user_id),
       ),
     }),
