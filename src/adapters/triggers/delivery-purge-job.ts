@@ -6,9 +6,7 @@ import { PeriodicJob } from '../platform/system/periodic-job.ts';
  * Drops webhook bodies past their retention every `intervalSeconds` (every instance may run it: the purge
  * skips rows another instance holds). One purge at a time; the timer never keeps the process alive.
  */
-export class DeliveryPurgeJob {
-  readonly #job: PeriodicJob<void>;
-
+export class DeliveryPurgeJob extends PeriodicJob<void> {
   constructor(deps: { purgeDeliveryBodies: PurgeDeliveryBodies; logger: Logger; intervalSeconds: number }) {
     const purge = async () => {
       try {
@@ -19,16 +17,11 @@ export class DeliveryPurgeJob {
         deps.logger.warn({ err: error }, 'webhook delivery purge failed; retrying at the next interval');
       }
     };
-    this.#job = new PeriodicJob(purge, deps.intervalSeconds * 1000);
+    super(purge, deps.intervalSeconds * 1000);
   }
 
   /** Starts the periodic purge, with a first one now (a no-op when the interval is 0 or it already runs). */
-  start(): void {
-    this.#job.start({ runNow: true });
-  }
-
-  /** Stops the timer and waits for a purge in progress. */
-  stop(): Promise<void> {
-    return this.#job.stop();
+  override start(): void {
+    super.start({ runNow: true });
   }
 }

@@ -39,3 +39,21 @@ export class PeriodicJob<T> {
     return this.#running;
   }
 }
+
+/**
+ * Catches up with a backlog a batch at a time: calls `batch` again while it comes back full (`size` items),
+ * at most `maxBatches` times, and returns the total, so one run never holds the job forever.
+ */
+export async function inBatches(
+  batch: () => Promise<number>,
+  size: number,
+  maxBatches = Infinity,
+): Promise<number> {
+  let total = 0;
+  for (let done = 0; done < maxBatches; done++) {
+    const count = await batch();
+    total += count;
+    if (count < size) break;
+  }
+  return total;
+}
