@@ -11,6 +11,7 @@ import { openPostgres } from '../src/adapters/platform/postgres/open-postgres.ts
 import { createLogger } from '../src/adapters/platform/system/logger.ts';
 import { webhookSecretBox } from '../src/adapters/triggers/crypto/webhook-secret-box.ts';
 import { resealWebhookSecrets } from '../src/adapters/triggers/postgres/reseal-webhook-secrets.ts';
+import { entitySchemas } from '../src/composition/entity-schemas.ts';
 import { loadConfig } from '../src/config.ts';
 
 const config = loadConfig();
@@ -21,7 +22,7 @@ if (!oldKey) {
 }
 const from = await loadMasterKey({ masterKey: oldKey, dataDir: config.dataDir });
 const to = await loadMasterKey(config);
-const db = await openPostgres(config, createLogger('warn'));
+const db = await openPostgres(config, createLogger('warn'), entitySchemas);
 try {
   const [keys, secrets] = await db.transaction(async () => [
     await resealSigningKeys(

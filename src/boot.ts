@@ -4,6 +4,7 @@ import { invalidTrustedProxies } from './adapters/platform/http/client-ip.ts';
 import { openPostgres } from './adapters/platform/postgres/open-postgres.ts';
 import type { PostgresDatabase } from './adapters/platform/postgres/postgres-database.ts';
 import type { Logger } from './adapters/platform/system/logger.ts';
+import { entitySchemas } from './composition/entity-schemas.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Cradle, createContainer } from './container.ts';
 
@@ -22,7 +23,7 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
     );
   }
   const database: PostgresDatabase | undefined =
-    config.persistence === 'postgres' ? await openPostgres(config, logger) : undefined;
+    config.persistence === 'postgres' ? await openPostgres(config, logger, entitySchemas) : undefined;
   try {
     const masterKey = await loadMasterKey(config);
     const container = createContainer(config, { infrastructure: { logger, masterKey, postgres: database } });

@@ -1,9 +1,11 @@
 import type Koa from 'koa';
 import { bearerAuthenticator } from '../adapters/api-keys/http/bearer-authenticator.ts';
+import { bearerProblemDetail } from '../adapters/identity/http/bearer-problem-detail.ts';
 import { createHttpApp } from '../adapters/platform/http/create-http-app.ts';
 import { buildOpenApi } from '../adapters/platform/http/openapi.ts';
 import type { RouteSpec } from '../adapters/platform/http/route.ts';
 import { openApiRoute } from '../adapters/system/http/openapi-routes.ts';
+import { webhookProblemDetail } from '../adapters/triggers/http/webhook-problem-detail.ts';
 import { runOutcomeWebhooks } from '../adapters/webhooks/http/webhook-endpoint-schemas.ts';
 import type { Config } from '../config.ts';
 import { areaRoutes, type Cradle } from '../container.ts';
@@ -29,6 +31,7 @@ export function http(config: Config): Registrations<HttpCradle> {
         apiRateLimitPerMinute: config.apiRateLimit,
         trustedProxies: config.trustedProxies,
         isUnavailable,
+        problemDetails: [bearerProblemDetail, webhookProblemDetail],
         databaseWaitBudgetMs: config.databaseDeadlines.requestBudgetMs,
         web: webSurface,
       }),

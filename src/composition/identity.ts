@@ -13,6 +13,7 @@ import { ScryptPasswordHasher } from '../adapters/identity/crypto/scrypt-passwor
 import { Sha256SessionTokens } from '../adapters/identity/crypto/sha256-session-tokens.ts';
 import { FileCommonPasswords } from '../adapters/identity/file-common-passwords.ts';
 import { authRoutes } from '../adapters/identity/http/auth-routes.ts';
+import type { CookieSettings } from '../adapters/identity/http/cookies.ts';
 import { loginSessionRoutes } from '../adapters/identity/http/login-session-routes.ts';
 import { sessionRoute } from '../adapters/identity/http/session-route.ts';
 import {
@@ -31,7 +32,6 @@ import { RateLimiterLoginThrottle } from '../adapters/identity/rate-limiter-logi
 import { AesGcmSecretBox } from '../adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { BoundedQueue } from '../adapters/platform/crypto/bounded-queue.ts';
 import { deriveKey } from '../adapters/platform/crypto/master-key.ts';
-import type { CookieSettings } from '../adapters/web/cookies.ts';
 import { type Authenticate, makeAuthenticate } from '../application/identity/authenticate.ts';
 import { type ChangePassword, makeChangePassword } from '../application/identity/change-password.ts';
 import { type DisableUser, makeDisableUser } from '../application/identity/disable-user.ts';
@@ -49,12 +49,14 @@ import type { BrowserSessionRepository } from '../application/identity/ports/bro
 import type { CommonPasswords } from '../application/identity/ports/common-passwords.ts';
 import type { LoginSessionRepository } from '../application/identity/ports/login-session-repository.ts';
 import type { LoginThrottle } from '../application/identity/ports/login-throttle.ts';
+import type { NewUserListener } from '../application/identity/ports/new-user-listener.ts';
 import type { PasswordHasher } from '../application/identity/ports/password-hasher.ts';
 import type { RefreshTokens } from '../application/identity/ports/refresh-tokens.ts';
 import type { SessionTokens } from '../application/identity/ports/session-tokens.ts';
 import type { SigningKeyStore } from '../application/identity/ports/signing-key-store.ts';
 import type { SigningKeys } from '../application/identity/ports/signing-keys.ts';
 import type { UserRepository } from '../application/identity/ports/user-repository.ts';
+import type { UserWorkspaces } from '../application/identity/ports/user-workspaces.ts';
 import { makeRefreshSession, type RefreshSession } from '../application/identity/refresh-session.ts';
 import { makeRegisterUser, type RegisterUser } from '../application/identity/register-user.ts';
 import {
@@ -73,7 +75,6 @@ import { makeSignIn, type SignIn } from '../application/identity/sign-in.ts';
 import { makeSignOut, type SignOut } from '../application/identity/sign-out.ts';
 import { makeVerifyCredentials, type VerifyCredentials } from '../application/identity/verify-credentials.ts';
 import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
-import type { WorkspaceRepository } from '../application/workspaces/ports/workspace-repository.ts';
 import type { BrowserSessionLifetimes } from '../domain/identity/browser-session.ts';
 import type { SessionLifetimes } from '../domain/identity/login-session.ts';
 import type { Area } from './area.ts';
@@ -137,10 +138,13 @@ export interface IdentityCradle {
   changePassword: ChangePassword;
 }
 
-/** What identity reads that a later area keeps: the workspaces `/me` lists (registered by the workspaces area). */
+/**
+ * What identity asks of a later area (the workspaces area registers both): the workspaces `/me` lists
+ * (cached), and who is told of a new user in the transaction that stores them (the personal workspace).
+ */
 export interface IdentityNeeds {
-  workspaces: WorkspaceRepository;
-  cachedWorkspaces: WorkspaceRepository;
+  cachedWorkspaces: UserWorkspaces;
+  newUserListeners: readonly NewUserListener[];
 }
 
 export type ThroughIdentity = ThroughAudit & IdentityCradle & IdentityNeeds;

@@ -1,3 +1,4 @@
+import { missionRoutes } from '../adapters/missions/http/mission-routes.ts';
 import { InMemoryMissionRepository } from '../adapters/missions/memory/in-memory-mission-repository.ts';
 import { MikroOrmMissionRepository } from '../adapters/missions/postgres/mikro-orm-mission-repository.ts';
 import { announcingMissions, withCachedMissions } from '../adapters/triggers/caching/ingest-caches.ts';
@@ -5,9 +6,9 @@ import { type CreateMission, makeCreateMission } from '../application/missions/c
 import { type DeleteMission, makeDeleteMission } from '../application/missions/delete-mission.ts';
 import { type GetMission, makeGetMission } from '../application/missions/get-mission.ts';
 import { type ListMissions, makeListMissions } from '../application/missions/list-missions.ts';
+import type { ActiveRuns } from '../application/missions/ports/active-runs.ts';
 import type { MissionRepository } from '../application/missions/ports/mission-repository.ts';
 import { makeUpdateMission, type UpdateMission } from '../application/missions/update-mission.ts';
-import type { RunRepository } from '../application/runs/ports/run-repository.ts';
 import type { ThroughApiKeys } from './api-keys.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
@@ -25,9 +26,9 @@ export interface MissionsCradle {
   deleteMission: DeleteMission;
 }
 
-/** What missions read that a later area keeps: runs (a mission with active runs is not deleted). */
+/** What missions ask of a later area: whether a mission has runs in progress (the runs area registers it). */
 export interface MissionsNeeds {
-  runs: RunRepository;
+  activeRuns: ActiveRuns;
 }
 
 export type ThroughMissions = ThroughApiKeys & MissionsCradle & MissionsNeeds;
@@ -52,4 +53,5 @@ export const missions: Area<MissionsCradle, ThroughMissions> = {
     updateMission: singleton(makeUpdateMission),
     deleteMission: singleton(makeDeleteMission),
   }),
+  routes: (deps) => missionRoutes(deps),
 };

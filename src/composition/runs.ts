@@ -1,4 +1,3 @@
-import { missionRoutes } from '../adapters/missions/http/mission-routes.ts';
 import { runEventRoutes } from '../adapters/runs/http/run-event-routes.ts';
 import { runRoutes } from '../adapters/runs/http/run-routes.ts';
 import { InMemoryRunEventNotifier } from '../adapters/runs/memory/in-memory-run-event-notifier.ts';
@@ -8,6 +7,7 @@ import { PostgresRunEventNotifier } from '../adapters/runs/postgres/postgres-run
 import { PostgresRunEventRepository } from '../adapters/runs/postgres/postgres-run-event-repository.ts';
 import { PostgresRunRepository } from '../adapters/runs/postgres/postgres-run-repository.ts';
 import { RunLeaseSweeper } from '../adapters/runs/run-lease-sweeper.ts';
+import type { ActiveRuns } from '../application/missions/ports/active-runs.ts';
 import { type AppendRunEvents, makeAppendRunEvents } from '../application/runs/append-run-events.ts';
 import { type CancelRun, makeCancelRun } from '../application/runs/cancel-run.ts';
 import { type ClaimRun, makeClaimRun } from '../application/runs/claim-run.ts';
@@ -21,12 +21,12 @@ import { type ListRunEvents, makeListRunEvents } from '../application/runs/list-
 import { type ListRuns, makeListRuns } from '../application/runs/list-runs.ts';
 import type { RunEventNotifier } from '../application/runs/ports/run-event-notifier.ts';
 import type { RunEventRepository } from '../application/runs/ports/run-event-repository.ts';
+import type { RunOutcomeListener } from '../application/runs/ports/run-outcome-listener.ts';
 import type { RunRepository } from '../application/runs/ports/run-repository.ts';
 import { RunEventFeed } from '../application/runs/run-event-feed.ts';
 import type { RunSettings } from '../application/runs/run-settings.ts';
 import { makeRunTransitions, type RunTransitions } from '../application/runs/run-transitions.ts';
 import { makeStartRun, type StartRun } from '../application/runs/start-run.ts';
-import type { RecordRunOutcome } from '../application/webhooks/record-run-outcome.ts';
 import type { Area } from './area.ts';
 import type { ThroughMissions } from './missions.ts';
 import { adaptersFor } from './persistence.ts';
@@ -35,6 +35,8 @@ import { registrar } from './registration.ts';
 /** Runs, their event logs and the worker protocol that moves them through their states. */
 export interface RunsCradle {
   runs: RunRepository;
+  /** The missions area's question (a mission with runs in progress is not deleted), answered by `runs`. */
+  activeRuns: ActiveRuns;
   runEvents: RunEventRepository;
   /** Tells this process about appends to run event logs, whichever instance made them. */
   runEventNotifier: RunEventNotifier;
@@ -56,9 +58,9 @@ export interface RunsCradle {
   followRunEvents: FollowRunEvents;
 }
 
-/** What runs call that a later area provides: the outbox of run outcomes (registered by the webhooks area). */
+/** Who runs tell of a finished run, in its transaction: a later area registers them (the webhooks' outbox). */
 export interface RunsNeeds {
-  recordRunOutcome: RecordRunOutcome;
+  runOutcomeListeners: readonly RunOutcomeListener[];
 }
 
 export type ThroughRuns = ThroughMissions & RunsCradle & RunsNeeds;
@@ -86,6 +88,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
           memory: (store) => new InMemoryRunRepository({ store, runEventNotifier: memoryNotifier }),
         }),
       ),
+      activeRuns: singleton(({ runs }) => runs),
       runEvents: singleton(
         stored(persistence, {
           postgres: ({ db }) => new PostgresRunEventRepository({ db }),
@@ -121,9 +124,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
       followRunEvents: singleton(makeFollowRunEvents),
     };
   },
-  // The missions area's routes are declared here until POST /api/missions/{id}/runs moves to this area.
   routes: (deps) => [
-    ...missionRoutes(deps),
     ...runRoutes(deps),
     ...runEventRoutes(deps, { heartbeatSeconds: deps.config.runs.eventStreamHeartbeatSeconds }),
   ],

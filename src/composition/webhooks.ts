@@ -6,6 +6,7 @@ import { NodeHttpWebhookSender } from '../adapters/webhooks/node-http-webhook-se
 import { PostgresWebhookEndpointRepository } from '../adapters/webhooks/postgres/postgres-webhook-endpoint-repository.ts';
 import { PostgresWebhookMessageRepository } from '../adapters/webhooks/postgres/postgres-webhook-message-repository.ts';
 import { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.ts';
+import type { RunOutcomeListener } from '../application/runs/ports/run-outcome-listener.ts';
 import {
   type CreateWebhookEndpoint,
   makeCreateWebhookEndpoint,
@@ -66,6 +67,8 @@ export interface WebhooksCradle {
   webhookPayloads: WebhookPayloads;
   webhookDispatcher: WebhookDispatcher;
   recordRunOutcome: RecordRunOutcome;
+  /** The runs area tells these of a finished run: the outbox writer. */
+  runOutcomeListeners: readonly RunOutcomeListener[];
   dispatchWebhookMessages: DispatchWebhookMessages;
   createWebhookEndpoint: CreateWebhookEndpoint;
   listWebhookEndpoints: ListWebhookEndpoints;
@@ -118,6 +121,7 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
         (dispatcher) => dispatcher.stop(),
       ),
       recordRunOutcome: singleton(makeRecordRunOutcome),
+      runOutcomeListeners: singleton(({ recordRunOutcome }) => [recordRunOutcome]),
       dispatchWebhookMessages: singleton(makeDispatchWebhookMessages),
       createWebhookEndpoint: singleton(makeCreateWebhookEndpoint),
       listWebhookEndpoints: singleton(makeListWebhookEndpoints),

@@ -1,15 +1,20 @@
 import {
   announcingWorkspaces,
   withCachedWorkspaceLists,
-} from '../adapters/identity/caching/identity-caches.ts';
+} from '../adapters/workspaces/caching/workspace-caches.ts';
 import { invitationRoutes } from '../adapters/workspaces/http/invitation-routes.ts';
 import { workspaceRoutes } from '../adapters/workspaces/http/workspace-routes.ts';
 import { InMemoryInvitationRepository } from '../adapters/workspaces/memory/in-memory-invitation-repository.ts';
 import { InMemoryWorkspaceRepository } from '../adapters/workspaces/memory/in-memory-workspace-repository.ts';
 import { PostgresInvitationRepository } from '../adapters/workspaces/postgres/postgres-invitation-repository.ts';
 import { PostgresWorkspaceRepository } from '../adapters/workspaces/postgres/postgres-workspace-repository.ts';
+import type { NewUserListener } from '../application/identity/ports/new-user-listener.ts';
 import { type AcceptInvitation, makeAcceptInvitation } from '../application/workspaces/accept-invitation.ts';
 import { type ChangeMemberRole, makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
+import {
+  type CreatePersonalWorkspace,
+  makeCreatePersonalWorkspace,
+} from '../application/workspaces/create-personal-workspace.ts';
 import { type CreateWorkspace, makeCreateWorkspace } from '../application/workspaces/create-workspace.ts';
 import {
   type DeclineInvitation,
@@ -41,6 +46,9 @@ export interface WorkspacesCradle {
   workspaces: WorkspaceRepository;
   /** The workspace lists `/me` shows, cached like identity's hot reads. */
   cachedWorkspaces: WorkspaceRepository;
+  createPersonalWorkspace: CreatePersonalWorkspace;
+  /** Identity tells these of a new user, in the transaction that stores them. */
+  newUserListeners: readonly NewUserListener[];
   invitations: InvitationRepository;
   workspaceAccess: WorkspaceAccess;
   listWorkspaces: ListWorkspaces;
@@ -75,6 +83,8 @@ export const workspaces: Area<WorkspacesCradle, ThroughWorkspaces> = {
       }),
     ),
     cachedWorkspaces: cachedRead(persistence, ({ workspaces }) => workspaces, withCachedWorkspaceLists),
+    createPersonalWorkspace: singleton(makeCreatePersonalWorkspace),
+    newUserListeners: singleton(({ createPersonalWorkspace }) => [createPersonalWorkspace]),
     invitations: singleton(
       stored(persistence, {
         postgres: ({ db }) => new PostgresInvitationRepository({ db }),

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/domain/workspaces/workspace.ts';
+import type { Role } from '../../src/domain/kernel/roles.ts';
 import { api } from './api.ts';
 import { joinWorkspaceOverHttp } from './members.ts';
 import { suiteValue } from './suite-values.ts';

@@ -1,6 +1,6 @@
 import type { Cradle } from '../../src/container.ts';
 import type { Principal } from '../../src/domain/kernel/principal.ts';
-import type { Role } from '../../src/domain/workspaces/workspace.ts';
+import type { Role } from '../../src/domain/kernel/roles.ts';
 import { api } from './api.ts';
 import type { SignedUp, TestApp } from './test-app.ts';
 

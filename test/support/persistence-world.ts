@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InMemoryAuditLog } from '../../src/adapters/audit/in-memory-audit-log.ts';
-import type { RecordedAuditEvent } from '../../src/adapters/platform/memory/in-memory-store.ts';
+import type { RecordedAuditEvent } from '../../src/adapters/audit/in-memory-audit-tables.ts';
 import type { Config } from '../../src/config.ts';
 import { User } from '../../src/domain/identity/user.ts';
 import { Mission } from '../../src/domain/missions/mission.ts';
@@ -74,7 +74,7 @@ interface AuditRow {
 export const postgresWorld = () => worldOf('postgres');
 
 /** What the seed helpers store through. */
-type Repositories = Pick<TestCradle, 'users' | 'missions' | 'runs'>;
+type Repositories = Pick<TestCradle, 'users' | 'workspaces' | 'missions' | 'runs'>;
 
 /** Both adapters of the contract tests: each suite runs once per entry. */
 export const WORLDS = [
@@ -103,8 +103,8 @@ export async function seedUser(world: Repositories, name = `u${randomUUID().slic
     personal: true,
     createdAt: T0,
   });
-  await world.users.create(
-    user,
+  await world.users.create(user);
+  await world.workspaces.create(
     workspace,
     new Membership({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt: T0 }),
   );

@@ -9,6 +9,7 @@ import {
   listen,
   listenOn,
 } from '../../src/adapters/platform/system/server.ts';
+import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
 import { testDatabase } from './test-database.ts';
@@ -127,7 +128,12 @@ export async function startAppAgainst(
     ...TEST_RATE_LIMITS,
     ...env,
   });
-  const db = await connectPostgres({ url: databaseUrl, poolMax: 4, deadlines: config.databaseDeadlines });
+  const db = await connectPostgres({
+    url: databaseUrl,
+    entities: entitySchemas,
+    poolMax: 4,
+    deadlines: config.databaseDeadlines,
+  });
   const container = createContainer(config, {
     infrastructure: {
       logger: createLogger('silent'),

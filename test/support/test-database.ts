@@ -8,6 +8,7 @@ import {
   connectPostgres,
   type PostgresDatabase,
 } from '../../src/adapters/platform/postgres/postgres-database.ts';
+import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { loadConfig } from '../../src/config.ts';
 import { oncePerRun } from './once-per-run.ts';
 
@@ -44,7 +45,12 @@ async function provision() {
   await adminQueryOn(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   // The server's default deadlines: the tests see what a deployment would.
-  const db = await connectPostgres({ url, poolMax: 20, deadlines: loadConfig({}).databaseDeadlines });
+  const db = await connectPostgres({
+    url,
+    entities: entitySchemas,
+    poolMax: 20,
+    deadlines: loadConfig({}).databaseDeadlines,
+  });
   await db.migrate();
   return {
     url,

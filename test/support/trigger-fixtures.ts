@@ -33,7 +33,7 @@ export function triggerOn(mission: Pick<Mission, 'id' | 'workspaceId'>, override
 
 /** A trigger stored through the ports, on `mission` or on a mission of a new user. */
 export async function seedTrigger(
-  world: Pick<World, 'users' | 'missions' | 'runs' | 'triggers'>,
+  world: Pick<World, 'users' | 'workspaces' | 'missions' | 'runs' | 'triggers'>,
   overrides: TriggerOverrides & { readonly mission?: Pick<Mission, 'id' | 'workspaceId'> } = {},
 ): Promise<Trigger> {
   const mission = overrides.mission ?? (await seedMission(world, (await seedUser(world)).workspace.id));

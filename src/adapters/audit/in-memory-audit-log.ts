@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { AuditEvent, AuditLog } from '../../application/audit/ports/audit-log.ts';
 import type { Clock } from '../../application/kernel/ports/clock.ts';
-import type { InMemoryStore, RecordedAuditEvent } from '../platform/memory/in-memory-store.ts';
+import type { InMemoryStore } from '../platform/memory/in-memory-store.ts';
+import type { RecordedAuditEvent } from './in-memory-audit-tables.ts';
+import { auditTables } from './in-memory-audit-tables.ts';
 
 /** Audit events in the store's `auditEvents` table (joining the current transaction) and, given one, the log. */
 export class InMemoryAuditLog implements AuditLog {
@@ -26,13 +28,13 @@ export class InMemoryAuditLog implements AuditLog {
       details: event.details ?? {},
       createdAt: this.#clock.now(),
     };
-    await this.#store.atomically(() => this.#store.auditEvents.put(row));
+    await this.#store.atomically(() => auditTables(this.#store).auditEvents.put(row));
     const { type, userId, sessionId, ip } = row;
     this.#logger?.info({ audit: { type, userId, sessionId, ip }, details: event.details }, `audit: ${type}`);
   }
 
   /** Every stored event, oldest first: what PostgreSQL's `audit_events` would hold. */
   get events(): RecordedAuditEvent[] {
-    return this.#store.auditEvents.all();
+    return auditTables(this.#store).auditEvents.all();
   }
 }

@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { boot } from '../../boot.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import type { Cradle } from '../../container.ts';
-import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/api-keys/api-key.ts';
 import { DomainError } from '../../domain/kernel/errors.ts';
+import { API_KEY_ROLES, type ApiKeyRole } from '../../domain/kernel/roles.ts';
 import { createLogger } from '../platform/system/logger.ts';
 import { readPassword } from './read-password.ts';
 

@@ -1,3 +1,6 @@
-// What the adapters of later areas may use of the runs area's adapters: the triggers intake stores the runs of
-// the deliveries it accepts in its own batched transaction.
+// What later areas use of the runs area's adapters: they import it from here only (`make layers`). The
+// triggers intake stores the runs of the deliveries it accepts in its own batched transaction.
+export { presentRun, runUrl } from './http/run-presenters.ts';
+export { run } from './http/run-schemas.ts';
+export { runTables } from './memory/run-tables.ts';
 export { insertNewRuns, type NewRun } from './postgres/insert-new-runs.ts';

@@ -1,7 +1,7 @@
 import type { Router } from '@koa/router';
-import { WrongCurrentPassword } from '../../domain/identity/browser-errors.ts';
+import { WrongCurrentPassword } from '../../domain/identity/index.ts';
 import { InvalidInput, NotFound, RateLimited } from '../../domain/kernel/errors.ts';
-import { clearCookie } from './cookies.ts';
+import { clearCookie } from '../identity/index.ts';
 import { homePage } from './pages/home-page.ts';
 import { passwordPage } from './pages/password-page.ts';
 import {

@@ -1,10 +1,8 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { InvalidCredentials } from '../../domain/identity/auth-errors.ts';
-import { CsrfRejected } from '../../domain/identity/browser-errors.ts';
-import { constantTimeEqual } from '../../domain/identity/constant-time-equal.ts';
+import { CsrfRejected, constantTimeEqual, InvalidCredentials } from '../../domain/identity/index.ts';
 import { DomainError, RateLimited } from '../../domain/kernel/errors.ts';
-import { clearCookie, readCookie, writeCookie } from './cookies.ts';
+import { clearCookie, readCookie, writeCookie } from '../identity/index.ts';
 import { readForm } from './form-body.ts';
 import { type LoginPageModel, loginPage } from './pages/login-page.ts';
 import { assertSameOrigin } from './same-origin.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { CsrfRejected } from '../../domain/identity/browser-errors.ts';
+import { CsrfRejected } from '../../domain/identity/index.ts';
 
 /**
  * Every POST of the browser surface must come from a page of this service: its `Origin` (or, when a browser

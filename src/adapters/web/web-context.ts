@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import type { CurrentBrowserSession } from '../../application/identity/resolve-browser-session.ts';
+import type { CurrentBrowserSession } from '../../application/identity/index.ts';
 import type { ThroughWeb } from '../../composition/web.ts';
-import { CsrfRejected } from '../../domain/identity/browser-errors.ts';
-import { clearCookie, readCookie } from './cookies.ts';
+import { CsrfRejected } from '../../domain/identity/index.ts';
+import { clearCookie, readCookie } from '../identity/index.ts';
 import { type FormFields, readForm } from './form-body.ts';
 import type { SafeHtml } from './html.ts';
 import type { Viewer } from './pages/layout.ts';

@@ -1,8 +1,8 @@
 import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { NotFound } from '../../domain/kernel/errors.ts';
+import { isSecureRequest } from '../identity/index.ts';
 import { accountHandlers } from './account-handlers.ts';
-import { isSecureRequest } from './cookies.ts';
 import { loginHandlers } from './login-handlers.ts';
 import { errorPage } from './pages/error-page.ts';
 import { STYLESHEET } from './pages/styles.ts';

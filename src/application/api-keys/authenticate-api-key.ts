@@ -1,5 +1,5 @@
 import { readApiKey } from '../../domain/api-keys/api-key-format.ts';
-import { InvalidToken } from '../../domain/identity/auth-errors.ts';
+import { InvalidToken } from '../../domain/identity/index.ts';
 import type { ApiKeyPrincipal } from '../../domain/kernel/principal.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { ApiKeyRepository } from './ports/api-key-repository.ts';

@@ -1,6 +1,6 @@
-import type { ApiKeyRole } from '../../domain/api-keys/api-key.ts';
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { ApiKeyRole } from '../../domain/kernel/roles.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { IssueApiKey, IssuedApiKey } from './issue-api-key.ts';
 
 export interface CreateApiKeyInput {

@@ -1,11 +1,12 @@
-import { ApiKey, type ApiKeyRole } from '../../domain/api-keys/api-key.ts';
+import { ApiKey } from '../../domain/api-keys/api-key.ts';
 import { formatApiKey } from '../../domain/api-keys/api-key-format.ts';
 import { NotFound } from '../../domain/kernel/errors.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { ApiKeyRole } from '../../domain/kernel/roles.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
-import type { WorkspaceRepository } from '../workspaces/ports/workspace-repository.ts';
+import type { WorkspaceRepository } from '../workspaces/index.ts';
 import type { ApiKeyRepository } from './ports/api-key-repository.ts';
 import type { ApiKeySecrets } from './ports/api-key-secrets.ts';
 

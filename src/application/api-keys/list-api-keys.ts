@@ -1,5 +1,5 @@
 import type { ApiKey } from '../../domain/api-keys/api-key.ts';
-import { type WorkspaceList, workspaceList } from '../workspaces/workspace-list.ts';
+import { type WorkspaceList, workspaceList } from '../workspaces/index.ts';
 import type { ApiKeyRepository } from './ports/api-key-repository.ts';
 
 export type ListApiKeys = WorkspaceList<ApiKey>;

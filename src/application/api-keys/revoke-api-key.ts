@@ -1,9 +1,9 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { auditActor, type Principal } from '../../domain/kernel/principal.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { ApiKeyRepository } from './ports/api-key-repository.ts';
 
 export type RevokeApiKey = (

@@ -1,7 +1,7 @@
 import { InvalidCredentials } from '../../domain/identity/auth-errors.ts';
 import { WrongCurrentPassword } from '../../domain/identity/browser-errors.ts';
 import { InvalidInput } from '../../domain/kernel/errors.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import { checkNewPassword } from './check-new-password.ts';

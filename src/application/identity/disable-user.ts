@@ -1,6 +1,6 @@
 import { canonicalLogin } from '../../domain/identity/user.ts';
 import { NotFound } from '../../domain/kernel/errors.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';

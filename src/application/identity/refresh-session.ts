@@ -1,6 +1,6 @@
 import { InvalidRefreshToken } from '../../domain/identity/auth-errors.ts';
 import type { SessionLifetimes } from '../../domain/identity/login-session.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';
 import type { LoginThrottle } from './ports/login-throttle.ts';

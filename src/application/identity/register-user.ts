@@ -1,11 +1,12 @@
 import { parseDisplayName, parseEmail, parseUsername, User } from '../../domain/identity/user.ts';
 import { Conflict } from '../../domain/kernel/errors.ts';
-import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import { checkNewPassword } from './check-new-password.ts';
 import type { CommonPasswords } from './ports/common-passwords.ts';
+import type { NewUserListener } from './ports/new-user-listener.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
 import type { UserRepository } from './ports/user-repository.ts';
 
@@ -18,7 +19,10 @@ export interface RegisterUserInput {
 
 export type RegisterUser = (input: RegisterUserInput, actor?: { ip?: string }) => Promise<User>;
 
-/** Creates a user with a personal workspace they own (sign-up, the CLI and the bootstrap admin). */
+/**
+ * Creates a user (sign-up, the CLI and the bootstrap admin) and, in the same transaction, tells the new user
+ * listeners (the workspaces area makes the user's personal workspace).
+ */
 export function makeRegisterUser(deps: {
   users: UserRepository;
   passwordHasher: PasswordHasher;
@@ -26,6 +30,8 @@ export function makeRegisterUser(deps: {
   auditLog: AuditLog;
   clock: Clock;
   ids: IdGenerator;
+  unitOfWork: UnitOfWork;
+  newUserListeners: readonly NewUserListener[];
 }): RegisterUser {
   return async (input, actor = {}) => {
     const username = parseUsername(input.username);
@@ -45,19 +51,10 @@ export function makeRegisterUser(deps: {
       securityEpoch: 0,
       createdAt: now,
     });
-    const workspace = new Workspace({
-      id: deps.ids.newId(),
-      name: `${username}'s workspace`,
-      personal: true,
-      createdAt: now,
+    await deps.unitOfWork.transaction(async () => {
+      await deps.users.create(user);
+      for (const listener of deps.newUserListeners) await listener(user);
     });
-    const membership = new Membership({
-      workspaceId: workspace.id,
-      userId: user.id,
-      role: 'owner',
-      createdAt: now,
-    });
-    await deps.users.create(user, workspace, membership);
     await deps.auditLog.record({ type: 'user_created', userId: user.id, ip: actor.ip ?? null });
     return user;
   };

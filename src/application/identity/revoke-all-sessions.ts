@@ -1,5 +1,5 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';
 

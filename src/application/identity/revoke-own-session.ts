@@ -1,5 +1,5 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { BrowserSessionRepository } from './ports/browser-session-repository.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { SigningKeys } from './ports/signing-keys.ts';
 
 export type RotateSigningKey = () => Promise<string>;

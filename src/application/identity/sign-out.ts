@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { BrowserSessionRepository } from './ports/browser-session-repository.ts';
 import type { CurrentBrowserSession } from './resolve-browser-session.ts';
 

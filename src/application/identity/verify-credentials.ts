@@ -2,7 +2,7 @@ import { InvalidCredentials } from '../../domain/identity/auth-errors.ts';
 import { MAX_PASSWORD_BYTES, passwordByteLength } from '../../domain/identity/password-policy.ts';
 import { canonicalLogin, type User } from '../../domain/identity/user.ts';
 import { InvalidInput } from '../../domain/kernel/errors.ts';
-import type { AuditLog } from '../audit/ports/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { LoginThrottle } from './ports/login-throttle.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
 import type { UserRepository } from './ports/user-repository.ts';

@@ -1,4 +1,4 @@
-import { type AccessDeps, accessibleInWorkspace } from '../workspaces/accessible-in-workspace.ts';
+import { type AccessDeps, accessibleInWorkspace } from '../workspaces/index.ts';
 import type { MissionRepository } from './ports/mission-repository.ts';
 
 export type MissionAccessDeps = AccessDeps & { readonly missions: MissionRepository };

@@ -3,7 +3,7 @@ import { Mission } from '../../domain/missions/mission.ts';
 import type { RunPolicyChanges } from '../../domain/missions/run-policy.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { MissionRepository } from './ports/mission-repository.ts';
 
 export interface CreateMissionInput {

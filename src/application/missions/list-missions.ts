@@ -1,5 +1,5 @@
 import type { Mission } from '../../domain/missions/mission.ts';
-import { type WorkspaceList, workspaceList } from '../workspaces/workspace-list.ts';
+import { type WorkspaceList, workspaceList } from '../workspaces/index.ts';
 import type { MissionRepository } from './ports/mission-repository.ts';
 
 export type ListMissions = WorkspaceList<Mission>;

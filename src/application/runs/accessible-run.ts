@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import type { Run } from '../../domain/runs/run.ts';
-import { type AccessDeps, accessibleInWorkspace } from '../workspaces/accessible-in-workspace.ts';
+import { type AccessDeps, accessibleInWorkspace } from '../workspaces/index.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 import type { RunTransitions } from './run-transitions.ts';
 

@@ -4,7 +4,7 @@ import { parseLeaseSeconds } from '../../domain/runs/lease.ts';
 import type { Run } from '../../domain/runs/run.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { ExpireRunLeases } from './expire-run-leases.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 import type { RunSettings } from './run-settings.ts';

@@ -1,7 +1,7 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { RunSummary } from '../../domain/runs/run.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { RunFilter, RunRepository } from './ports/run-repository.ts';
 
 export type ListRuns = (

@@ -1,14 +1,14 @@
 import type { Run } from '../../domain/runs/run.ts';
 import { isFinished, type RunStatus } from '../../domain/runs/run-status.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
-import type { RecordRunOutcome } from '../webhooks/record-run-outcome.ts';
+import type { RunOutcomeListener } from './ports/run-outcome-listener.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 
 /**
  * THE place where a run's stored status changes after it was queued: completions, cancellations and
  * heartbeats (`change`) and lease expiries (`expireLeases`). Each stores the run and, in the same
- * transaction, what its new status sets off: the outbound webhook messages of a finished run (the
- * transactional outbox). A path that changes a run's status (timeouts, for example) goes through here.
+ * transaction, announces a finished run to the run outcome listeners (the webhooks area's transactional
+ * outbox). A path that changes a run's status (timeouts, for example) goes through here.
  */
 export interface RunTransitions {
   /** Locks the run, lets `change` move it, stores it and its consequences. Undefined when there is no run. */
@@ -24,10 +24,11 @@ export interface RunTransitions {
 export function makeRunTransitions(deps: {
   runs: RunRepository;
   unitOfWork: UnitOfWork;
-  recordRunOutcome: RecordRunOutcome;
+  runOutcomeListeners: readonly RunOutcomeListener[];
 }): RunTransitions {
   const changed = async (run: Run, from: RunStatus) => {
-    if (run.status !== from && isFinished(run.status)) await deps.recordRunOutcome(run);
+    if (run.status === from || !isFinished(run.status)) return;
+    for (const listener of deps.runOutcomeListeners) await listener(run);
   };
   return {
     change: (runId, change) =>

@@ -2,7 +2,7 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import { Run } from '../../domain/runs/run.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
+import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 
 export type StartRun = (principal: Principal, missionId: string, input: { input?: unknown }) => Promise<Run>;

@@ -1,4 +1,4 @@
-import { type AccessDeps, accessibleInWorkspace } from '../workspaces/accessible-in-workspace.ts';
+import { type AccessDeps, accessibleInWorkspace } from '../workspaces/index.ts';
 import type { ScheduleRepository } from './ports/schedule-repository.ts';
 
 export type ScheduleAccessDeps = AccessDeps & { readonly schedules: ScheduleRepository };

@@ -2,7 +2,7 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import { Schedule, type ScheduleChanges } from '../../domain/schedules/schedule.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
+import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { CronCalendar } from './ports/cron-calendar.ts';
 import type { ScheduleRepository } from './ports/schedule-repository.ts';
 

@@ -1,9 +1,9 @@
-import { Run } from '../../domain/runs/run.ts';
+import { Run } from '../../domain/runs/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
-import type { MissionRepository } from '../missions/ports/mission-repository.ts';
-import type { RunRepository } from '../runs/ports/run-repository.ts';
+import type { MissionRepository } from '../missions/index.ts';
+import type { RunRepository } from '../runs/index.ts';
 import type { CronCalendar } from './ports/cron-calendar.ts';
 import type { ScheduleRepository } from './ports/schedule-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { Schedule } from '../../domain/schedules/schedule.ts';
-import { type WorkspaceList, workspaceList } from '../workspaces/workspace-list.ts';
+import { type WorkspaceList, workspaceList } from '../workspaces/index.ts';
 import type { ScheduleRepository } from './ports/schedule-repository.ts';
 
 export type ListSchedules = WorkspaceList<Schedule>;

@@ -1,9 +1,9 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Role } from '../../domain/kernel/roles.ts';
 import type { Delivery } from '../../domain/triggers/delivery.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { DeliveryNotFound } from '../../domain/triggers/webhook-errors.ts';
-import type { Role } from '../../domain/workspaces/workspace.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { DeliveryRepository } from './ports/delivery-repository.ts';
 import type { TriggerRepository } from './ports/trigger-repository.ts';
 

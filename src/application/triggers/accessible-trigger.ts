@@ -1,4 +1,4 @@
-import { type AccessDeps, accessibleInWorkspace } from '../workspaces/accessible-in-workspace.ts';
+import { type AccessDeps, accessibleInWorkspace } from '../workspaces/index.ts';
 import type { TriggerRepository } from './ports/trigger-repository.ts';
 
 export type TriggerAccessDeps = AccessDeps & { readonly triggers: TriggerRepository };

@@ -4,7 +4,7 @@ import { Trigger } from '../../domain/triggers/trigger.ts';
 import { customWebhookPath } from '../../domain/triggers/trigger-rules.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import { accessibleMission, type MissionAccessDeps } from '../missions/accessible-mission.ts';
+import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { TriggerRepository } from './ports/trigger-repository.ts';
 import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
 

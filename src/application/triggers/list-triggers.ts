@@ -1,7 +1,7 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { TriggerFilter, TriggerRepository } from './ports/trigger-repository.ts';
 
 export type ListTriggers = (

@@ -1,12 +1,6 @@
 import { DomainError } from '../../domain/kernel/errors.ts';
-import { Run } from '../../domain/runs/run.ts';
-import { webhookRunInput } from '../../domain/runs/webhook-run-input.ts';
-import {
-  acceptedDelivery,
-  type QueryValues,
-  type RejectionReason,
-  rejectedDelivery,
-} from '../../domain/triggers/delivery.ts';
+import { type QueryValues, Run, webhookRunInput } from '../../domain/runs/index.ts';
+import { acceptedDelivery, type RejectionReason, rejectedDelivery } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
 import { requiresSignedTimestamp } from '../../domain/triggers/signature-policy.ts';
 import type { TriggerSignatureScheme } from '../../domain/triggers/signature-schemes.ts';
@@ -22,7 +16,7 @@ import {
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { RateLimiter } from '../kernel/ports/rate-limiter.ts';
-import type { MissionRepository } from '../missions/ports/mission-repository.ts';
+import type { MissionRepository } from '../missions/index.ts';
 import type { DeliveryIntake } from './ports/delivery-intake.ts';
 import type { DeliveryRepository } from './ports/delivery-repository.ts';
 import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from './ports/signature-verifier.ts';

@@ -1,11 +1,10 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
-import { Run } from '../../domain/runs/run.ts';
-import { webhookRunInput } from '../../domain/runs/webhook-run-input.ts';
+import { Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { DeliveryBodyPurged, DeliveryNotFound, NotReplayable } from '../../domain/triggers/webhook-errors.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import type { MissionRepository } from '../missions/ports/mission-repository.ts';
-import type { RunRepository } from '../runs/ports/run-repository.ts';
+import type { MissionRepository } from '../missions/index.ts';
+import type { RunRepository } from '../runs/index.ts';
 import { accessibleDelivery, type DeliveryAccessDeps } from './accessible-delivery.ts';
 
 export type ReplayDelivery = (principal: Principal, deliveryId: string) => Promise<Run>;

@@ -1,14 +1,17 @@
-import type { BrowserSession, BrowserSessionLifetimes } from '../../domain/identity/browser-session.ts';
-import type { LoginSession, SessionLifetimes } from '../../domain/identity/login-session.ts';
-import type { User } from '../../domain/identity/user.ts';
-import type { BrowserSessionRepository } from '../identity/ports/browser-session-repository.ts';
-import type { LoginSessionRepository } from '../identity/ports/login-session-repository.ts';
-import type { CurrentBrowserSession } from '../identity/resolve-browser-session.ts';
-import type { Clock } from '../kernel/ports/clock.ts';
 import type {
-  WorkspaceMembershipView,
-  WorkspaceRepository,
-} from '../workspaces/ports/workspace-repository.ts';
+  BrowserSession,
+  BrowserSessionLifetimes,
+  LoginSession,
+  SessionLifetimes,
+  User,
+} from '../../domain/identity/index.ts';
+import type {
+  BrowserSessionRepository,
+  CurrentBrowserSession,
+  LoginSessionRepository,
+} from '../identity/index.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { WorkspaceMembershipView, WorkspaceRepository } from '../workspaces/index.ts';
 
 export interface HomeView {
   readonly user: User;

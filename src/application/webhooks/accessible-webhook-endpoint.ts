@@ -1,4 +1,4 @@
-import { type AccessDeps, accessibleInWorkspace } from '../workspaces/accessible-in-workspace.ts';
+import { type AccessDeps, accessibleInWorkspace } from '../workspaces/index.ts';
 import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
 
 export type EndpointAccessDeps = AccessDeps & { readonly webhookEndpoints: WebhookEndpointRepository };

@@ -2,8 +2,8 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import type { WebhookSecretGenerator } from '../triggers/ports/webhook-secret-generator.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WebhookSecretGenerator } from '../triggers/index.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
 
 export interface CreateWebhookEndpointInput {

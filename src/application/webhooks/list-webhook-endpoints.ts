@@ -1,5 +1,5 @@
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
-import { type WorkspaceList, workspaceList } from '../workspaces/workspace-list.ts';
+import { type WorkspaceList, workspaceList } from '../workspaces/index.ts';
 import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
 
 export type ListWebhookEndpoints = WorkspaceList<WebhookEndpoint>;

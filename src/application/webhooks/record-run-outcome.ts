@@ -1,14 +1,14 @@
-import type { Run } from '../../domain/runs/run.ts';
 import { eventTypeForRunStatus } from '../../domain/webhooks/webhook-event-types.ts';
 import { WebhookMessage } from '../../domain/webhooks/webhook-message.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { RunOutcomeListener } from '../runs/index.ts';
 import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
 import type { WebhookMessageRepository } from './ports/webhook-message-repository.ts';
 import type { WebhookPayloads } from './ports/webhook-payloads.ts';
 
-/** Called inside the transaction that stored a run's new status (see RunTransitions). */
-export type RecordRunOutcome = (run: Run) => Promise<void>;
+/** The outbox writer, a run outcome listener: called inside the transaction that stored a run's new status. */
+export type RecordRunOutcome = RunOutcomeListener;
 
 /**
  * The transactional outbox's writer: when a run has just finished, one message per enabled endpoint of its

@@ -1,7 +1,7 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { WebhookMessageNotFound } from '../../domain/webhooks/webhook-errors.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
-import type { WorkspaceAccess } from '../workspaces/workspace-access.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { MessageWithAttempts, WebhookMessageRepository } from './ports/webhook-message-repository.ts';
 
 export type ResendWebhookMessage = (principal: Principal, messageId: string) => Promise<MessageWithAttempts>;

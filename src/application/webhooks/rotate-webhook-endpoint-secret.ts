@@ -1,7 +1,7 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
-import type { WebhookSecretGenerator } from '../triggers/ports/webhook-secret-generator.ts';
+import type { WebhookSecretGenerator } from '../triggers/index.ts';
 import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
 
 export type RotateWebhookEndpointSecret = (

@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
-import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Role } from '../../domain/kernel/roles.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 /** What finding a workspace's resource for a caller needs beside the resource's own repository. */

@@ -1,10 +1,10 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
+import type { Role } from '../../domain/kernel/roles.ts';
 import {
   Invitation,
   MAX_OPEN_INVITATIONS,
   TooManyOpenInvitations,
 } from '../../domain/workspaces/invitation.ts';
-import type { Role } from '../../domain/workspaces/workspace.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';

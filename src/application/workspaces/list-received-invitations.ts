@@ -1,5 +1,5 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { UserRepository } from '../identity/ports/user-repository.ts';
+import type { UserRepository } from '../identity/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { InvitationRepository, ReceivedInvitation } from './ports/invitation-repository.ts';

@@ -1,7 +1,7 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
 import type { Invitation } from '../../domain/workspaces/invitation.ts';
-import type { UserRepository } from '../identity/ports/user-repository.ts';
+import type { UserRepository } from '../identity/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { InvitationRepository } from './ports/invitation-repository.ts';
 

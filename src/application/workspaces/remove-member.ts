@@ -1,7 +1,7 @@
 import { Forbidden, NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
+import { hasRole } from '../../domain/kernel/roles.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
-import { hasRole } from '../../domain/workspaces/workspace.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';

@@ -1,6 +1,6 @@
 import { Forbidden, NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
-import { hasRole, type Role } from '../../domain/workspaces/workspace.ts';
+import { hasRole, type Role } from '../../domain/kernel/roles.ts';
 import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
-import type { Role } from '../../domain/workspaces/workspace.ts';
+import type { Role } from '../../domain/kernel/roles.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
 import type { AccessDeps } from './accessible-in-workspace.ts';
 

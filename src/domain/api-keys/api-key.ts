@@ -1,11 +1,6 @@
 import { InvalidInput } from '../kernel/errors.ts';
-import type { Role } from '../workspaces/workspace.ts';
-
-/** A key acts with one of these roles; ownership (members, deleting the workspace) stays with people. */
-export const API_KEY_ROLES = ['admin', 'member'] as const satisfies readonly Role[];
-export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
-
-export const MAX_API_KEY_NAME_LENGTH = 100;
+import { MAX_API_KEY_NAME_LENGTH } from '../kernel/principal.ts';
+import { API_KEY_ROLES, type ApiKeyRole } from '../kernel/roles.ts';
 
 /**
  * `last_used_at` is kept to this resolution: a key used all the time is written at most once per interval,

@@ -1,5 +1,5 @@
-import type { ApiKeyRole } from '../api-keys/api-key.ts';
-import { ApiKeyNotAllowed } from '../api-keys/api-key-errors.ts';
+import { ApiKeyNotAllowed } from './api-key-not-allowed.ts';
+import type { ApiKeyRole } from './roles.ts';
 
 /** A person calling with an access token: the user and the login session the token belongs to. */
 export interface UserPrincipal {
@@ -7,6 +7,9 @@ export interface UserPrincipal {
   readonly userId: string;
   readonly sessionId: string;
 }
+
+/** The longest name of an API key, which a key's principal carries. */
+export const MAX_API_KEY_NAME_LENGTH = 100;
 
 /** A machine calling with a workspace API key: it acts in that one workspace, with the key's role. */
 export interface ApiKeyPrincipal {

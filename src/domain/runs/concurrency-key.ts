@@ -1,5 +1,5 @@
 import { valueAt } from '../kernel/json-pointer.ts';
-import type { RunPolicy } from '../missions/run-policy.ts';
+import type { RunPolicy } from '../missions/index.ts';
 
 /** Key values are stored and indexed: a longer JSON text keeps its start and a hash of the whole. */
 const MAX_KEY_LENGTH = 200;

@@ -1,6 +1,6 @@
 import { InvalidInput } from '../kernel/errors.ts';
 import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
-import { NO_RUN_POLICY, type RunPolicy } from '../missions/run-policy.ts';
+import { NO_RUN_POLICY, type RunPolicy } from '../missions/index.ts';
 import { concurrencyKeyOf } from './concurrency-key.ts';
 import type { RunFailure } from './run-outcome.ts';
 import type { RunStatus } from './run-status.ts';

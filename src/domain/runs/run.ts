@@ -1,6 +1,6 @@
 import { InvalidInput } from '../kernel/errors.ts';
 import type { JsonObject } from '../kernel/json-document.ts';
-import { type RunPolicy, retryDelaySeconds } from '../missions/run-policy.ts';
+import { type RunPolicy, retryDelaySeconds } from '../missions/index.ts';
 import { LeaseNotHeld, parseLeaseSeconds } from './lease.ts';
 import type { RunStatusChange } from './run-event.ts';
 import { type Outcome, parseOutcome, type RunFailure } from './run-outcome.ts';

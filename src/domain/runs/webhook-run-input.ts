@@ -1,5 +1,7 @@
 import { isJsonTextTooDeep } from '../kernel/well-formed-json.ts';
-import type { QueryValues } from '../triggers/delivery.ts';
+
+/** A request's query string: each name with its value, or its values when it repeats. */
+export type QueryValues = Readonly<Record<string, string | readonly string[]>>;
 
 /** What a webhook run shows as its input: the delivery as the mission sees it. */
 export interface WebhookRunInput {

@@ -1,7 +1,7 @@
 import { InvalidInput, NotFound } from '../kernel/errors.ts';
 import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
 import { storableText } from '../kernel/well-formed-json.ts';
-import { MAX_RUN_INPUT_BYTES } from '../runs/run.ts';
+import { MAX_RUN_INPUT_BYTES } from '../runs/index.ts';
 import type { FireTimes } from './fire-times.ts';
 
 export const MAX_SCHEDULE_NAME_LENGTH = 200;

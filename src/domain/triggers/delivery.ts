@@ -1,3 +1,4 @@
+import type { QueryValues } from '../runs/index.ts';
 import { PROVIDER_SIGNATURE_SCHEMES } from './signature-schemes.ts';
 
 export const DELIVERY_STATUSES = ['accepted', 'duplicate', 'rejected'] as const;
@@ -26,8 +27,6 @@ export const SIGNATURE_SCHEMES = [
   ...PROVIDER_SIGNATURE_SCHEMES,
 ] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
-
-export type QueryValues = Readonly<Record<string, string | readonly string[]>>;
 
 /** What the delivery log shows of every delivery: metadata only, never a body or a presented signature. */
 export interface DeliverySummary {

@@ -1,5 +1,5 @@
 import { InvalidInput } from '../kernel/errors.ts';
-import type { RunStatus } from '../runs/run-status.ts';
+import type { RunStatus } from '../runs/index.ts';
 
 /** What outbound webhooks tell (CONTRACT section 8): how a run finished. */
 export const WEBHOOK_EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.cancelled'] as const;

@@ -1,6 +1,6 @@
-import { canonicalLogin } from '../identity/user.ts';
+import { canonicalLogin } from '../identity/index.ts';
 import { Conflict, InvalidInput } from '../kernel/errors.ts';
-import type { Role } from './workspace.ts';
+import type { Role } from '../kernel/roles.ts';
 
 /** An invitation can be accepted for 7 days. */
 export const INVITATION_LIFETIME_SECONDS = 7 * 86_400;

@@ -1,5 +1,6 @@
 import { Conflict } from '../kernel/errors.ts';
-import type { Membership, Role, Workspace } from './workspace.ts';
+import type { Role } from '../kernel/roles.ts';
+import type { Membership, Workspace } from './workspace.ts';
 
 export class LastOwner extends Conflict {
   constructor() {

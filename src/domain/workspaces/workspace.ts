@@ -1,15 +1,6 @@
 import { InvalidInput } from '../kernel/errors.ts';
+import type { Role } from '../kernel/roles.ts';
 import { storableText } from '../kernel/well-formed-json.ts';
-
-export const ROLES = ['owner', 'admin', 'member'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** owner > admin > member: owners manage members, admins manage missions and triggers, members read. */
-const RANK: Record<Role, number> = { owner: 3, admin: 2, member: 1 };
-
-export function hasRole(role: Role, minimum: Role): boolean {
-  return RANK[role] >= RANK[minimum];
-}
 
 export const MAX_WORKSPACE_NAME_LENGTH = 200;
 

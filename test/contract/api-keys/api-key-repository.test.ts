@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { ApiKey, type ApiKeyRole } from '../../../src/domain/api-keys/api-key.ts';
+import { ApiKey } from '../../../src/domain/api-keys/api-key.ts';
+import type { ApiKeyRole } from '../../../src/domain/kernel/roles.ts';
 import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
 import { at, describeContract, seedUser, T0 } from '../../support/persistence-world.ts';
 

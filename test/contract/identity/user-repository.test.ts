@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { User } from '../../../src/domain/identity/user.ts';
 import { Conflict } from '../../../src/domain/kernel/errors.ts';
-import { Membership, Workspace } from '../../../src/domain/workspaces/workspace.ts';
 import { at, describeContract, T0, type World } from '../../support/persistence-world.ts';
 
-/** A user (canonical names, as the domain hands them over) with their personal workspace and membership. */
+/** A user (canonical names, as the domain hands them over). */
 function newUser({
   username = `u${randomUUID().slice(0, 8)}`,
   email = `${username}@example.com`,
@@ -25,18 +24,16 @@ function newUser({
     securityEpoch: 0,
     createdAt,
   });
-  const workspace = new Workspace({ id: randomUUID(), name: 'personal', personal: true, createdAt });
-  const membership = new Membership({ workspaceId: workspace.id, userId: user.id, role: 'owner', createdAt });
-  return { user, workspace, membership };
+  return { user };
 }
 
 async function create(world: World, parts: ReturnType<typeof newUser>) {
-  await world.users.create(parts.user, parts.workspace, parts.membership);
+  await world.users.create(parts.user);
   return parts.user;
 }
 
 describeContract('UserRepository', (world) => {
-  it('stores a user with their personal workspace (as owner), found by id, username or e-mail', async () => {
+  it('stores a user, found by id, username or e-mail', async () => {
     const parts = newUser();
     const user = await create(world, parts);
     expect(await world.users.findById(user.id)).to.deep.equal(user);
@@ -44,8 +41,6 @@ describeContract('UserRepository', (world) => {
     expect(await world.users.findByLogin(user.email)).to.deep.equal(user);
     expect(await world.users.findById(randomUUID())).to.equal(undefined);
     expect(await world.users.findByLogin('nobody@example.com')).to.equal(undefined);
-    expect(await world.workspaces.findById(parts.workspace.id)).to.deep.equal(parts.workspace);
-    expect(await world.workspaces.findRole(parts.workspace.id, user.id)).to.equal('owner');
   });
 
   it('compares logins exactly: canonical forms are the caller’s job', async () => {
@@ -69,7 +64,6 @@ describeContract('UserRepository', (world) => {
       const error = await create(world, refused).catch((e: unknown) => e);
       expect(error).to.be.instanceOf(Conflict);
       expect(await world.users.findById(refused.user.id)).to.equal(undefined);
-      expect(await world.workspaces.findById(refused.workspace.id)).to.equal(undefined);
     }
   });
 

@@ -5,6 +5,7 @@ import {
 } from '../../../src/adapters/platform/postgres/postgres-database.ts';
 import { PostgresListener } from '../../../src/adapters/platform/postgres/postgres-listener.ts';
 import { createLogger } from '../../../src/adapters/platform/system/logger.ts';
+import { entitySchemas } from '../../../src/composition/entity-schemas.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
 import { testDatabase } from '../../support/test-database.ts';
@@ -25,7 +26,12 @@ describe('PostgresListener', () => {
   beforeEach(async () => {
     proxy = new TcpProxy();
     const url = await proxy.start((await testDatabase()).url);
-    proxied = await connectPostgres({ url, poolMax: 1, deadlines: loadConfig({}).databaseDeadlines });
+    proxied = await connectPostgres({
+      url,
+      entities: entitySchemas,
+      poolMax: 1,
+      deadlines: loadConfig({}).databaseDeadlines,
+    });
     listener = new PostgresListener({
       db: proxied,
       logger: createLogger('silent'),

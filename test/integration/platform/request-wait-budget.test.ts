@@ -5,6 +5,7 @@ import {
   type PostgresDatabase,
 } from '../../../src/adapters/platform/postgres/postgres-database.ts';
 import { withWaitBudget } from '../../../src/adapters/platform/system/wait-budget.ts';
+import { entitySchemas } from '../../../src/composition/entity-schemas.ts';
 import { loadConfig } from '../../../src/config.ts';
 import { TcpProxy } from '../../support/tcp-proxy.ts';
 import { testDatabase } from '../../support/test-database.ts';
@@ -22,7 +23,12 @@ describe('a request waits on a silent database at most its budget, however many 
   beforeEach(async () => {
     proxy = new TcpProxy();
     const url = await proxy.start((await testDatabase()).url);
-    db = await connectPostgres({ url, poolMax: 2, deadlines: loadConfig({}).databaseDeadlines });
+    db = await connectPostgres({
+      url,
+      entities: entitySchemas,
+      poolMax: 2,
+      deadlines: loadConfig({}).databaseDeadlines,
+    });
   });
   afterEach(async () => {
     proxy.resume();

@@ -7,6 +7,7 @@ import {
 } from '../../../src/adapters/platform/postgres/postgres-database.ts';
 import { PostgresDeliveryIntake } from '../../../src/adapters/triggers/postgres/postgres-delivery-intake.ts';
 import type { AcceptOutcome } from '../../../src/application/triggers/ports/delivery-repository.ts';
+import { entitySchemas } from '../../../src/composition/entity-schemas.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { Trigger } from '../../../src/domain/triggers/trigger.ts';
 import { postgresWorld } from '../../support/persistence-world.ts';
@@ -122,7 +123,12 @@ describe('PostgresDeliveryIntake (group commit)', () => {
   it('answers every member with an outage when the database goes away mid-batch, and commits none', async () => {
     const proxy = new TcpProxy();
     const url = await proxy.start((await testDatabase()).url);
-    const proxied = await connectPostgres({ url, poolMax: 2, deadlines: loadConfig({}).databaseDeadlines });
+    const proxied = await connectPostgres({
+      url,
+      entities: entitySchemas,
+      poolMax: 2,
+      deadlines: loadConfig({}).databaseDeadlines,
+    });
     try {
       const intake = new PostgresDeliveryIntake({ db: proxied, maxBatch: 64 });
       const warm = entry();

@@ -1,6 +1,7 @@
 import type { IssuedApiKey } from '../../../application/api-keys/issue-api-key.ts';
 import type { ThroughApiKeys } from '../../../composition/api-keys.ts';
-import type { ApiKey, ApiKeyRole } from '../../../domain/api-keys/api-key.ts';
+import type { ApiKey } from '../../../domain/api-keys/api-key.ts';
+import type { ApiKeyRole } from '../../../domain/kernel/roles.ts';
 import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';

@@ -1,22 +1,18 @@
-import { API_KEY_ROLES, MAX_API_KEY_NAME_LENGTH } from '../../../domain/api-keys/api-key.ts';
 import { KEY_ID_LENGTH, SECRET_LENGTH } from '../../../domain/api-keys/api-key-format.ts';
+import { MAX_API_KEY_NAME_LENGTH } from '../../../domain/kernel/principal.ts';
+import { apiKeyRole } from '../../identity/index.ts';
 import {
   closedObject,
   extendedObject,
+  LINE,
+  NAME,
   timestamp,
   uuid,
   uuidParams,
 } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
-import { LINE, NAME } from '../../workspaces/http/workspace-schemas.ts';
 
 const B64 = '[A-Za-z0-9_-]';
-
-export const apiKeyRole: JsonSchema = {
-  type: 'string',
-  enum: [...API_KEY_ROLES],
-  description: 'admin: missions, runs, workers and triggers of the workspace; member: read.',
-};
 
 export const apiKey: JsonSchema = closedObject({
   id: uuid,
@@ -73,14 +69,4 @@ export const createdApiKey: JsonSchema = extendedObject(apiKey, {
 export const apiKeyParams: JsonSchema = uuidParams({
   id: 'Workspace id.',
   key_id: 'The API key id (its `id`, not its prefix).',
-});
-
-/** `GET /api/auth/me` called with a key. */
-export const apiKeyIdentity: JsonSchema = closedObject({
-  api_key: closedObject({
-    id: uuid,
-    name: { type: 'string', maxLength: MAX_API_KEY_NAME_LENGTH, pattern: LINE },
-    workspace_id: uuid,
-    role: apiKeyRole,
-  }),
 });

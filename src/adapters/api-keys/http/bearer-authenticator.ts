@@ -1,8 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.ts';
-import type { Authenticate } from '../../../application/identity/authenticate.ts';
+import type { Authenticate } from '../../../application/identity/index.ts';
 import { isApiKeyCredential } from '../../../domain/api-keys/api-key-format.ts';
-import { InvalidToken, Unauthenticated } from '../../../domain/identity/auth-errors.ts';
+import { InvalidToken, Unauthenticated } from '../../../domain/identity/index.ts';
 
 const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 

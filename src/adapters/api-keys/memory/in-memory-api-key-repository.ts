@@ -3,6 +3,7 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type { ApiKey } from '../../../domain/api-keys/api-key.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { apiKeyTables } from './api-key-tables.ts';
 
 /** API keys in the store; revocation and the last-use write are each one compare-and-set step. */
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
@@ -14,30 +15,33 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
 
   add(key: ApiKey): Promise<void> {
     return this.#store.atomically(() => {
-      if (this.#store.apiKeys.some((k) => k.keyId === key.keyId)) throw new Error('duplicate API key id');
-      this.#store.apiKeys.put(key);
+      if (apiKeyTables(this.#store).apiKeys.some((k) => k.keyId === key.keyId))
+        throw new Error('duplicate API key id');
+      apiKeyTables(this.#store).apiKeys.put(key);
     });
   }
 
   findByKeyId(keyId: string): Promise<ApiKey | undefined> {
-    return this.#store.atomically(() => this.#store.apiKeys.find((k) => k.keyId === keyId));
+    return this.#store.atomically(() => apiKeyTables(this.#store).apiKeys.find((k) => k.keyId === keyId));
   }
 
   findById(id: string): Promise<ApiKey | undefined> {
-    return this.#store.atomically(() => this.#store.apiKeys.get(id));
+    return this.#store.atomically(() => apiKeyTables(this.#store).apiKeys.get(id));
   }
 
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<ApiKey>> {
     return this.#store.atomically(() => {
-      const live = this.#store.apiKeys.filter((k) => k.workspaceId === workspaceId && k.revokedAt === null);
+      const live = apiKeyTables(this.#store).apiKeys.filter(
+        (k) => k.workspaceId === workspaceId && k.revokedAt === null,
+      );
       return pageOf(live, (k) => ({ createdAt: k.createdAt, id: k.id }), page, 'asc');
     });
   }
 
   revoke(id: string, now: Date): Promise<boolean> {
     return this.#store.atomically(() => {
-      if (this.#store.apiKeys.get(id)?.revokedAt !== null) return false;
-      this.#store.apiKeys.update(id, (key) => {
+      if (apiKeyTables(this.#store).apiKeys.get(id)?.revokedAt !== null) return false;
+      apiKeyTables(this.#store).apiKeys.update(id, (key) => {
         key.revokedAt = now;
       });
       return true;
@@ -46,9 +50,9 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
 
   async recordUse(id: string, now: Date, cutoff: Date): Promise<void> {
     await this.#store.atomically(() => {
-      const key = this.#store.apiKeys.get(id);
+      const key = apiKeyTables(this.#store).apiKeys.get(id);
       if (key && (key.lastUsedAt === null || key.lastUsedAt.getTime() <= cutoff.getTime())) {
-        this.#store.apiKeys.update(id, (k) => {
+        apiKeyTables(this.#store).apiKeys.update(id, (k) => {
           k.lastUsedAt = now;
         });
       }

@@ -1,6 +1,7 @@
 import type { ApiKeyRepository } from '../../../application/api-keys/ports/api-key-repository.ts';
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
-import { ApiKey, type ApiKeyRole } from '../../../domain/api-keys/api-key.ts';
+import { ApiKey } from '../../../domain/api-keys/api-key.ts';
+import type { ApiKeyRole } from '../../../domain/kernel/roles.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';

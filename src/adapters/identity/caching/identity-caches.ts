@@ -3,10 +3,6 @@ import type {
   SessionInUse,
 } from '../../../application/identity/ports/login-session-repository.ts';
 import type { UserRepository } from '../../../application/identity/ports/user-repository.ts';
-import type {
-  WorkspaceMembershipView,
-  WorkspaceRepository,
-} from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { User } from '../../../domain/identity/user.ts';
 import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
 import { changed } from '../../platform/caching/cached-rows.ts';
@@ -20,8 +16,6 @@ import {
 
 const session = changed('login_session');
 const user = changed('user');
-const memberships = changed('memberships');
-const workspace = changed('workspace');
 
 /** Every login-session method, a read or a write (a user's epoch moves with `user`). */
 const loginSessionAccess: MethodAccess<LoginSessionRepository> = {
@@ -46,23 +40,6 @@ const userAccess: MethodAccess<UserRepository> = {
   list: 'read',
 };
 
-/** Every workspace and membership method, a read or a write. */
-const workspaceAccess: MethodAccess<WorkspaceRepository> = {
-  listForUser: 'read',
-  pageForUser: 'read',
-  findById: 'read',
-  findRole: 'read',
-  create: announces((_workspace, owner) => [memberships(owner.userId)]),
-  update: announces((changedWorkspace) => [workspace(changedWorkspace.id)]),
-  delete: announces((id) => [workspace(id)]),
-  listMembers: 'read',
-  findMember: 'read',
-  membersForChange: 'read',
-  addMember: announces((membership) => [memberships(membership.userId)]),
-  setRole: announces((_workspaceId, userId) => [memberships(userId)]),
-  removeMember: announces((_workspaceId, userId) => [memberships(userId)]),
-};
-
 /** Login sessions whose every write tells this instance's caches (a user's epoch moves with `user`). */
 export function announcingLoginSessions(inner: LoginSessionRepository, invalidation: CacheInvalidation) {
   return announcingChanges(inner, invalidation, loginSessionAccess);
@@ -71,11 +48,6 @@ export function announcingLoginSessions(inner: LoginSessionRepository, invalidat
 /** Users whose every write tells this instance's caches. */
 export function announcingUsers(inner: UserRepository, invalidation: CacheInvalidation) {
   return announcingChanges(inner, invalidation, userAccess);
-}
-
-/** Workspaces and memberships whose every write tells this instance's caches. */
-export function announcingWorkspaces(inner: WorkspaceRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, workspaceAccess);
 }
 
 /**
@@ -106,25 +78,4 @@ export function withCachedUsers(inner: UserRepository, invalidation: CacheInvali
     forget: forgetting({ user: (id, entries) => entries.delete(id) }),
   });
   return overrideMethods(inner, { findById: (id) => cache.get(id, () => inner.findById(id)) });
-}
-
-/** `listForUser` cached by user, for what `/me` shows. */
-export function withCachedWorkspaceLists(
-  inner: WorkspaceRepository,
-  invalidation: CacheInvalidation,
-  maxEntries: number,
-): WorkspaceRepository {
-  const cache = new InvalidatedCache<WorkspaceMembershipView[]>({
-    invalidation,
-    maxEntries,
-    forget: forgetting({
-      user: (userId, entries) => entries.delete(userId),
-      memberships: (userId, entries) => entries.delete(userId),
-      workspace: (id, entries) =>
-        entries.deleteWhere((views) => views.some((view) => view.workspace.id === id)),
-    }),
-  });
-  return overrideMethods(inner, {
-    listForUser: async (userId) => (await cache.get(userId, () => inner.listForUser(userId))) ?? [],
-  });
 }

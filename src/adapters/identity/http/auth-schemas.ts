@@ -1,5 +1,6 @@
-import { apiKeyIdentity } from '../../api-keys/http/api-key-schemas.ts';
-import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { MAX_API_KEY_NAME_LENGTH } from '../../../domain/kernel/principal.ts';
+import { API_KEY_ROLES } from '../../../domain/kernel/roles.ts';
+import { closedObject, LINE, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 export const loginRequest: JsonSchema = closedObject({
@@ -62,6 +63,22 @@ const userMe: JsonSchema = {
     },
   },
 };
+
+export const apiKeyRole: JsonSchema = {
+  type: 'string',
+  enum: [...API_KEY_ROLES],
+  description: 'admin: missions, runs, workers and triggers of the workspace; member: read.',
+};
+
+/** `GET /api/auth/me` called with a key. */
+export const apiKeyIdentity: JsonSchema = closedObject({
+  api_key: closedObject({
+    id: uuid,
+    name: { type: 'string', maxLength: MAX_API_KEY_NAME_LENGTH, pattern: LINE },
+    workspace_id: uuid,
+    role: apiKeyRole,
+  }),
+});
 
 /** A person's account and workspaces, or (called with an API key) the key. */
 export const meResponse: JsonSchema = { oneOf: [userMe, apiKeyIdentity] };

@@ -2,9 +2,9 @@ import type { ThroughIdentity } from '../../../composition/identity.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { publicRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { readCookie } from '../../web/cookies.ts';
 import { presentBrowserSession } from './auth-presenters.ts';
 import { browserSession } from './auth-schemas.ts';
+import { readCookie } from './cookies.ts';
 
 /**
  * `GET /api/auth/session`: the only `/api/*` route that reads the browser session cookie, and it only reports

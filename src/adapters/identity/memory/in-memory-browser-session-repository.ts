@@ -1,6 +1,7 @@
 import type { BrowserSessionRepository } from '../../../application/identity/ports/browser-session-repository.ts';
 import type { BrowserSession } from '../../../domain/identity/browser-session.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { identityTables } from './identity-tables.ts';
 
 /** Browser sessions in the store. */
 export class InMemoryBrowserSessionRepository implements BrowserSessionRepository {
@@ -12,20 +13,22 @@ export class InMemoryBrowserSessionRepository implements BrowserSessionRepositor
 
   create(session: BrowserSession): Promise<boolean> {
     return this.#store.atomically(() => {
-      const user = this.#store.users.get(session.userId);
+      const user = identityTables(this.#store).users.get(session.userId);
       if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
-      this.#store.browserSessions.put(session);
+      identityTables(this.#store).browserSessions.put(session);
       return true;
     });
   }
 
   findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {
-    return this.#store.atomically(() => this.#store.browserSessions.find((s) => s.tokenHash === tokenHash));
+    return this.#store.atomically(() =>
+      identityTables(this.#store).browserSessions.find((s) => s.tokenHash === tokenHash),
+    );
   }
 
   async touch(id: string, now: Date): Promise<void> {
     await this.#store.atomically(() =>
-      this.#store.browserSessions.update(id, (session) => {
+      identityTables(this.#store).browserSessions.update(id, (session) => {
         session.lastSeenAt = now;
       }),
     );
@@ -49,14 +52,16 @@ export class InMemoryBrowserSessionRepository implements BrowserSessionRepositor
 
   listForUser(userId: string, now: Date): Promise<BrowserSession[]> {
     return this.#store.atomically(() =>
-      this.#store.browserSessions
-        .filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
+      identityTables(this.#store)
+        .browserSessions.filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, 200),
     );
   }
 
   #deleteWhere(matches: (session: BrowserSession) => boolean): Promise<number> {
-    return this.#store.atomically(() => this.#store.browserSessions.deleteWhere(matches).length);
+    return this.#store.atomically(
+      () => identityTables(this.#store).browserSessions.deleteWhere(matches).length,
+    );
   }
 }

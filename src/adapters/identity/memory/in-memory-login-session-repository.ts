@@ -4,6 +4,7 @@ import type {
 } from '../../../application/identity/ports/login-session-repository.ts';
 import type { LoginSession } from '../../../domain/identity/login-session.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { identityTables } from './identity-tables.ts';
 
 /** API login sessions in the store. The rotation's compare and its set are one synchronous step. */
 export class InMemoryLoginSessionRepository implements LoginSessionRepository {
@@ -16,31 +17,32 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
   /** The user check and the insert are one step, and a transaction changing the user holds the store. */
   create(session: LoginSession): Promise<boolean> {
     return this.#store.atomically(() => {
-      const user = this.#store.users.get(session.userId);
+      const user = identityTables(this.#store).users.get(session.userId);
       if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
-      this.#store.loginSessions.put(session);
+      identityTables(this.#store).loginSessions.put(session);
       return true;
     });
   }
 
   findById(id: string): Promise<LoginSession | undefined> {
-    return this.#store.atomically(() => this.#store.loginSessions.get(id));
+    return this.#store.atomically(() => identityTables(this.#store).loginSessions.get(id));
   }
 
   findInUse(id: string): Promise<SessionInUse | undefined> {
     return this.#store.atomically(() => {
-      const session = this.#store.loginSessions.get(id);
-      const user = session && this.#store.users.get(session.userId);
+      const session = identityTables(this.#store).loginSessions.get(id);
+      const user = session && identityTables(this.#store).users.get(session.userId);
       return session && user && { session, userEpoch: user.securityEpoch };
     });
   }
 
   rotate(id: string, fromGeneration: number, now: Date): Promise<boolean> {
     return this.#store.atomically(() => {
-      const { loginSessions } = this.#store;
+      const { loginSessions } = identityTables(this.#store);
       const session = loginSessions.get(id);
       if (!session || session.generation !== fromGeneration || session.revokedAt !== null) return false;
-      if (this.#store.users.get(session.userId)?.securityEpoch !== session.userEpoch) return false;
+      if (identityTables(this.#store).users.get(session.userId)?.securityEpoch !== session.userEpoch)
+        return false;
       loginSessions.update(id, (s) => {
         s.generation = fromGeneration + 1;
         s.rotatedAt = now;
@@ -60,8 +62,10 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
 
   listForUser(userId: string, now: Date): Promise<LoginSession[]> {
     return this.#store.atomically(() =>
-      this.#store.loginSessions
-        .filter((s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime())
+      identityTables(this.#store)
+        .loginSessions.filter(
+          (s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime(),
+        )
         // Newest first, ties by id descending: PostgreSQL's `order by created_at desc, id desc`.
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, 200),
@@ -71,7 +75,7 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
   /** Revokes the matching sessions not yet revoked (an earlier revocation keeps its reason); how many. */
   #revokeWhere(matches: (session: LoginSession) => boolean, reason: string, now: Date): Promise<number> {
     return this.#store.atomically(() => {
-      const { loginSessions } = this.#store;
+      const { loginSessions } = identityTables(this.#store);
       const live = loginSessions.filter((s) => s.revokedAt === null && matches(s));
       for (const session of live) {
         loginSessions.update(session.id, (s) => {

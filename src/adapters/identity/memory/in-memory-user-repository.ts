@@ -1,8 +1,8 @@
 import type { UserRepository } from '../../../application/identity/ports/user-repository.ts';
 import type { User } from '../../../domain/identity/user.ts';
 import { Conflict } from '../../../domain/kernel/errors.ts';
-import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { identityTables } from './identity-tables.ts';
 
 /** Users in the store; usernames and e-mails unique (each on its own, like the two unique indexes). */
 export class InMemoryUserRepository implements UserRepository {
@@ -14,29 +14,27 @@ export class InMemoryUserRepository implements UserRepository {
 
   findByLogin(login: string): Promise<User | undefined> {
     return this.#store.atomically(() =>
-      this.#store.users.find((u) => u.username === login || u.email === login),
+      identityTables(this.#store).users.find((u) => u.username === login || u.email === login),
     );
   }
 
   findById(id: string): Promise<User | undefined> {
-    return this.#store.atomically(() => this.#store.users.get(id));
+    return this.#store.atomically(() => identityTables(this.#store).users.get(id));
   }
 
   isLoginTaken(value: string): Promise<boolean> {
     return this.#store.atomically(() =>
-      this.#store.users.some((u) => u.username === value || u.email === value),
+      identityTables(this.#store).users.some((u) => u.username === value || u.email === value),
     );
   }
 
-  create(user: User, workspace: Workspace, membership: Membership): Promise<void> {
+  create(user: User): Promise<void> {
     return this.#store.atomically(() => {
-      const { users } = this.#store;
+      const { users } = identityTables(this.#store);
       if (users.some((u) => u.username === user.username || u.email === user.email)) {
         throw new Conflict('that username or e-mail is already taken');
       }
       users.put(user);
-      this.#store.workspaces.put(workspace);
-      this.#store.memberships.put(membership);
     });
   }
 
@@ -61,12 +59,14 @@ export class InMemoryUserRepository implements UserRepository {
   }
 
   async #change(userId: string, change: (user: User) => void): Promise<void> {
-    await this.#store.atomically(() => this.#store.users.update(userId, change));
+    await this.#store.atomically(() => identityTables(this.#store).users.update(userId, change));
   }
 
   list(): Promise<User[]> {
     return this.#store.atomically(() =>
-      this.#store.users.all().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+      identityTables(this.#store)
+        .users.all()
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     );
   }
 }

@@ -1,10 +1,8 @@
 import type { UserRepository } from '../../../application/identity/ports/user-repository.ts';
 import { User } from '../../../domain/identity/user.ts';
 import { Conflict } from '../../../domain/kernel/errors.ts';
-import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { isUniqueViolation } from '../../platform/postgres/unique-violation.ts';
-import { insertWorkspace } from '../../workspaces/postgres/insert-workspace.ts';
 
 interface UserRow {
   readonly id: string;
@@ -42,21 +40,18 @@ export class PostgresUserRepository implements UserRepository {
     return rows.length > 0;
   }
 
-  async create(user: User, workspace: Workspace, membership: Membership): Promise<void> {
+  async create(user: User): Promise<void> {
     try {
-      await this.#db.transaction(async () => {
-        await this.#db.query(`insert into users (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-          user.id,
-          user.username,
-          user.email,
-          user.displayName,
-          user.passwordHash,
-          user.disabled,
-          user.securityEpoch,
-          user.createdAt,
-        ]);
-        await insertWorkspace(this.#db, workspace, membership);
-      });
+      await this.#db.query(`insert into users (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+        user.id,
+        user.username,
+        user.email,
+        user.displayName,
+        user.passwordHash,
+        user.disabled,
+        user.securityEpoch,
+        user.createdAt,
+      ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict('that username or e-mail is already taken');
       throw error;

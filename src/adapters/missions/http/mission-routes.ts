@@ -1,25 +1,13 @@
-import type { ThroughRuns } from '../../../composition/runs.ts';
+import type { ThroughMissions } from '../../../composition/missions.ts';
 import type { Mission } from '../../../domain/missions/mission.ts';
 import * as answer from '../../platform/http/answers.ts';
-import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased, onId } from '../../platform/http/request-input.ts';
-import { accepted } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { presentRun, runUrl } from '../../runs/http/run-presenters.ts';
-import { run } from '../../runs/http/run-schemas.ts';
 import { presentMission } from './mission-presenters.ts';
-import {
-  createMissionRequest,
-  listMissionsQuery,
-  mission,
-  startRunRequest,
-  updateMissionRequest,
-} from './mission-schemas.ts';
-
-const runLocation = locationHeader('run', 'runs');
+import { createMissionRequest, listMissionsQuery, mission, updateMissionRequest } from './mission-schemas.ts';
 
 /** A validated mission body in domain words: its fields, and those of its `policy`, camelCased. */
 function missionInput<T>(body: unknown): T {
@@ -27,7 +15,7 @@ function missionInput<T>(body: unknown): T {
   return camelCased(fields, policy === undefined ? {} : { policy: camelCased(policy) });
 }
 
-export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
+export function missionRoutes(deps: ThroughMissions): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   const shown: answer.View<Mission> = { schema: mission, present: presentMission };
   return [
@@ -79,19 +67,6 @@ export function missionRoutes(deps: ThroughRuns): RouteSpec[] {
         'Deletes the mission and its finished runs; 409 while one of its runs is queued or running.',
       errors: [403, 409],
       ...answer.nothing('Deleted.', onId(deps.deleteMission)),
-    }),
-    bearer.post('/api/missions/{id}/runs', {
-      operationId: 'startRun',
-      summary: 'Start a run of a mission (admins)',
-      description: 'Queues a manual run; a worker claims it with POST /api/runs/claim.',
-      params: idParams,
-      body: startRunRequest,
-      errors: [403],
-      responses: { 202: { description: 'The queued run.', schema: run, headers: runLocation } },
-      handler: async (ctx, { principal, params, body }) => {
-        const started = await deps.startRun(principal, params.id, camelCased(body));
-        accepted(ctx, presentRun(started), runUrl(started));
-      },
     }),
   ];
 }

@@ -1,8 +1,7 @@
 import { MAX_CONCURRENCY_KEY_LENGTH, RUN_POLICY_LIMITS } from '../../../domain/missions/run-policy.ts';
-import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, LINE, NAME, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
-import { LINE, NAME, TEXT } from '../../workspaces/http/workspace-schemas.ts';
 
 /** A free-form JSON object (stored as JSONB); its size is checked by the domain. */
 export function jsonObject(description: string): JsonSchema {
@@ -105,9 +104,3 @@ export const listMissionsQuery: JsonSchema = listQuery(
   },
   ['workspace_id'],
 );
-
-export const startRunRequest: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { input: jsonObject('Input handed to the worker: any JSON object of at most 64 KiB.') },
-};

@@ -1,11 +1,14 @@
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { MissionRepository } from '../../../application/missions/ports/mission-repository.ts';
 import type { Mission } from '../../../domain/missions/mission.ts';
-import { deleteMissionsWhere } from '../../platform/memory/in-memory-cascades.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { missionTables } from './mission-tables.ts';
 
-/** Missions in the store. Deleting one deletes its runs and triggers, as the database's cascades do. */
+/**
+ * Missions in the store. Deleting one deletes its runs, schedules and triggers: their tables cascade from
+ * the missions table, as the database's do.
+ */
 export class InMemoryMissionRepository implements MissionRepository {
   readonly #store: InMemoryStore;
 
@@ -14,17 +17,17 @@ export class InMemoryMissionRepository implements MissionRepository {
   }
 
   add(mission: Mission): Promise<void> {
-    return this.#store.atomically(() => this.#store.missions.put(mission));
+    return this.#store.atomically(() => missionTables(this.#store).missions.put(mission));
   }
 
   findById(id: string): Promise<Mission | undefined> {
-    return this.#store.atomically(() => this.#store.missions.get(id));
+    return this.#store.atomically(() => missionTables(this.#store).missions.get(id));
   }
 
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
     return this.#store.atomically(() =>
       pageOf(
-        this.#store.missions.filter((m) => m.workspaceId === workspaceId),
+        missionTables(this.#store).missions.filter((m) => m.workspaceId === workspaceId),
         (m) => m,
         page,
         'desc',
@@ -34,7 +37,7 @@ export class InMemoryMissionRepository implements MissionRepository {
 
   async update(mission: Mission): Promise<void> {
     await this.#store.atomically(() =>
-      this.#store.missions.update(mission.id, (stored) => {
+      missionTables(this.#store).missions.update(mission.id, (stored) => {
         stored.name = mission.name;
         stored.description = mission.description;
         stored.definition = mission.definition;
@@ -45,6 +48,8 @@ export class InMemoryMissionRepository implements MissionRepository {
   }
 
   delete(id: string): Promise<void> {
-    return this.#store.atomically(() => deleteMissionsWhere(this.#store, (m) => m.id === id));
+    return this.#store.atomically(() => {
+      missionTables(this.#store).missions.delete(id);
+    });
   }
 }

@@ -56,3 +56,11 @@ export function locationHeader(noun: string, collection: string): ResponseHeader
     },
   };
 }
+
+/** One line of printable text: no control characters. */
+export const LINE = '^[^\\u0000-\\u001f\\u007f]*$';
+/** Free text: lines of printable text (tabs and line breaks allowed). */
+export const TEXT = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
+
+/** One line of printable text with at least one visible character. */
+export const NAME = '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';

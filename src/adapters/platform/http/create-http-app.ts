@@ -11,6 +11,7 @@ import { type Authenticators, mountRoutes } from './mount-routes.ts';
 import { sendProblem, titleFor } from './problem.ts';
 import { requestId } from './request-id.ts';
 import type { RouteSpec } from './route.ts';
+import type { ProblemDetail } from './transport-detail.ts';
 
 export interface HttpAppOptions {
   readonly logger: Logger;
@@ -28,6 +29,8 @@ export interface HttpAppOptions {
   readonly databaseWaitBudgetMs?: number;
   /** Recognises errors that mean a dependency is down (answered 503 with Retry-After instead of 500). */
   readonly isUnavailable?: (error: unknown) => boolean;
+  /** The areas' wordings of errors a client fixes in a header (see `ProblemDetail`). */
+  readonly problemDetails?: readonly ProblemDetail[];
   /**
    * The browser surface (HTML pages with their own error pages), mounted before the API router. It gets every
    * request the API does not own: the API keeps `/api/*` and the paths of its declared routes (probes).
@@ -51,7 +54,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(requestId);
   app.use(resolveClientIp(options.trustedProxies));
   app.use(accessLog(options.logger));
-  app.use(errorMiddleware(options.logger, options.isUnavailable));
+  app.use(errorMiddleware(options.logger, options.isUnavailable, options.problemDetails));
   const budgetMs = options.databaseWaitBudgetMs;
   if (budgetMs !== undefined) app.use((_ctx, next) => withWaitBudget(budgetMs, next));
   app.use(baseHeaders);

@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind } from '../../../domain/kernel/errors.ts';
 import { sendProblem, titleFor } from './problem.ts';
-import { transportDetail } from './transport-detail.ts';
+import { type ProblemDetail, transportDetail } from './transport-detail.ts';
 import { ValidationFailed } from './validation.ts';
 
 /** The one table from domain error kinds to HTTP status. */
@@ -45,7 +45,11 @@ interface HttpError extends Error {
  * the HTTP stack keep their status; anything else is a 500 whose body says nothing about the cause. A JSON
  * answer is serialised here too, so that a value JSON cannot write is one of those errors.
  */
-export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) => boolean = () => false) {
+export function errorMiddleware(
+  logger: Logger,
+  isUnavailable: (error: unknown) => boolean = () => false,
+  problemDetails: readonly ProblemDetail[] = [],
+) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
@@ -61,7 +65,7 @@ export function errorMiddleware(logger: Logger, isUnavailable: (error: unknown) 
           status,
           code: error.code,
           title: titleFor(status),
-          detail: transportDetail(error),
+          detail: transportDetail(error, problemDetails),
           errors,
         });
         return;

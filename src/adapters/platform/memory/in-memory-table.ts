@@ -16,6 +16,7 @@ export class InMemoryTable<Row> {
   readonly #journal: WriteJournal;
   readonly #keyOf: (row: Row) => string;
   readonly #copy: (row: Row) => Row;
+  readonly #onDelete: ((deleted: Row) => void)[] = [];
 
   constructor(journal: WriteJournal, keyOf: (row: Row) => string, copy: (row: Row) => Row) {
     this.#journal = journal;
@@ -66,10 +67,26 @@ export class InMemoryTable<Row> {
     return row;
   }
 
+  /** Deletes the row under `key`, with the rows that cascade from it (see `cascadeFrom`). */
   delete(key: string): boolean {
-    if (!this.#rows.has(key)) return false;
+    const row = this.#rows.get(key);
+    if (row === undefined) return false;
     this.#remember(key);
-    return this.#rows.delete(key);
+    this.#rows.delete(key);
+    for (const cascade of this.#onDelete) cascade(row);
+    return true;
+  }
+
+  /**
+   * `on delete cascade`, as the migrations declare it: deleting a row of `parent` deletes the rows of this
+   * table whose `foreignKey` is that row's key. A later area's table declares it against an earlier area's,
+   * so the earlier area's adapters delete what belongs to their rows without knowing the later tables.
+   */
+  cascadeFrom<Parent>(parent: InMemoryTable<Parent>, foreignKey: (row: Readonly<Row>) => string): void {
+    parent.#onDelete.push((deleted) => {
+      const key = parent.#keyOf(deleted);
+      this.deleteWhere((row) => foreignKey(row) === key);
+    });
   }
 
   /** Deletes the matching rows; returns them. */

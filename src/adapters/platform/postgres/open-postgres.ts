@@ -1,3 +1,4 @@
+import type { EntitySchema } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import { openDatabase } from './database.ts';
 import type { DatabaseDeadlines } from './pool-deadlines.ts';
@@ -10,15 +11,16 @@ import { connectPostgres, type PostgresDatabase } from './postgres-database.ts';
 export async function openPostgres(
   settings: { databaseUrl: string | undefined; dataDir: string; databaseDeadlines: DatabaseDeadlines },
   logger: Logger,
+  entities: readonly EntitySchema[],
 ): Promise<PostgresDatabase> {
   const database = await openDatabase(settings);
   const { url } = database;
   const deadlines = settings.databaseDeadlines;
   try {
-    const migrator = await connectPostgres({ url, poolMax: 1, deadlines, migrating: true });
+    const migrator = await connectPostgres({ url, entities, poolMax: 1, deadlines, migrating: true });
     const applied = await migrator.migrate().finally(() => migrator.close());
     if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
-    return await connectPostgres({ url, deadlines, release: () => database.release() });
+    return await connectPostgres({ url, entities, deadlines, release: () => database.release() });
   } catch (error) {
     await database.release();
     throw error;

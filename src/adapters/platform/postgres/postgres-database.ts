@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Migrator } from '@mikro-orm/migrations';
 import {
   type EntityManager,
+  type EntitySchema,
   MikroORM,
   TransactionContext,
   TransactionPropagation,
@@ -9,7 +10,6 @@ import {
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
-import { entities } from './entities.ts';
 import { budgetPoolWaits, type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
 
 /**
@@ -93,6 +93,8 @@ export class PostgresDatabase {
 
 export interface ConnectOptions {
   readonly url: string;
+  /** The MikroORM entity schemas the areas' ORM repositories use. */
+  readonly entities: readonly EntitySchema[];
   readonly poolMax?: number;
   readonly deadlines: DatabaseDeadlines;
   /** A pool that runs migrations: its statements have no deadline (see `poolOptions`). */
@@ -104,6 +106,7 @@ export interface ConnectOptions {
 /** Connects MikroORM (and so the pool) to PostgreSQL, with the entity schemas and the committed migrations. */
 export async function connectPostgres({
   url,
+  entities,
   poolMax = 10,
   deadlines,
   migrating = false,
@@ -111,7 +114,7 @@ export async function connectPostgres({
 }: ConnectOptions): Promise<PostgresDatabase> {
   const orm = await MikroORM.init({
     clientUrl: url,
-    entities,
+    entities: [...entities],
     extensions: [Migrator],
     migrations: {
       migrationsList: migrations,

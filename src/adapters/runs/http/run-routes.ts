@@ -2,13 +2,14 @@ import type { ClaimRunsInput } from '../../../application/runs/claim-runs.ts';
 import type { ThroughRuns } from '../../../composition/runs.ts';
 import type { Run } from '../../../domain/runs/run.ts';
 import * as answer from '../../platform/http/answers.ts';
+import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased, listFilterOf, onId, onIdWith } from '../../platform/http/request-input.ts';
-import { ok } from '../../platform/http/respond.ts';
+import { accepted, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { presentRun, presentRunSummary } from './run-presenters.ts';
+import { presentRun, presentRunSummary, runUrl } from './run-presenters.ts';
 import {
   claimRequest,
   claimResponse,
@@ -17,7 +18,10 @@ import {
   listRunsQuery,
   run,
   runSummary,
+  startRunRequest,
 } from './run-schemas.ts';
+
+const runLocation = locationHeader('run', 'runs');
 
 const WORKER_NOTE =
   ' A worker is an admin API key of the run workspace, or a login session of a user who is admin (or owner) ' +
@@ -29,6 +33,20 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
   const worker = bearerRoutes(TAGS.workers);
   const shown: answer.View<Run> = { schema: run, present: presentRun };
   return [
+    // Declared first, where the mission routes end: the paths keep their order in the OpenAPI document.
+    bearer.post('/api/missions/{id}/runs', {
+      operationId: 'startRun',
+      summary: 'Start a run of a mission (admins)',
+      description: 'Queues a manual run; a worker claims it with POST /api/runs/claim.',
+      params: idParams,
+      body: startRunRequest,
+      errors: [403],
+      responses: { 202: { description: 'The queued run.', schema: run, headers: runLocation } },
+      handler: async (ctx, { principal, params, body }) => {
+        const started = await deps.startRun(principal, params.id, camelCased(body));
+        accepted(ctx, presentRun(started), runUrl(started));
+      },
+    }),
     bearer.get('/api/runs', {
       operationId: 'listRuns',
       summary: "A workspace's runs",

@@ -1,11 +1,10 @@
 import { MAX_JSON_DEPTH } from '../../../domain/kernel/well-formed-json.ts';
 import { MAX_CLAIM_RUNS } from '../../../domain/runs/claim-size.ts';
 import { TRIGGER_TYPES } from '../../../domain/runs/run-props.ts';
-import { jsonObject } from '../../missions/http/mission-schemas.ts';
-import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { jsonObject } from '../../missions/index.ts';
+import { closedObject, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
-import { TEXT } from '../../workspaces/http/workspace-schemas.ts';
 
 const status: JsonSchema = {
   type: 'string',
@@ -164,4 +163,10 @@ export const completeRequest: JsonSchema = {
         'policy allows more attempts.',
     },
   },
+};
+
+export const startRunRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { input: jsonObject('Input handed to the worker: any JSON object of at most 64 KiB.') },
 };

@@ -3,6 +3,7 @@ import type { Run } from '../../../domain/runs/run.ts';
 import { assertEventCapacity, type RunEvent, type RunEventDraft } from '../../../domain/runs/run-event.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
+import { runTables } from './run-tables.ts';
 
 /** Run events in the store, one row per event, numbered from the run's log row; appends are one store step. */
 export class InMemoryRunEventRepository implements RunEventRepository {
@@ -20,10 +21,10 @@ export class InMemoryRunEventRepository implements RunEventRepository {
     authorize: (run: Run) => void,
   ): Promise<{ seqFrom: number; seqTo: number } | undefined> {
     return this.#store.atomically(() => {
-      const run = this.#store.runs.get(runId);
+      const run = runTables(this.#store).runs.get(runId);
       if (!run) return undefined;
       authorize(run);
-      const log = this.#store.runEventLogs.get(runId);
+      const log = runTables(this.#store).runEventLogs.get(runId);
       assertEventCapacity({ count: log?.count ?? 0, bytes: log?.bytes ?? 0 }, events);
       const seqTo = recordRunEvents(this.#store, this.#notifier, runId, events, true);
       return { seqFrom: seqTo - events.length + 1, seqTo };
@@ -32,15 +33,15 @@ export class InMemoryRunEventRepository implements RunEventRepository {
 
   list(runId: string, after: number, limit: number): Promise<RunEvent[]> {
     return this.#store.atomically(() =>
-      this.#store.runEvents
-        .filter((event) => event.runId === runId && event.seq > after)
+      runTables(this.#store)
+        .runEvents.filter((event) => event.runId === runId && event.seq > after)
         .sort((a, b) => a.seq - b.seq)
         .slice(0, limit),
     );
   }
 
   lastSeq(runId: string): Promise<number> {
-    return this.#store.atomically(() => this.#store.runEventLogs.get(runId)?.seq ?? 0);
+    return this.#store.atomically(() => runTables(this.#store).runEventLogs.get(runId)?.seq ?? 0);
   }
 }
 
@@ -55,11 +56,12 @@ export function recordRunEvents(
   events: readonly RunEventDraft[],
   counted: boolean,
 ): number {
-  const log = store.runEventLogs.get(runId) ?? { runId, seq: 0, count: 0, bytes: 0 };
-  for (const [i, event] of events.entries()) store.runEvents.put({ ...event, runId, seq: log.seq + i + 1 });
+  const log = runTables(store).runEventLogs.get(runId) ?? { runId, seq: 0, count: 0, bytes: 0 };
+  for (const [i, event] of events.entries())
+    runTables(store).runEvents.put({ ...event, runId, seq: log.seq + i + 1 });
   const seq = log.seq + events.length;
   const bytes = counted ? events.reduce((sum, event) => sum + event.bytes, 0) : 0;
-  store.runEventLogs.put({
+  runTables(store).runEventLogs.put({
     runId,
     seq,
     count: log.count + (counted ? events.length : 0),

@@ -12,6 +12,7 @@ import { comparePositions, pageOf } from '../../platform/memory/in-memory-page.t
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
 import { recordRunEvents } from './in-memory-run-event-repository.ts';
+import { runTables } from './run-tables.ts';
 
 /**
  * Runs in the store. Each change is applied to a copy and stored only if the domain accepts it, in one
@@ -30,7 +31,7 @@ export class InMemoryRunRepository implements RunRepository {
   add(run: Run): Promise<boolean> {
     return this.#store.atomically(() => {
       // The database's unique index on (schedule_id, fire_time).
-      const fired = this.#store.runs.some(
+      const fired = runTables(this.#store).runs.some(
         (other) =>
           run.scheduleId !== null &&
           other.scheduleId === run.scheduleId &&
@@ -38,26 +39,26 @@ export class InMemoryRunRepository implements RunRepository {
       );
       if (fired) return false;
       if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
-      this.#store.runs.put(run);
+      runTables(this.#store).runs.put(run);
       this.#logStatusChanges(run);
       return true;
     });
   }
 
   findWorkspaceId(id: string): Promise<string | undefined> {
-    return Promise.resolve(this.#store.runs.get(id)?.workspaceId);
+    return Promise.resolve(runTables(this.#store).runs.get(id)?.workspaceId);
   }
 
   findById(id: string): Promise<Run | undefined> {
     return this.#store.atomically(() => {
-      const run = this.#store.runs.get(id);
+      const run = runTables(this.#store).runs.get(id);
       return run && this.#shown(run);
     });
   }
 
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
     return this.#store.atomically(() => {
-      const runs = this.#store.runs.filter(
+      const runs = runTables(this.#store).runs.filter(
         (run) =>
           run.workspaceId === filter.workspaceId &&
           (filter.missionId === undefined || run.missionId === filter.missionId) &&
@@ -70,15 +71,15 @@ export class InMemoryRunRepository implements RunRepository {
 
   update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
     return this.#store.atomically(() => {
-      const stored = this.#store.runs.get(id);
+      const stored = runTables(this.#store).runs.get(id);
       return stored && this.#apply(stored, change);
     });
   }
 
   claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
     return this.#store.atomically(() => {
-      const runs = this.#store.runs
-        .filter(
+      const runs = runTables(this.#store)
+        .runs.filter(
           (run) =>
             run.claimableAt(criteria.now) &&
             run.workspaceId === criteria.workspaceId &&
@@ -87,7 +88,7 @@ export class InMemoryRunRepository implements RunRepository {
         .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
         .slice(0, criteria.limit)
         .map((run) => this.#apply(run, claim));
-      const leasesExpired = this.#store.runs.some(
+      const leasesExpired = runTables(this.#store).runs.some(
         (run) => run.workspaceId === criteria.workspaceId && run.leaseExpired(criteria.now),
       );
       return { runs, leasesExpired };
@@ -100,8 +101,8 @@ export class InMemoryRunRepository implements RunRepository {
     expire: (run: Run) => void,
   ): Promise<Run[]> {
     return this.#store.atomically(() =>
-      this.#store.runs
-        .filter(
+      runTables(this.#store)
+        .runs.filter(
           (run) =>
             run.status === 'running' &&
             run.leaseExpiresAt !== null &&
@@ -116,7 +117,7 @@ export class InMemoryRunRepository implements RunRepository {
 
   hasActiveRuns(missionId: string): Promise<boolean> {
     return this.#store.atomically(() =>
-      this.#store.runs.some(
+      runTables(this.#store).runs.some(
         (run) => run.missionId === missionId && (run.status === 'queued' || run.status === 'running'),
       ),
     );
@@ -130,20 +131,20 @@ export class InMemoryRunRepository implements RunRepository {
     const { input, admitted } = stored;
     const run = this.#shown(stored);
     change(run);
-    this.#store.runs.put(new Run({ ...run, input }));
+    runTables(this.#store).runs.put(new Run({ ...run, input }));
     this.#logStatusChanges(run);
     if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
     return run;
   }
 
   #admitWaiting(freed: Run): void {
-    const waiting = this.#store.runs
-      .filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
+    const waiting = runTables(this.#store)
+      .runs.filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
       .sort(comparePositions);
     let taken = this.#slotsTaken(freed);
     for (const run of waiting) {
       if (!run.admit(taken)) return;
-      this.#store.runs.put(run);
+      runTables(this.#store).runs.put(run);
       taken++;
     }
   }
@@ -155,13 +156,13 @@ export class InMemoryRunRepository implements RunRepository {
   }
 
   #slotsTaken(of: Run): number {
-    return this.#store.runs.filter((run) => inGroup(run, of) && run.admitted).length;
+    return runTables(this.#store).runs.filter((run) => inGroup(run, of) && run.admitted).length;
   }
 
   /** The run as the API shows it: a webhook run's input is built from its delivery, as run-query.ts does. */
   #shown(run: Run): Run {
     if (run.deliveryId === null) return run;
-    const delivery = this.#store.deliveries.get(run.deliveryId);
+    const delivery = runTables(this.#store).deliveries.lookup(run.deliveryId);
     run.input = webhookRunInput({
       body: delivery?.body ?? null,
       contentType: delivery?.contentType ?? null,

@@ -1,9 +1,9 @@
 import type { JsonObject } from '../../../domain/kernel/json-document.ts';
-import type { RunPolicy } from '../../../domain/missions/run-policy.ts';
+import type { RunPolicy } from '../../../domain/missions/index.ts';
 import { Run, type RunFailure, type RunSummary, type TriggerType } from '../../../domain/runs/run.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
+import type { QueryValues } from '../../../domain/runs/webhook-run-input.ts';
 import { webhookRunInput } from '../../../domain/runs/webhook-run-input.ts';
-import type { QueryValues } from '../../../domain/triggers/delivery.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 
 export type RunRow = Record<string, unknown>;

@@ -1,9 +1,8 @@
 import { MAX_SCHEDULE_NAME_LENGTH } from '../../../domain/schedules/schedule.ts';
-import { jsonObject } from '../../missions/http/mission-schemas.ts';
-import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { jsonObject } from '../../missions/index.ts';
+import { closedObject, LINE, NAME, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
-import { LINE, NAME } from '../../workspaces/http/workspace-schemas.ts';
 
 const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: MAX_SCHEDULE_NAME_LENGTH, pattern: NAME };

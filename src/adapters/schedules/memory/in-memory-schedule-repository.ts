@@ -3,6 +3,7 @@ import type { ScheduleRepository } from '../../../application/schedules/ports/sc
 import type { Schedule } from '../../../domain/schedules/schedule.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { scheduleTables } from './schedule-tables.ts';
 
 /**
  * Schedules in the store. `lockDue` needs no lock of its own: inside a unit of work the store runs one
@@ -16,17 +17,17 @@ export class InMemoryScheduleRepository implements ScheduleRepository {
   }
 
   add(schedule: Schedule): Promise<void> {
-    return this.#store.atomically(() => this.#store.schedules.put(schedule));
+    return this.#store.atomically(() => scheduleTables(this.#store).schedules.put(schedule));
   }
 
   findById(id: string): Promise<Schedule | undefined> {
-    return this.#store.atomically(() => this.#store.schedules.get(id));
+    return this.#store.atomically(() => scheduleTables(this.#store).schedules.get(id));
   }
 
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Schedule>> {
     return this.#store.atomically(() =>
       pageOf(
-        this.#store.schedules.filter((s) => s.workspaceId === workspaceId),
+        scheduleTables(this.#store).schedules.filter((s) => s.workspaceId === workspaceId),
         (s) => s,
         page,
         'desc',
@@ -35,17 +36,17 @@ export class InMemoryScheduleRepository implements ScheduleRepository {
   }
 
   update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {
-    return this.#store.atomically(() => this.#store.schedules.update(id, change));
+    return this.#store.atomically(() => scheduleTables(this.#store).schedules.update(id, change));
   }
 
   delete(id: string): Promise<void> {
-    return this.#store.atomically(() => void this.#store.schedules.delete(id));
+    return this.#store.atomically(() => void scheduleTables(this.#store).schedules.delete(id));
   }
 
   lockDue(now: Date, limit: number): Promise<Schedule[]> {
     return this.#store.atomically(() =>
-      this.#store.schedules
-        .filter((s) => s.enabled && s.nextFireAt !== null && s.nextFireAt <= now)
+      scheduleTables(this.#store)
+        .schedules.filter((s) => s.enabled && s.nextFireAt !== null && s.nextFireAt <= now)
         .sort((a, b) => (a.nextFireAt?.getTime() ?? 0) - (b.nextFireAt?.getTime() ?? 0))
         .slice(0, limit),
     );
@@ -54,7 +55,7 @@ export class InMemoryScheduleRepository implements ScheduleRepository {
   recordFire(schedule: Schedule): Promise<void> {
     return this.#store.atomically(
       () =>
-        void this.#store.schedules.update(schedule.id, (stored) => {
+        void scheduleTables(this.#store).schedules.update(schedule.id, (stored) => {
           stored.nextFireAt = schedule.nextFireAt;
           stored.lastFireTime = schedule.lastFireTime;
         }),

@@ -1,6 +1,6 @@
-import type { MissionRepository } from '../../../application/missions/ports/mission-repository.ts';
+import type { MissionRepository } from '../../../application/missions/index.ts';
 import type { TriggerRepository } from '../../../application/triggers/ports/trigger-repository.ts';
-import type { Mission } from '../../../domain/missions/mission.ts';
+import type { Mission } from '../../../domain/missions/index.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
 import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
 import { changed } from '../../platform/caching/cached-rows.ts';

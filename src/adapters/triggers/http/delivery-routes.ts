@@ -4,7 +4,7 @@ import { listFilterOf, onId } from '../../platform/http/request-input.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { runUrl } from '../../runs/http/run-presenters.ts';
+import { runUrl } from '../../runs/index.ts';
 import { presentDelivery, presentDeliverySummary, presentReplay } from './trigger-presenters.ts';
 import { delivery, deliverySummary, listDeliveriesQuery, replayResponse } from './trigger-schemas.ts';
 

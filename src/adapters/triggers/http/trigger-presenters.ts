@@ -1,6 +1,6 @@
 import type { DeliveryReceipt } from '../../../application/triggers/receive-delivery.ts';
-import type { Run } from '../../../domain/runs/run.ts';
-import { decodeBody } from '../../../domain/runs/webhook-run-input.ts';
+import type { Run } from '../../../domain/runs/index.ts';
+import { decodeBody } from '../../../domain/runs/index.ts';
 import type { Delivery, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { IncomingDelivery } from '../../../application/triggers/receive-delivery.ts';
-import type { QueryValues } from '../../../domain/triggers/delivery.ts';
-import { readRawBody } from '../../platform/http/raw-body.ts';
+import type { QueryValues } from '../../../domain/runs/index.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import type { RouteInput } from '../../platform/http/route.ts';
+import { readRawBody } from './raw-body.ts';
 import { keptHeaders } from './webhook-headers.ts';
 
 const joined = (value: string | string[] | undefined): string | undefined =>

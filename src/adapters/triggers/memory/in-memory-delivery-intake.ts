@@ -1,9 +1,10 @@
-import type { RunRepository } from '../../../application/runs/ports/run-repository.ts';
+import type { RunRepository } from '../../../application/runs/index.ts';
 import type { DeliveryIntake } from '../../../application/triggers/ports/delivery-intake.ts';
 import type { AcceptOutcome } from '../../../application/triggers/ports/delivery-repository.ts';
-import type { Run } from '../../../domain/runs/run.ts';
+import type { Run } from '../../../domain/runs/index.ts';
 import { type Delivery, duplicateOf } from '../../../domain/triggers/delivery.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { triggerTables } from './trigger-tables.ts';
 
 /**
  * Ingest on the in-memory store: the idempotency check and the delivery's insert are one synchronous step, and
@@ -24,10 +25,10 @@ export class InMemoryDeliveryIntake implements DeliveryIntake {
         const original = this.#originalOf(delivery, windowSeconds);
         if (original) {
           const entry = duplicateOf(delivery, { deliveryId: original.id, runId: original.runId });
-          this.#store.deliveries.put({ ...entry, headers: {}, query: {}, body: null });
+          triggerTables(this.#store).deliveries.put({ ...entry, headers: {}, query: {}, body: null });
           return { stored: false, original: { deliveryId: original.id, runId: original.runId } };
         }
-        this.#store.deliveries.put(delivery);
+        triggerTables(this.#store).deliveries.put(delivery);
         return { stored: true };
       });
       if (outcome.stored) await this.#runs.add(run);
@@ -39,7 +40,7 @@ export class InMemoryDeliveryIntake implements DeliveryIntake {
     const key = delivery.idempotencyKey;
     if (key === null) return undefined;
     const windowStart = delivery.receivedAt.getTime() - windowSeconds * 1000;
-    return this.#store.deliveries.find(
+    return triggerTables(this.#store).deliveries.find(
       (d) =>
         d.status === 'accepted' &&
         d.triggerId === delivery.triggerId &&

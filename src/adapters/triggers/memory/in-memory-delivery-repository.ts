@@ -3,6 +3,7 @@ import type { DeliveryRepository } from '../../../application/triggers/ports/del
 import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { triggerTables } from './trigger-tables.ts';
 
 /** The delivery log in the store (accepted deliveries come in through InMemoryDeliveryIntake). */
 export class InMemoryDeliveryRepository implements DeliveryRepository {
@@ -14,12 +15,12 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
 
   addLogEntry(entry: DeliverySummary): Promise<void> {
     return this.#store.atomically(() =>
-      this.#store.deliveries.put({ ...entry, headers: {}, query: {}, body: null }),
+      triggerTables(this.#store).deliveries.put({ ...entry, headers: {}, query: {}, body: null }),
     );
   }
 
   findById(id: string): Promise<Delivery | undefined> {
-    return this.#store.atomically(() => this.#store.deliveries.get(id));
+    return this.#store.atomically(() => triggerTables(this.#store).deliveries.get(id));
   }
 
   listForTrigger(
@@ -28,7 +29,7 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     page: PageRequest,
   ): Promise<Page<DeliverySummary>> {
     return this.#store.atomically(() => {
-      const matching = this.#store.deliveries.filter(
+      const matching = triggerTables(this.#store).deliveries.filter(
         (d) => d.triggerId === triggerId && (filter.status === undefined || d.status === filter.status),
       );
       const result = pageOf(matching, (d) => ({ createdAt: d.receivedAt, id: d.id }), page, 'desc');
@@ -38,7 +39,7 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
 
   purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
     return this.#store.atomically(() => {
-      const { deliveries } = this.#store;
+      const { deliveries } = triggerTables(this.#store);
       const oldest = (matches: (d: Delivery) => boolean) =>
         deliveries
           .filter((d) => d.receivedAt < cutoff && matches(d))

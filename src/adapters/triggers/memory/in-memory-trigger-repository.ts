@@ -6,7 +6,9 @@ import type {
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore, TriggerRow } from '../../platform/memory/in-memory-store.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import type { TriggerRow } from './trigger-tables.ts';
+import { triggerTables } from './trigger-tables.ts';
 
 /** Triggers in the store; deleted ones stay, secretless, so their path stays taken (the unique index). */
 export class InMemoryTriggerRepository implements TriggerRepository {
@@ -18,7 +20,7 @@ export class InMemoryTriggerRepository implements TriggerRepository {
 
   add(trigger: Trigger): Promise<void> {
     return this.#store.atomically(() => {
-      const { triggers } = this.#store;
+      const { triggers } = triggerTables(this.#store);
       if (triggers.some((row) => row.trigger.webhookPath === trigger.webhookPath))
         throw new WebhookPathTaken();
       triggers.put({ trigger, deletedAt: null });
@@ -26,19 +28,19 @@ export class InMemoryTriggerRepository implements TriggerRepository {
   }
 
   findById(id: string): Promise<Trigger | undefined> {
-    return this.#store.atomically(() => this.#live(this.#store.triggers.get(id)));
+    return this.#store.atomically(() => this.#live(triggerTables(this.#store).triggers.get(id)));
   }
 
   findByWebhookPath(webhookPath: string): Promise<Trigger | undefined> {
     return this.#store.atomically(() =>
-      this.#live(this.#store.triggers.find((row) => row.trigger.webhookPath === webhookPath)),
+      this.#live(triggerTables(this.#store).triggers.find((row) => row.trigger.webhookPath === webhookPath)),
     );
   }
 
   list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
     return this.#store.atomically(() => {
-      const matching = this.#store.triggers
-        .filter(
+      const matching = triggerTables(this.#store)
+        .triggers.filter(
           ({ trigger, deletedAt }) =>
             deletedAt === null &&
             trigger.workspaceId === filter.workspaceId &&
@@ -51,20 +53,20 @@ export class InMemoryTriggerRepository implements TriggerRepository {
 
   save(trigger: Trigger): Promise<void> {
     return this.#store.atomically(() => {
-      const stored = this.#live(this.#store.triggers.get(trigger.id));
+      const stored = this.#live(triggerTables(this.#store).triggers.get(trigger.id));
       if (!stored || stored.version !== trigger.version) throw new TriggerChanged();
       // What the UPDATE sets: everything but the identity, the path and the creation time.
       const { id, workspaceId, missionId, webhookPath, createdAt } = stored;
       const saved = new Trigger({ ...trigger, id, workspaceId, missionId, webhookPath, createdAt });
       saved.version = stored.version + 1;
-      this.#store.triggers.put({ trigger: saved, deletedAt: null });
+      triggerTables(this.#store).triggers.put({ trigger: saved, deletedAt: null });
       trigger.version = saved.version;
     });
   }
 
   async delete(id: string, now: Date): Promise<void> {
     await this.#store.atomically(() => {
-      const stored = this.#live(this.#store.triggers.get(id));
+      const stored = this.#live(triggerTables(this.#store).triggers.get(id));
       if (!stored) return;
       // The secrets are destroyed, not kept: nothing can verify for a deleted trigger again.
       const trigger = new Trigger({
@@ -75,7 +77,7 @@ export class InMemoryTriggerRepository implements TriggerRepository {
         previousSecretExpiresAt: null,
         version: stored.version + 1,
       });
-      this.#store.triggers.put({ trigger, deletedAt: now });
+      triggerTables(this.#store).triggers.put({ trigger, deletedAt: now });
     });
   }
 

@@ -1,8 +1,8 @@
+import type { QueryValues } from '../../../domain/runs/index.ts';
 import type {
   Delivery,
   DeliveryStatus,
   DeliverySummary,
-  QueryValues,
   RejectionReason,
   SignatureScheme,
 } from '../../../domain/triggers/delivery.ts';

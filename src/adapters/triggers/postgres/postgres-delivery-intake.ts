@@ -1,6 +1,6 @@
 import type { DeliveryIntake } from '../../../application/triggers/ports/delivery-intake.ts';
 import type { AcceptOutcome } from '../../../application/triggers/ports/delivery-repository.ts';
-import type { Run } from '../../../domain/runs/run.ts';
+import type { Run } from '../../../domain/runs/index.ts';
 import type { Delivery } from '../../../domain/triggers/delivery.ts';
 import { isDatabaseUnavailable } from '../../platform/postgres/database-unavailable.ts';
 import { GroupCommit } from '../../platform/postgres/group-commit.ts';

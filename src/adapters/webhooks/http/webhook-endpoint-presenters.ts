@@ -1,7 +1,7 @@
 import type { MessageWithAttempts } from '../../../application/webhooks/ports/webhook-message-repository.ts';
 import type { WebhookPayloads } from '../../../application/webhooks/ports/webhook-payloads.ts';
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
-import { presentRun } from '../../runs/http/run-presenters.ts';
+import { presentRun } from '../../runs/index.ts';
 
 /** An endpoint as the API shows it: never its secrets (see {@link presentEndpointWithSecret}). */
 export function presentEndpoint(e: WebhookEndpoint) {

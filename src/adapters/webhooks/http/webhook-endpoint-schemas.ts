@@ -1,10 +1,9 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../domain/webhooks/webhook-event-types.ts';
-import { closedObject, extendedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { closedObject, extendedObject, LINE, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { OutboundWebhookSpec } from '../../platform/http/openapi.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { run } from '../../runs/http/run-schemas.ts';
-import { LINE } from '../../workspaces/http/workspace-schemas.ts';
+import { run } from '../../runs/index.ts';
 
 const nullableTimestamp: JsonSchema = { ...timestamp, type: ['string', 'null'] };
 const eventType: JsonSchema = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] };

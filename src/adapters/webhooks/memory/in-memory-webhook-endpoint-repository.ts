@@ -3,9 +3,9 @@ import type { WebhookEndpointRepository } from '../../../application/webhooks/po
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
 import { WebhookEndpointChanged } from '../../../domain/webhooks/webhook-errors.ts';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
-import { deleteWebhookEndpointsWhere } from '../../platform/memory/in-memory-cascades.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { webhookTables } from './webhook-tables.ts';
 
 /** Outbound endpoints in the store; deleting one takes its messages along (the database's cascade). */
 export class InMemoryWebhookEndpointRepository implements WebhookEndpointRepository {
@@ -16,17 +16,17 @@ export class InMemoryWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   add(endpoint: WebhookEndpoint): Promise<void> {
-    return this.#store.atomically(() => this.#store.webhookEndpoints.put(endpoint));
+    return this.#store.atomically(() => webhookTables(this.#store).webhookEndpoints.put(endpoint));
   }
 
   findById(id: string): Promise<WebhookEndpoint | undefined> {
-    return this.#store.atomically(() => this.#store.webhookEndpoints.get(id));
+    return this.#store.atomically(() => webhookTables(this.#store).webhookEndpoints.get(id));
   }
 
   list(workspaceId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
     return this.#store.atomically(() =>
       pageOf(
-        this.#store.webhookEndpoints.filter((e) => e.workspaceId === workspaceId),
+        webhookTables(this.#store).webhookEndpoints.filter((e) => e.workspaceId === workspaceId),
         (e) => e,
         page,
         'asc',
@@ -36,20 +36,25 @@ export class InMemoryWebhookEndpointRepository implements WebhookEndpointReposit
 
   subscribedTo(workspaceId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
     return this.#store.atomically(() =>
-      this.#store.webhookEndpoints.filter((e) => e.workspaceId === workspaceId && e.subscribesTo(type)),
+      webhookTables(this.#store).webhookEndpoints.filter(
+        (e) => e.workspaceId === workspaceId && e.subscribesTo(type),
+      ),
     );
   }
 
   save(endpoint: WebhookEndpoint): Promise<void> {
     return this.#store.atomically(() => {
-      const stored = this.#store.webhookEndpoints.get(endpoint.id);
+      const stored = webhookTables(this.#store).webhookEndpoints.get(endpoint.id);
       if (!stored || stored.version !== endpoint.version) throw new WebhookEndpointChanged();
       endpoint.version = stored.version + 1;
-      this.#store.webhookEndpoints.put(endpoint);
+      webhookTables(this.#store).webhookEndpoints.put(endpoint);
     });
   }
 
   delete(id: string): Promise<void> {
-    return this.#store.atomically(() => deleteWebhookEndpointsWhere(this.#store, (e) => e.id === id));
+    // Its messages and their attempts cascade (see webhookTables).
+    return this.#store.atomically(() => {
+      webhookTables(this.#store).webhookEndpoints.delete(id);
+    });
   }
 }

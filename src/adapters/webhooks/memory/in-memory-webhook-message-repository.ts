@@ -8,6 +8,7 @@ import type {
 import type { DeliveryAttempt, WebhookMessage } from '../../../domain/webhooks/webhook-message.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { webhookTables } from './webhook-tables.ts';
 
 /**
  * The outbox in the store. A claim leases its messages in one atomic step, so concurrent claims take
@@ -23,7 +24,7 @@ export class InMemoryWebhookMessageRepository implements WebhookMessageRepositor
   add(messages: readonly WebhookMessage[]): Promise<void> {
     return this.#store.atomically(() => {
       for (const message of messages)
-        this.#store.webhookMessages.put({ message, lease: null, leasedUntil: null });
+        webhookTables(this.#store).webhookMessages.put({ message, lease: null, leasedUntil: null });
     });
   }
 
@@ -34,39 +35,39 @@ export class InMemoryWebhookMessageRepository implements WebhookMessageRepositor
     return this.#store.atomically(() => {
       const lease = randomUUID();
       const leasedUntil = new Date(now.getTime() + leaseSeconds * 1000);
-      const due = this.#store.webhookMessages
-        .filter(
+      const due = webhookTables(this.#store)
+        .webhookMessages.filter(
           ({ message, leasedUntil: until }) =>
             message.status === 'pending' &&
             message.nextAttemptAt !== null &&
             message.nextAttemptAt <= now &&
             (until === null || until <= now) &&
-            this.#store.webhookEndpoints.get(message.endpointId)?.enabled === true,
+            webhookTables(this.#store).webhookEndpoints.get(message.endpointId)?.enabled === true,
         )
         .sort((a, b) => (a.message.nextAttemptAt?.getTime() ?? 0) - (b.message.nextAttemptAt?.getTime() ?? 0))
         .slice(0, limit);
-      for (const row of due) this.#store.webhookMessages.put({ ...row, lease, leasedUntil });
+      for (const row of due) webhookTables(this.#store).webhookMessages.put({ ...row, lease, leasedUntil });
       return due.map(({ message }) => ({ message, lease }));
     });
   }
 
   recordAttempt(message: WebhookMessage, attempt: DeliveryAttempt, lease: string): Promise<boolean> {
     return this.#store.atomically(() => {
-      if (this.#store.webhookMessages.get(message.id)?.lease !== lease) return false;
-      this.#store.webhookMessages.put({ message, lease: null, leasedUntil: null });
-      this.#store.webhookAttempts.put(attempt);
+      if (webhookTables(this.#store).webhookMessages.get(message.id)?.lease !== lease) return false;
+      webhookTables(this.#store).webhookMessages.put({ message, lease: null, leasedUntil: null });
+      webhookTables(this.#store).webhookAttempts.put(attempt);
       return true;
     });
   }
 
   findById(id: string): Promise<WebhookMessage | undefined> {
-    return this.#store.atomically(() => this.#store.webhookMessages.get(id)?.message);
+    return this.#store.atomically(() => webhookTables(this.#store).webhookMessages.get(id)?.message);
   }
 
   listForEndpoint(endpointId: string, page: PageRequest): Promise<Page<MessageWithAttempts>> {
     return this.#store.atomically(() => {
-      const mine = this.#store.webhookMessages
-        .filter(({ message }) => message.endpointId === endpointId)
+      const mine = webhookTables(this.#store)
+        .webhookMessages.filter(({ message }) => message.endpointId === endpointId)
         .map(({ message }) => message);
       const result = pageOf(mine, (message) => message, page, 'desc');
       return {
@@ -82,13 +83,13 @@ export class InMemoryWebhookMessageRepository implements WebhookMessageRepositor
 
   save(message: WebhookMessage): Promise<void> {
     return this.#store.atomically(() => {
-      this.#store.webhookMessages.update(message.id, (row) => Object.assign(row, { message }));
+      webhookTables(this.#store).webhookMessages.update(message.id, (row) => Object.assign(row, { message }));
     });
   }
 
   #attemptsOf(messageId: string): DeliveryAttempt[] {
-    return this.#store.webhookAttempts
-      .filter((attempt) => attempt.messageId === messageId)
+    return webhookTables(this.#store)
+      .webhookAttempts.filter((attempt) => attempt.messageId === messageId)
       .sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime());
   }
 }

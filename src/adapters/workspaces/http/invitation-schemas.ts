@@ -1,6 +1,6 @@
-import { closedObject, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
+import { closedObject, LINE, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
-import { LINE, role } from './workspace-schemas.ts';
+import { role } from './workspace-schemas.ts';
 
 export const inviteRequest: JsonSchema = closedObject({
   username_or_email: {

@@ -3,7 +3,7 @@ import type {
   WorkspaceMembershipView,
 } from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
-import type { Role } from '../../../domain/workspaces/workspace.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
 import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { camelCased, onId, onIdWith } from '../../platform/http/request-input.ts';

@@ -1,4 +1,4 @@
-import { closedObject, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
+import { closedObject, LINE, NAME, timestamp, uuid, uuidParams } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 export const role: JsonSchema = {
@@ -7,14 +7,6 @@ export const role: JsonSchema = {
   description:
     'owner: everything, including members; admin: missions, runs, workers and triggers; member: read.',
 };
-
-/** One line of printable text: no control characters. */
-export const LINE = '^[^\\u0000-\\u001f\\u007f]*$';
-/** Free text: lines of printable text (tabs and line breaks allowed). */
-export const TEXT = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
-
-/** One line of printable text with at least one visible character. */
-export const NAME = '^[^\\u0000-\\u001f\\u007f]*[^\\s\\u0000-\\u001f\\u007f][^\\u0000-\\u001f\\u007f]*$';
 
 const workspaceName: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: NAME };
 

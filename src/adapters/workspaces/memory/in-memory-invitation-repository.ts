@@ -4,8 +4,10 @@ import type {
   ReceivedInvitation,
 } from '../../../application/workspaces/ports/invitation-repository.ts';
 import type { Invitation, InvitationDecision } from '../../../domain/workspaces/invitation.ts';
+import { identityTables } from '../../identity/index.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { workspaceTables } from './workspace-tables.ts';
 
 const position = (invitation: Invitation) => invitation;
 
@@ -18,11 +20,11 @@ export class InMemoryInvitationRepository implements InvitationRepository {
   }
 
   add(invitation: Invitation): Promise<void> {
-    return this.#store.atomically(() => this.#store.invitations.put(invitation));
+    return this.#store.atomically(() => workspaceTables(this.#store).invitations.put(invitation));
   }
 
   findById(id: string): Promise<Invitation | undefined> {
-    return this.#store.atomically(() => this.#store.invitations.get(id));
+    return this.#store.atomically(() => workspaceTables(this.#store).invitations.get(id));
   }
 
   countOpen(workspaceId: string, now: Date): Promise<number> {
@@ -35,12 +37,12 @@ export class InMemoryInvitationRepository implements InvitationRepository {
 
   pageOpenFor(logins: readonly string[], now: Date, page: PageRequest): Promise<Page<ReceivedInvitation>> {
     return this.#store.atomically(() => {
-      const received = this.#store.invitations
-        .filter((i) => logins.includes(i.invitee) && i.isOpen(now))
+      const received = workspaceTables(this.#store)
+        .invitations.filter((i) => logins.includes(i.invitee) && i.isOpen(now))
         .flatMap((invitation) => {
           // Like the SQL join: an invitation whose workspace or sender is gone is not shown.
-          const workspace = this.#store.workspaces.get(invitation.workspaceId);
-          const sender = this.#store.users.get(invitation.invitedBy);
+          const workspace = workspaceTables(this.#store).workspaces.get(invitation.workspaceId);
+          const sender = identityTables(this.#store).users.get(invitation.invitedBy);
           if (!workspace || !sender) return [];
           return [{ invitation, workspaceName: workspace.name, invitedByName: sender.displayName }];
         });
@@ -50,8 +52,8 @@ export class InMemoryInvitationRepository implements InvitationRepository {
 
   decide(id: string, decision: InvitationDecision, now: Date): Promise<boolean> {
     return this.#store.atomically(() => {
-      if (this.#store.invitations.get(id)?.status !== 'pending') return false;
-      this.#store.invitations.update(id, (invitation) => {
+      if (workspaceTables(this.#store).invitations.get(id)?.status !== 'pending') return false;
+      workspaceTables(this.#store).invitations.update(id, (invitation) => {
         invitation.status = decision;
         invitation.decidedAt = now;
       });
@@ -61,11 +63,11 @@ export class InMemoryInvitationRepository implements InvitationRepository {
 
   async revokePendingTo(workspaceId: string, invitee: string, now: Date): Promise<void> {
     await this.#store.atomically(() => {
-      const pending = this.#store.invitations.filter(
+      const pending = workspaceTables(this.#store).invitations.filter(
         (i) => i.workspaceId === workspaceId && i.invitee === invitee && i.status === 'pending',
       );
       for (const { id } of pending) {
-        this.#store.invitations.update(id, (invitation) => {
+        workspaceTables(this.#store).invitations.update(id, (invitation) => {
           invitation.status = 'revoked';
           invitation.decidedAt = now;
         });
@@ -74,6 +76,8 @@ export class InMemoryInvitationRepository implements InvitationRepository {
   }
 
   #openOf(workspaceId: string, now: Date): Invitation[] {
-    return this.#store.invitations.filter((i) => i.workspaceId === workspaceId && i.isOpen(now));
+    return workspaceTables(this.#store).invitations.filter(
+      (i) => i.workspaceId === workspaceId && i.isOpen(now),
+    );
   }
 }

@@ -4,14 +4,13 @@ import type {
   WorkspaceMembershipView,
   WorkspaceRepository,
 } from '../../../application/workspaces/ports/workspace-repository.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
-import type { Membership, Role, Workspace } from '../../../domain/workspaces/workspace.ts';
-import {
-  deleteMissionsWhere,
-  deleteWebhookEndpointsWhere,
-} from '../../platform/memory/in-memory-cascades.ts';
+import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
+import { identityTables } from '../../identity/index.ts';
 import { comparePositions, pageOf } from '../../platform/memory/in-memory-page.ts';
-import { type InMemoryStore, membershipKey } from '../../platform/memory/in-memory-store.ts';
+import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { membershipKey, workspaceTables } from './workspace-tables.ts';
 
 /**
  * Workspaces and memberships in the store. `membersForChange` needs no lock of its own: a unit of work
@@ -39,7 +38,7 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
   }
 
   findById(id: string): Promise<Workspace | undefined> {
-    return this.#store.atomically(() => this.#store.workspaces.get(id));
+    return this.#store.atomically(() => workspaceTables(this.#store).workspaces.get(id));
   }
 
   findRole(workspaceId: string, userId: string): Promise<Role | undefined> {
@@ -48,14 +47,14 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
 
   create(workspace: Workspace, owner: Membership): Promise<void> {
     return this.#store.atomically(() => {
-      this.#store.workspaces.put(workspace);
-      this.#store.memberships.put(owner);
+      workspaceTables(this.#store).workspaces.put(workspace);
+      workspaceTables(this.#store).memberships.put(owner);
     });
   }
 
   async update(workspace: Workspace): Promise<void> {
     await this.#store.atomically(() =>
-      this.#store.workspaces.update(workspace.id, (stored) => {
+      workspaceTables(this.#store).workspaces.update(workspace.id, (stored) => {
         stored.name = workspace.name;
       }),
     );
@@ -63,19 +62,15 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
 
   delete(id: string): Promise<void> {
     return this.#store.atomically(() => {
-      this.#store.workspaces.delete(id);
-      this.#store.memberships.deleteWhere((m) => m.workspaceId === id);
-      this.#store.invitations.deleteWhere((i) => i.workspaceId === id);
-      deleteMissionsWhere(this.#store, (m) => m.workspaceId === id);
-      deleteWebhookEndpointsWhere(this.#store, (e) => e.workspaceId === id);
-      this.#store.apiKeys.deleteWhere((k) => k.workspaceId === id);
+      // The tables of what belongs to a workspace cascade from it (memberships, missions, keys, ...).
+      workspaceTables(this.#store).workspaces.delete(id);
     });
   }
 
   listMembers(workspaceId: string, page: PageRequest): Promise<Page<MemberView>> {
     return this.#store.atomically(() => {
-      const members = this.#store.memberships
-        .filter((m) => m.workspaceId === workspaceId)
+      const members = workspaceTables(this.#store)
+        .memberships.filter((m) => m.workspaceId === workspaceId)
         .flatMap((m) => this.#view(m) ?? []);
       const position = ({ membership }: MemberView) => ({
         createdAt: membership.createdAt,
@@ -93,44 +88,48 @@ export class InMemoryWorkspaceRepository implements WorkspaceRepository {
   }
 
   membersForChange(workspaceId: string): Promise<Membership[]> {
-    return this.#store.atomically(() => this.#store.memberships.filter((m) => m.workspaceId === workspaceId));
+    return this.#store.atomically(() =>
+      workspaceTables(this.#store).memberships.filter((m) => m.workspaceId === workspaceId),
+    );
   }
 
   addMember(membership: Membership): Promise<void> {
     return this.#store.atomically(() => {
       if (this.#membership(membership.workspaceId, membership.userId)) throw new AlreadyMember();
-      this.#store.memberships.put(membership);
+      workspaceTables(this.#store).memberships.put(membership);
     });
   }
 
   async setRole(workspaceId: string, userId: string, role: Role): Promise<void> {
     await this.#store.atomically(() =>
-      this.#store.memberships.update(membershipKey(workspaceId, userId), (membership) => {
+      workspaceTables(this.#store).memberships.update(membershipKey(workspaceId, userId), (membership) => {
         membership.role = role;
       }),
     );
   }
 
   async removeMember(workspaceId: string, userId: string): Promise<void> {
-    await this.#store.atomically(() => this.#store.memberships.delete(membershipKey(workspaceId, userId)));
+    await this.#store.atomically(() =>
+      workspaceTables(this.#store).memberships.delete(membershipKey(workspaceId, userId)),
+    );
   }
 
   #membership(workspaceId: string, userId: string): Membership | undefined {
-    return this.#store.memberships.get(membershipKey(workspaceId, userId));
+    return workspaceTables(this.#store).memberships.get(membershipKey(workspaceId, userId));
   }
 
   #viewsFor(userId: string): WorkspaceMembershipView[] {
-    return this.#store.memberships
-      .filter((m) => m.userId === userId)
+    return workspaceTables(this.#store)
+      .memberships.filter((m) => m.userId === userId)
       .flatMap((m) => {
-        const workspace = this.#store.workspaces.get(m.workspaceId);
+        const workspace = workspaceTables(this.#store).workspaces.get(m.workspaceId);
         return workspace ? [{ workspace, role: m.role }] : [];
       });
   }
 
   /** The membership joined with its user, like the SQL join: undefined when the user is missing. */
   #view(membership: Membership): MemberView | undefined {
-    const user = this.#store.users.get(membership.userId);
+    const user = identityTables(this.#store).users.get(membership.userId);
     return user && { membership, username: user.username, displayName: user.displayName };
   }
 }

@@ -1,6 +1,7 @@
 import type { PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { WorkspaceMembershipView } from '../../../application/workspaces/ports/workspace-repository.ts';
-import type { Role, Workspace } from '../../../domain/workspaces/workspace.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
+import type { Workspace } from '../../../domain/workspaces/workspace.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';

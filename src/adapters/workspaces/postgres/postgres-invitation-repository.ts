@@ -3,12 +3,12 @@ import type {
   InvitationRepository,
   ReceivedInvitation,
 } from '../../../application/workspaces/ports/invitation-repository.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
 import {
   Invitation,
   type InvitationDecision,
   type InvitationStatus,
 } from '../../../domain/workspaces/invitation.ts';
-import type { Role } from '../../../domain/workspaces/workspace.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';

@@ -4,7 +4,8 @@ import type {
   WorkspaceMembershipView,
   WorkspaceRepository,
 } from '../../../application/workspaces/ports/workspace-repository.ts';
-import type { Membership, Role, Workspace } from '../../../domain/workspaces/workspace.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
+import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { findRole, findWorkspace, listWorkspacesForUser, pageWorkspacesForUser } from './find-workspaces.ts';
 import { insertWorkspace } from './insert-workspace.ts';

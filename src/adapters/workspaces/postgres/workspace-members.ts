@@ -1,7 +1,8 @@
 import type { PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { MemberView } from '../../../application/workspaces/ports/workspace-repository.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
 import { AlreadyMember } from '../../../domain/workspaces/member-rules.ts';
-import type { Membership, Role } from '../../../domain/workspaces/workspace.ts';
+import type { Membership } from '../../../domain/workspaces/workspace.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';

@@ -2,7 +2,8 @@ import type {
   MemberView,
   WorkspaceMembershipView,
 } from '../../../application/workspaces/ports/workspace-repository.ts';
-import { Membership, type Role, Workspace } from '../../../domain/workspaces/workspace.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
+import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 
 // Workspaces and memberships as rows: the readers and the two joins the reads of both families start from.
 

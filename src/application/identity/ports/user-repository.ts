@@ -1,5 +1,4 @@
 import type { User } from '../../../domain/identity/user.ts';
-import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 
 export interface UserRepository {
   /** The user whose canonical username or e-mail equals `login` (already canonical). */
@@ -8,10 +7,10 @@ export interface UserRepository {
   /** True when any user has `value` (canonical) as username or as e-mail. */
   isLoginTaken(value: string): Promise<boolean>;
   /**
-   * Stores a new user with its personal workspace and owner membership. Throws Conflict when the username or
-   * e-mail is taken (adapters rely on unique indexes, so concurrent creations cannot both succeed).
+   * Stores a new user. Throws Conflict when the username or e-mail is taken (adapters rely on unique
+   * indexes, so concurrent creations cannot both succeed).
    */
-  create(user: User, workspace: Workspace, membership: Membership): Promise<void>;
+  create(user: User): Promise<void>;
   /**
    * Stores a rehash of the user's same password (stronger parameters): sessions stay. Only while the user is
    * still in `securityEpoch`: a password changed since the login that rehashes must not be overwritten.

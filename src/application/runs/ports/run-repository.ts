@@ -1,6 +1,7 @@
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 import type { RunStatus } from '../../../domain/runs/run-status.ts';
 import type { Page, PageRequest } from '../../kernel/ports/page.ts';
+import type { ActiveRuns } from '../../missions/index.ts';
 
 export interface RunFilter {
   readonly workspaceId: string;
@@ -34,8 +35,9 @@ export interface ClaimedRuns {
  * Adapters serialise the admissions of one group (mission and key): `add` offers the new run a slot
  * (`Run.admit` with the number of the group's admitted runs), and every change after which a run no longer
  * holds its slot offers the freed slots to the group's waiting runs, oldest first, in the same transaction.
+ * As `ActiveRuns` it tells the missions area whether a mission has runs in progress.
  */
-export interface RunRepository {
+export interface RunRepository extends ActiveRuns {
   /**
    * Stores a new run; a capped one is first offered a slot of its group (`run.admit`, see above). False, and
    * nothing stored, when a run of the same schedule and fire time exists: a unique constraint decides, so a
@@ -74,6 +76,4 @@ export interface RunRepository {
     options: { readonly limit: number; readonly workspaceId?: string },
     expire: (run: Run) => void,
   ): Promise<Run[]>;
-  /** True when the mission has a queued or running run. */
-  hasActiveRuns(missionId: string): Promise<boolean>;
 }

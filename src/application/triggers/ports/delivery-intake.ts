@@ -1,4 +1,4 @@
-import type { Run } from '../../../domain/runs/run.ts';
+import type { Run } from '../../../domain/runs/index.ts';
 import type { Delivery } from '../../../domain/triggers/delivery.ts';
 import type { AcceptOutcome } from './delivery-repository.ts';
 

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../../../domain/kernel/json-document.ts';
-import type { Run } from '../../../domain/runs/run.ts';
+import type { Run } from '../../../domain/runs/index.ts';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
 
 /** How an outbound message shows what happened: the representation the API itself gives. */

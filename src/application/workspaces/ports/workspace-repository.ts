@@ -1,4 +1,6 @@
-import type { Membership, Role, Workspace } from '../../../domain/workspaces/workspace.ts';
+import type { Role } from '../../../domain/kernel/roles.ts';
+import type { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
+import type { UserWorkspaces } from '../../identity/index.ts';
 import type { Page, PageRequest } from '../../kernel/ports/page.ts';
 
 export interface WorkspaceMembershipView {
@@ -13,7 +15,8 @@ export interface MemberView {
   readonly displayName: string;
 }
 
-export interface WorkspaceRepository {
+/** Workspaces and memberships; as `UserWorkspaces` it answers the identity area's account view. */
+export interface WorkspaceRepository extends UserWorkspaces {
   /** The workspaces the user belongs to, with the user's role in each, oldest first. */
   listForUser(userId: string): Promise<WorkspaceMembershipView[]>;
   /** One page of the user's workspaces with the user's role, ordered by (createdAt, id) ascending. */

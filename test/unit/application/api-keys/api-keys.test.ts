@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { Sha256ApiKeySecrets } from '../../../../src/adapters/api-keys/sha256-api-key-secrets.ts';
 import { LAST_USED_RESOLUTION_SECONDS } from '../../../../src/domain/api-keys/api-key.ts';
-import { ApiKeyNotAllowed } from '../../../../src/domain/api-keys/api-key-errors.ts';
 import { InvalidToken } from '../../../../src/domain/identity/auth-errors.ts';
+import { ApiKeyNotAllowed } from '../../../../src/domain/kernel/api-key-not-allowed.ts';
 import { Forbidden, InvalidInput, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import { LeaseNotHeld } from '../../../../src/domain/runs/lease.ts';
 import { fail } from '../../../support/fail.ts';

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
+import { hasRole, type Role } from '../../../../src/domain/kernel/roles.ts';
 import {
   assertDeletable,
   assertKeepsAnOwner,
   LastOwner,
 } from '../../../../src/domain/workspaces/member-rules.ts';
-import { hasRole, Membership, type Role, Workspace } from '../../../../src/domain/workspaces/workspace.ts';
+import { Membership, Workspace } from '../../../../src/domain/workspaces/workspace.ts';
 
 const T0 = new Date('2026-11-21T12:00:00.000Z');
 const members = (...roles: Role[]) =>

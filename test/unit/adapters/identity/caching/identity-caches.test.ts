@@ -3,13 +3,15 @@ import { decodeJwt } from 'jose';
 import {
   announcingLoginSessions,
   announcingUsers,
-  announcingWorkspaces,
   withCachedSessionsInUse,
   withCachedUsers,
-  withCachedWorkspaceLists,
 } from '../../../../../src/adapters/identity/caching/identity-caches.ts';
 import { CacheInvalidation } from '../../../../../src/adapters/platform/caching/cache-invalidation.ts';
 import { overrideMethods } from '../../../../../src/adapters/platform/caching/method-overrides.ts';
+import {
+  announcingWorkspaces,
+  withCachedWorkspaceLists,
+} from '../../../../../src/adapters/workspaces/caching/workspace-caches.ts';
 import { Membership, Workspace } from '../../../../../src/domain/workspaces/workspace.ts';
 import { actor, useCases } from '../../../../support/test-container.ts';
 

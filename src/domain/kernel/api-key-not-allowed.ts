@@ -1,4 +1,4 @@
-import { DomainError } from '../kernel/errors.ts';
+import { DomainError } from './errors.ts';
 
 /** A route of a person's own account or login sessions, called with an API key. */
 export class ApiKeyNotAllowed extends DomainError {

@@ -1,0 +1,1 @@
+export { apiKeyTables } from './memory/api-key-tables.ts';

@@ -1,0 +1,12 @@
+import { BrowserSession } from '../../../domain/identity/browser-session.ts';
+import { LoginSession } from '../../../domain/identity/login-session.ts';
+import { User } from '../../../domain/identity/user.ts';
+import { inMemoryTables } from '../../platform/memory/in-memory-tables.ts';
+
+/** The identity area's in-memory tables. */
+export const identityTables = inMemoryTables((store) => {
+  const users = store.byId((u: User) => new User(u));
+  const loginSessions = store.byId((s: LoginSession) => new LoginSession(s));
+  const browserSessions = store.byId((s: BrowserSession) => new BrowserSession(s));
+  return { users, loginSessions, browserSessions };
+});

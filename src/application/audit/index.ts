@@ -1,0 +1,2 @@
+// What later areas use of the audit area's application: they import it from here only (`make layers`).
+export type { AuditLog } from './ports/audit-log.ts';

@@ -1,0 +1,4 @@
+// What later areas use of the missions area's application: they import it from here only (`make layers`).
+export { accessibleMission, type MissionAccessDeps } from './accessible-mission.ts';
+export type { ActiveRuns } from './ports/active-runs.ts';
+export type { MissionRepository } from './ports/mission-repository.ts';
