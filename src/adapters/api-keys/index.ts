@@ -1,1 +1,0 @@
-export { apiKeyTables } from './memory/api-key-tables.ts';
