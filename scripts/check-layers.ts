@@ -15,21 +15,10 @@
 //   a folder under a layer is an area or a shared place (a new area is added to AREAS, in its place).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { AREA_ORDER } from '../src/composition/area-order.ts';
 
-/** The areas, earliest first: each may use the ones before it. */
-const AREAS = [
-  'system',
-  'audit',
-  'identity',
-  'workspaces',
-  'api-keys',
-  'missions',
-  'runs',
-  'schedules',
-  'triggers',
-  'webhooks',
-  'web',
-] as const;
+/** The areas, earliest first: each may use the ones before it (one list, shared with the composition root). */
+const AREAS = AREA_ORDER;
 
 /** Folders under a layer that are no area: what every area may use, importing no area itself. */
 const SHARED = new Set(['domain/kernel', 'application/kernel', 'adapters/platform', 'adapters/migrations']);

@@ -1,7 +1,7 @@
+import { announcingMissions, withCachedMissions } from '../adapters/missions/caching/mission-caches.ts';
 import { missionRoutes } from '../adapters/missions/http/mission-routes.ts';
 import { InMemoryMissionRepository } from '../adapters/missions/memory/in-memory-mission-repository.ts';
 import { MikroOrmMissionRepository } from '../adapters/missions/postgres/mikro-orm-mission-repository.ts';
-import { announcingMissions, withCachedMissions } from '../adapters/triggers/caching/ingest-caches.ts';
 import { type CreateMission, makeCreateMission } from '../application/missions/create-mission.ts';
 import { type DeleteMission, makeDeleteMission } from '../application/missions/delete-mission.ts';
 import { type GetMission, makeGetMission } from '../application/missions/get-mission.ts';

@@ -1,6 +1,4 @@
-import type { MissionRepository } from '../../../application/missions/index.ts';
 import type { TriggerRepository } from '../../../application/triggers/ports/trigger-repository.ts';
-import type { Mission } from '../../../domain/missions/index.ts';
 import type { Trigger } from '../../../domain/triggers/trigger.ts';
 import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
 import { changed } from '../../platform/caching/cached-rows.ts';
@@ -13,7 +11,6 @@ import {
 } from '../../platform/caching/method-overrides.ts';
 
 const trigger = changed('trigger');
-const mission = changed('mission');
 
 /** Every trigger method, a read or a write. */
 const triggerAccess: MethodAccess<TriggerRepository> = {
@@ -25,23 +22,9 @@ const triggerAccess: MethodAccess<TriggerRepository> = {
   delete: announces((id) => [trigger(id)]),
 };
 
-/** Every mission method, a read or a write (deleting one deletes its triggers). */
-const missionAccess: MethodAccess<MissionRepository> = {
-  add: 'insert',
-  findById: 'read',
-  listForWorkspace: 'read',
-  update: announces((updated) => [mission(updated.id)]),
-  delete: announces((id) => [mission(id)]),
-};
-
 /** Triggers whose every write tells this instance's caches. */
 export function announcingTriggers(inner: TriggerRepository, invalidation: CacheInvalidation) {
   return announcingChanges(inner, invalidation, triggerAccess);
-}
-
-/** Missions whose every write tells this instance's caches. */
-export function announcingMissions(inner: MissionRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, missionAccess);
 }
 
 /**
@@ -65,21 +48,4 @@ export function withCachedTriggerPaths(
   return overrideMethods(inner, {
     findByWebhookPath: (path) => cache.get(path, () => inner.findByWebhookPath(path)),
   });
-}
-
-/** `findById` cached, for the run policy ingest reads per delivery. */
-export function withCachedMissions(
-  inner: MissionRepository,
-  invalidation: CacheInvalidation,
-  maxEntries: number,
-): MissionRepository {
-  const cache = new InvalidatedCache<Mission>({
-    invalidation,
-    maxEntries,
-    forget: forgetting({
-      mission: (id, entries) => entries.delete(id),
-      workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
-    }),
-  });
-  return overrideMethods(inner, { findById: (id) => cache.get(id, () => inner.findById(id)) });
 }

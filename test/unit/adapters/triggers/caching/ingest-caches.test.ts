@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import {
+  announcingMissions,
+  withCachedMissions,
+} from '../../../../../src/adapters/missions/caching/mission-caches.ts';
 import { CacheInvalidation } from '../../../../../src/adapters/platform/caching/cache-invalidation.ts';
 import { overrideMethods } from '../../../../../src/adapters/platform/caching/method-overrides.ts';
 import {
-  announcingMissions,
   announcingTriggers,
-  withCachedMissions,
   withCachedTriggerPaths,
 } from '../../../../../src/adapters/triggers/caching/ingest-caches.ts';
 import { userPrincipal } from '../../../../../src/domain/kernel/principal.ts';
