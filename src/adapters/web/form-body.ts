@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { DomainError, InvalidInput } from '../../domain/kernel/errors.ts';
 import { illFormedPart } from '../../domain/kernel/well-formed-json.ts';
-import { readUrlEncodedBody } from '../platform/http/body-parsers.ts';
+import { urlEncodedBody } from '../platform/http/body-parsers.ts';
 
 class NotAForm extends DomainError {
   constructor() {
@@ -11,6 +11,7 @@ class NotAForm extends DomainError {
 
 /** The largest form body read (413 above). */
 const FORM_LIMIT_BYTES = 16 * 1024;
+const parseForm = urlEncodedBody(FORM_LIMIT_BYTES);
 
 /** The fields of a submitted form; repeated or nested fields are ignored (only plain strings count). */
 export type FormFields = Readonly<Record<string, string | undefined>>;
@@ -21,7 +22,7 @@ export type FormFields = Readonly<Record<string, string | undefined>>;
  */
 export async function readForm(ctx: Context): Promise<FormFields> {
   if (!ctx.is('application/x-www-form-urlencoded')) throw new NotAForm();
-  await readUrlEncodedBody(ctx, FORM_LIMIT_BYTES);
+  await parseForm(ctx, async () => {});
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   const fields: Record<string, string> = Object.create(null);
   for (const [name, value] of Object.entries(body)) if (typeof value === 'string') fields[name] = value;

@@ -1,61 +1,40 @@
-import { createRequire } from 'node:module';
-import type CoBody from 'co-body';
-import type { Context, Middleware, Next } from 'koa';
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
 import { refuseUndecodable } from './body-decoding.ts';
 
-// co-body's JSON and form parsers, loaded from their own files. They are what koa-body ran for these bodies,
-// with the same options, errors and limits; koa-body itself also loaded zod (to check its options) and
-// formidable (multipart), several megabytes of heap that every process kept, and co-body's index loads a
-// second copy of the MIME database for a content sniffing nothing here uses.
-const require = createRequire(import.meta.url);
-const parseJson = require('co-body/lib/json.js') as CoBody.Parse['json'];
-const parseForm = require('co-body/lib/form.js') as CoBody.Parse['form'];
+// koa-body with one parser on at a time: JSON on the API's routes, url-encoded on the web forms. Text and
+// multipart stay off (the webhook route reads its raw bytes itself, the files routes stream their own
+// multipart), so formidable never parses a body; koa-body imports it, and zod for its options, when this
+// module loads all the same (README, "Memory and start-up", says what that costs).
+const NONE = { json: false, urlencoded: false, text: false, multipart: false, patchNode: false } as const;
 
-declare module 'koa' {
-  interface Request {
-    /** The parsed JSON or form body, on the routes that read one. */
-    body?: unknown;
+/** One middleware per kind and limit: koa-body checks its options (with zod) when made, not per request. */
+const parsers = new Map<string, Middleware>();
+
+function parser(kind: 'json' | 'urlencoded', limitBytes: number): Middleware {
+  const key = `${kind}:${limitBytes}`;
+  let made = parsers.get(key);
+  if (!made) {
+    made = koaBody(
+      kind === 'json'
+        ? { ...NONE, json: true, jsonStrict: false, jsonLimit: limitBytes, onError: refuseUndecodable }
+        : { ...NONE, urlencoded: true, formLimit: limitBytes, onError: refuseUndecodable },
+    );
+    parsers.set(key, made);
   }
+  return made;
 }
-
-/** Bodies are read on these methods only (GET, HEAD and DELETE bodies have no defined meaning). */
-const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-/** The media types read as JSON (`ctx.is` patterns). */
-const JSON_TYPES = [
-  'application/json',
-  'application/json-patch+json',
-  'application/vnd.api+json',
-  'application/csp-report',
-  'application/reports+json',
-];
 
 /**
- * Parses a JSON body of at most `limitBytes` (after decoding its `Content-Encoding`) into `ctx.request.body`:
- * any JSON value, `__proto__` keys refused; 400 when malformed or undecodable, 413 when too large, 415 for an
- * unknown encoding.
+ * Parses a JSON body of at most `limitBytes` (after decoding its `Content-Encoding`) into `ctx.request.body`,
+ * on POST, PUT and PATCH: any JSON value, `__proto__` keys refused; 400 when malformed or undecodable, 413 when
+ * too large, 415 for an unknown encoding.
  */
 export function jsonBody(limitBytes: number): Middleware {
-  return async function parseJsonBody(ctx: Context, next: Next): Promise<void> {
-    if (PARSED_METHODS.has(ctx.method) && ctx.is(JSON_TYPES)) {
-      ctx.request.body = await parse(ctx, () =>
-        parseJson(ctx, { encoding: 'utf-8', limit: limitBytes, strict: false }),
-      );
-    }
-    await next();
-  };
+  return parser('json', limitBytes);
 }
 
-/** Parses an `application/x-www-form-urlencoded` body of at most `limitBytes` into `ctx.request.body`. */
-export async function readUrlEncodedBody(ctx: Context, limitBytes: number): Promise<void> {
-  if (PARSED_METHODS.has(ctx.method) && ctx.is('urlencoded')) {
-    ctx.request.body = await parse(ctx, () => parseForm(ctx, { encoding: 'utf-8', limit: limitBytes }));
-  }
-}
-
-async function parse(ctx: Context, read: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await read();
-  } catch (error) {
-    return refuseUndecodable(error as Error, ctx);
-  }
+/** The same for an `application/x-www-form-urlencoded` body (a web form). */
+export function urlEncodedBody(limitBytes: number): Middleware {
+  return parser('urlencoded', limitBytes);
 }
