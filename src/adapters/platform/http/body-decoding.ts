@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { DomainError } from '../../../domain/kernel/errors.ts';
 
-/** Decoders of the body parser (co-body through `inflation`); any other `Content-Encoding` is its 415. */
+/** Decoders of the body parser (koa-body: co-body, `inflation`); any other `Content-Encoding` is its 415. */
 const DECODED = new Set(['gzip', 'deflate', 'br']);
 
 class UndecodableBody extends DomainError {
