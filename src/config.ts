@@ -96,6 +96,24 @@ export interface Config {
     readonly idleSeconds: number;
     readonly absoluteSeconds: number;
   };
+  /** Files (CONTRACT section 11): where their bytes live and how many a file and a workspace may hold. */
+  readonly files: {
+    readonly storage: 'postgres' | 'filesystem' | 's3' | 'memory';
+    /** With FILE_STORAGE=s3: any S3-compatible store. */
+    readonly s3:
+      | {
+          readonly endpoint: string | undefined;
+          readonly bucket: string;
+          readonly region: string;
+          readonly accessKeyId: string | undefined;
+          readonly secretAccessKey: string | undefined;
+        }
+      | undefined;
+    readonly maxBytes: number;
+    readonly workspaceQuotaBytes: number;
+    /** How often expired unfinished uploads are deleted (0: never, on this instance). */
+    readonly uploadSweepIntervalSeconds: number;
+  };
   readonly bootstrapAdmin:
     | { readonly username: string; readonly email: string; readonly password: string }
     | undefined;
@@ -106,7 +124,13 @@ export class ConfigError extends Error {
 }
 
 /** Never echoed in an error message. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'MASTER_KEY', 'BOOTSTRAP_ADMIN_PASSWORD', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'MASTER_KEY',
+  'BOOTSTRAP_ADMIN_PASSWORD',
+  'REDIS_URL',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -162,6 +186,21 @@ const schema = {
     COOKIE_SECURE: { type: 'boolean' },
     BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
     BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
+    // Default: `postgres` with PERSISTENCE=postgres, `memory` with PERSISTENCE=memory.
+    FILE_STORAGE: { enum: ['postgres', 'filesystem', 's3', 'memory'] },
+    S3_ENDPOINT: { type: 'string', pattern: '^https?://\\S+$' },
+    S3_BUCKET: { type: 'string', minLength: 3, maxLength: 63 },
+    S3_REGION: { type: 'string', minLength: 1, maxLength: 64, default: 'us-east-1' },
+    S3_ACCESS_KEY_ID: { type: 'string', minLength: 1, maxLength: 256 },
+    S3_SECRET_ACCESS_KEY: { type: 'string', minLength: 1, maxLength: 256 },
+    FILE_MAX_BYTES: { type: 'integer', minimum: 1, maximum: 1099511627776, default: 104857600 },
+    WORKSPACE_STORAGE_QUOTA_BYTES: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1125899906842624,
+      default: 10737418240,
+    },
+    FILE_UPLOAD_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 600 },
     BOOTSTRAP_ADMIN_USERNAME: { type: 'string', minLength: 3, maxLength: 64 },
     BOOTSTRAP_ADMIN_EMAIL: { type: 'string', minLength: 3, maxLength: 254 },
     BOOTSTRAP_ADMIN_PASSWORD: { type: 'string', minLength: 8, maxLength: 1024 },
@@ -205,6 +244,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
   const rateLimitStore = (input.RATE_LIMIT_STORE ?? persistence) as Config['rateLimitStore'];
   if (rateLimitStore === 'postgres' && persistence === 'memory') {
     throw new ConfigError('invalid configuration: RATE_LIMIT_STORE=postgres needs PERSISTENCE=postgres');
+  }
+  const fileStorage = (input.FILE_STORAGE ?? persistence) as Config['files']['storage'];
+  if (fileStorage === 'postgres' && persistence === 'memory') {
+    throw new ConfigError('invalid configuration: FILE_STORAGE=postgres needs PERSISTENCE=postgres');
+  }
+  if (fileStorage === 's3' && !input.S3_BUCKET) {
+    throw new ConfigError('invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET');
   }
   const publicUrl = (
     (input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`
@@ -270,6 +316,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     browserSession: {
       idleSeconds: input.BROWSER_SESSION_IDLE_SECONDS as number,
       absoluteSeconds: input.BROWSER_SESSION_ABSOLUTE_SECONDS as number,
+    },
+    files: {
+      storage: fileStorage,
+      s3:
+        fileStorage === 's3'
+          ? {
+              endpoint: input.S3_ENDPOINT as string | undefined,
+              bucket: input.S3_BUCKET as string,
+              region: input.S3_REGION as string,
+              accessKeyId: input.S3_ACCESS_KEY_ID as string | undefined,
+              secretAccessKey: input.S3_SECRET_ACCESS_KEY as string | undefined,
+            }
+          : undefined,
+      maxBytes: input.FILE_MAX_BYTES as number,
+      workspaceQuotaBytes: input.WORKSPACE_STORAGE_QUOTA_BYTES as number,
+      uploadSweepIntervalSeconds: input.FILE_UPLOAD_SWEEP_INTERVAL_SECONDS as number,
     },
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {

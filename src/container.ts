@@ -8,6 +8,7 @@ import { InMemoryStore } from './adapters/platform/memory/in-memory-store.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
+import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
 import { missions } from './composition/missions.ts';
@@ -42,6 +43,7 @@ export const AREAS = [
   schedules,
   triggers,
   webhooks,
+  files,
   web,
 ] as const;
 

@@ -13,5 +13,6 @@ export const AREA_ORDER = [
   'schedules',
   'triggers',
   'webhooks',
+  'files',
   'web',
 ] as const;

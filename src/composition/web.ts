@@ -2,8 +2,8 @@ import type { Middleware } from 'koa';
 import { webSurface } from '../adapters/web/web-surface.ts';
 import { type GetHome, makeGetHome } from '../application/web/get-home.ts';
 import type { Area } from './area.ts';
+import type { ThroughFiles } from './files.ts';
 import { registrar } from './registration.ts';
-import type { ThroughWebhooks } from './webhooks.ts';
 
 /** The web application: cookie sessions and server-rendered pages, a second driving adapter. */
 export interface WebCradle {
@@ -13,7 +13,7 @@ export interface WebCradle {
   webSurface: Middleware;
 }
 
-export type ThroughWeb = ThroughWebhooks & WebCradle;
+export type ThroughWeb = ThroughFiles & WebCradle;
 
 const { singleton, value } = registrar<ThroughWeb>();
 

@@ -8,6 +8,7 @@ import { Migration0006RunPolicyEventsSchedules } from './0006-run-policy-events-
 import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-schemes-outbound-webhooks.ts';
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
+import { Migration0010Files } from './0010-files.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: '0007-signature-schemes-outbound-webhooks', class: Migration0007SignatureSchemesOutboundWebhooks },
   { name: '0008-identity-hardening', class: Migration0008IdentityHardening },
   { name: '0009-cache-invalidation', class: Migration0009CacheInvalidation },
+  { name: '0010-files', class: Migration0010Files },
 ];

@@ -260,7 +260,9 @@ function operation(route: RouteSpec): Record<string, unknown> {
       ? {
           required: true,
           description: body.description,
-          content: { '*/*': { schema: { type: 'string', format: 'binary', maxLength: 16777216 } } },
+          content: body.content ?? {
+            '*/*': { schema: { type: 'string', format: 'binary', maxLength: 16777216 } },
+          },
         }
       : {
           required: requiresBody(body as JsonSchema),

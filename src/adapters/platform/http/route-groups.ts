@@ -40,7 +40,10 @@ type Declare<S extends GroupSecurity> = <P extends string>(
  * Declares routes that share a security and a tag: `group.get(path, { operationId, ..., handler })`. A path
  * whose one parameter is `{id}` takes `idParams` unless it declares its own; any other parameter needs a schema.
  */
-export type RouteGroup<S extends GroupSecurity> = Record<'get' | 'post' | 'patch' | 'delete', Declare<S>>;
+export type RouteGroup<S extends GroupSecurity> = Record<
+  'get' | 'head' | 'options' | 'post' | 'patch' | 'delete',
+  Declare<S>
+>;
 
 /**
  * Routes behind `Authorization: Bearer <access token or API key>` (the `bearer` authenticator, bearer-authenticator.ts):
@@ -69,7 +72,14 @@ function group<S extends GroupSecurity>(security: S, tag: string): RouteGroup<S>
       handler: (ctx, input) =>
         handler(ctx, (security === 'bearer' ? { ...input, principal: principalOf(ctx) } : input) as never),
     });
-  return { get: declare('GET'), post: declare('POST'), patch: declare('PATCH'), delete: declare('DELETE') };
+  return {
+    get: declare('GET'),
+    head: declare('HEAD'),
+    options: declare('OPTIONS'),
+    post: declare('POST'),
+    patch: declare('PATCH'),
+    delete: declare('DELETE'),
+  };
 }
 
 function paramsOf(path: string) {

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 
 export type JsonSchema = Record<string, unknown>;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How a route authenticates its caller; each maps to one OpenAPI security scheme (or none). Behind each
@@ -45,7 +45,7 @@ export interface RouteSpec {
   readonly params?: JsonSchema;
   readonly query?: JsonSchema;
   /** A JSON body schema, or `raw` when the handler reads the bytes itself. */
-  readonly body?: JsonSchema | { readonly raw: true; readonly description: string };
+  readonly body?: JsonSchema | RawBody;
   /** The JSON body limit of this route, when it differs from MAX_JSON_BODY_BYTES. */
   readonly maxBodyBytes?: number;
   /** Error statuses this route answers beyond those implied by its input (400, 404, 413, 415) and 429/5xx. */
@@ -56,6 +56,13 @@ export interface RouteSpec {
   readonly handler: (ctx: Context, input: RouteInput) => Promise<void> | void;
 }
 
-export function isRawBody(body: RouteSpec['body']): body is { raw: true; description: string } {
+/** A body the handler reads itself; `content` describes its media types (default: any bytes up to 16 MiB). */
+export interface RawBody {
+  readonly raw: true;
+  readonly description: string;
+  readonly content?: Readonly<Record<string, { readonly schema: JsonSchema }>>;
+}
+
+export function isRawBody(body: RouteSpec['body']): body is RawBody {
   return body !== undefined && 'raw' in body;
 }

@@ -68,3 +68,11 @@ export function currentWaitBudget(): WaitBudget | undefined {
   const budget = current.getStore();
   return budget?.open ? budget : undefined;
 }
+
+/**
+ * Runs `work` outside the request's budget, with each statement's own deadline only: for the many short
+ * statements of a streamed file, whose count grows with its size, not with a database's trouble.
+ */
+export function outsideWaitBudget<T>(work: () => T): T {
+  return current.exit(work);
+}

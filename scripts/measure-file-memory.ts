@@ -1,0 +1,121 @@
+// The server's memory while files stream through it: for each FILE_STORAGE, the real server (node src/main.ts)
+// on a scratch database takes an upload of FILE_MB MiB (default 200) made up on the fly by this script, then
+// serves it back; this script samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the
+// growth over the idle figure, and the throughput of each direction on loopback. It fails when the growth
+// passes LIMIT_MB (default 64). Run: node scripts/measure-file-memory.ts [postgres filesystem memory]
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { callApi, rssBytes, startBenchServer } from './bench/server.ts';
+
+const MIB = 1024 * 1024;
+const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;
+const limitMb = Number(process.env.LIMIT_MB ?? 64);
+const storages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['postgres', 'filesystem'];
+
+/** Deterministic pseudo-random bytes, 1 MiB at a time: the script holds no more than one piece. */
+function* pieces(total: number): Generator<Uint8Array> {
+  const piece = Buffer.alloc(MIB);
+  for (let sent = 0, n = 0; sent < total; sent += MIB, n++) {
+    for (let i = 0; i < MIB; i += 4) piece.writeUInt32LE((n * 2654435761 + i * 40503) >>> 0, i);
+    yield piece.subarray(0, Math.min(MIB, total - sent));
+  }
+}
+
+function sampler(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    rssBytes(pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => {},
+    );
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+let failed = false;
+for (const storage of storages) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'file-memory-'));
+  const server = await startBenchServer({
+    FILE_STORAGE: storage,
+    DATA_DIR: dataDir,
+    FILE_MAX_BYTES: String(fileBytes * 2),
+    LOG_LEVEL: 'warn',
+  });
+  try {
+    const token = await server.login();
+    const me = await callApi(server.base, token, 'GET', '/api/auth/me');
+    const workspaceId = (me.body.workspaces as { id: string }[])[0]?.id as string;
+    // A warm-up upload and download, so the idle figure includes what the first request loads.
+    await fetch(`${server.base}/api/files?workspace_id=${workspaceId}&name=warm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: 'warm',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const idle = await rssBytes(server.pid);
+
+    const up = sampler(server.pid);
+    const hash = createHash('sha256');
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = source.next();
+        if (next.done) controller.close();
+        else {
+          hash.update(next.value);
+          controller.enqueue(new Uint8Array(next.value));
+        }
+      },
+    });
+    const source = pieces(fileBytes);
+    let started = performance.now();
+    const uploaded = await fetch(`${server.base}/api/files?workspace_id=${workspaceId}&name=big.bin`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const file = (await uploaded.json()) as { id: string; sha256: string; size: number };
+    const upSeconds = (performance.now() - started) / 1000;
+    const upPeak = up.stop();
+    if (uploaded.status !== 201 || file.sha256 !== hash.digest('hex')) {
+      throw new Error(`upload answered ${uploaded.status} ${JSON.stringify(file)}`);
+    }
+
+    const down = sampler(server.pid);
+    started = performance.now();
+    const response = await fetch(`${server.base}/api/files/${file.id}/content`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const check = createHash('sha256');
+    let received = 0;
+    for await (const chunk of response.body as ReadableStream<Uint8Array>) {
+      check.update(chunk);
+      received += chunk.length;
+    }
+    const downSeconds = (performance.now() - started) / 1000;
+    const downPeak = down.stop();
+    if (received !== fileBytes || check.digest('hex') !== file.sha256) throw new Error('download differs');
+
+    const growth = (peak: number) => (peak - idle) / MIB;
+    const line = (what: string, peak: number, seconds: number) =>
+      `${what} ${(fileBytes / MIB / seconds).toFixed(0)} MiB/s, peak RSS ${(peak / MIB).toFixed(0)} MiB (+${growth(peak).toFixed(1)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`;
+    console.log(`FILE_STORAGE=${storage}, ${fileBytes / MIB} MiB:`);
+    console.log(`  upload   ${line('', upPeak, upSeconds)}`);
+    console.log(`  download ${line('', downPeak, downSeconds)}`);
+    if (growth(upPeak) > limitMb || growth(downPeak) > limitMb) {
+      console.log(`  FAIL: RSS grew past ${limitMb} MiB`);
+      failed = true;
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+process.exitCode = failed ? 1 : 0;

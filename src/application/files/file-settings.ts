@@ -1,0 +1,5 @@
+/** CONTRACT section 11: FILE_MAX_BYTES and WORKSPACE_STORAGE_QUOTA_BYTES. */
+export interface FileSettings {
+  readonly maxBytes: number;
+  readonly workspaceQuotaBytes: number;
+}

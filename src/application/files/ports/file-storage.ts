@@ -1,0 +1,20 @@
+import type { ByteRange } from '../../../domain/files/byte-range.ts';
+
+/**
+ * Where files' bytes live, by key (a file's or an unfinished upload's id). Adapters stream: neither writing nor
+ * reading holds more than a bounded buffer (a chunk or a few) in memory, whatever the size.
+ */
+export interface FileStorage {
+  /**
+   * Appends the bytes of `source` to the object `key` (creating it when missing) as they arrive. When `source`
+   * fails midway, the bytes received before the failure are kept (a resumable upload continues from them)
+   * and the failure is rethrown.
+   */
+  append(key: string, source: AsyncIterable<Uint8Array>): Promise<void>;
+  /** The bytes stored under `key` (0 when there is no such object). */
+  size(key: string): Promise<number>;
+  /** The object's bytes, or those of `range` only, in order. */
+  read(key: string, range?: ByteRange): AsyncIterable<Uint8Array>;
+  /** Removes the object; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,21 @@
+import type { FileUpload } from '../../../domain/files/file-upload.ts';
+
+export interface FileUploadRepository {
+  add(upload: FileUpload): Promise<void>;
+  /** The upload unless it expired by `now`. */
+  findActive(id: string, now: Date): Promise<FileUpload | undefined>;
+  /**
+   * Takes the right to append to the upload until `until`, unless another holder's lease is still running at
+   * `now`: one PATCH at a time per upload, across every instance. False when taken.
+   */
+  lease(id: string, now: Date, until: Date): Promise<boolean>;
+  /** Gives the lease back. */
+  release(id: string): Promise<void>;
+  /** Deletes the upload (finished or abandoned). */
+  delete(id: string): Promise<void>;
+  /**
+   * Deletes up to `limit` uploads expired by `now` whose lease is not running, and returns their ids (their
+   * bytes are the caller's to delete). Two instances sweeping at once never take the same upload.
+   */
+  takeExpired(now: Date, limit: number): Promise<string[]>;
+}
