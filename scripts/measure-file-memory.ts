@@ -3,6 +3,7 @@
 // serves it back; this script samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the
 // growth over the idle figure, and the throughput of each direction on loopback. It fails when the growth
 // passes LIMIT_MB (default 64). Run: node scripts/measure-file-memory.ts [postgres filesystem memory]
+// (SERVER_NODE_OPTIONS: node flags of the server).
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,8 @@ for (const storage of storages) {
     DATA_DIR: dataDir,
     FILE_MAX_BYTES: String(fileBytes * 2),
     LOG_LEVEL: 'warn',
+    // For example --max-semi-space-size=2, to see how much of the growth is the young generation filling up.
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
   });
   try {
     const token = await server.login();
