@@ -1,34 +1,29 @@
 import type { BrowserSessionRepository } from '../../../application/identity/ports/browser-session-repository.ts';
 import type { BrowserSession } from '../../../domain/identity/browser-session.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { identityTables } from './identity-tables.ts';
 
 /** Browser sessions in the store. */
-export class InMemoryBrowserSessionRepository implements BrowserSessionRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryBrowserSessionRepository
+  extends inMemoryRepository(identityTables)
+  implements BrowserSessionRepository
+{
   create(session: BrowserSession): Promise<boolean> {
-    return this.#store.atomically(() => {
-      const user = identityTables(this.#store).users.get(session.userId);
+    return this.atomically(() => {
+      const user = this.tables.users.get(session.userId);
       if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
-      identityTables(this.#store).browserSessions.put(session);
+      this.tables.browserSessions.put(session);
       return true;
     });
   }
 
   findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {
-    return this.#store.atomically(() =>
-      identityTables(this.#store).browserSessions.find((s) => s.tokenHash === tokenHash),
-    );
+    return this.atomically(() => this.tables.browserSessions.find((s) => s.tokenHash === tokenHash));
   }
 
   async touch(id: string, now: Date): Promise<void> {
-    await this.#store.atomically(() =>
-      identityTables(this.#store).browserSessions.update(id, (session) => {
+    await this.atomically(() =>
+      this.tables.browserSessions.update(id, (session) => {
         session.lastSeenAt = now;
       }),
     );
@@ -51,17 +46,15 @@ export class InMemoryBrowserSessionRepository implements BrowserSessionRepositor
   }
 
   listForUser(userId: string, now: Date): Promise<BrowserSession[]> {
-    return this.#store.atomically(() =>
-      identityTables(this.#store)
-        .browserSessions.filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
+    return this.atomically(() =>
+      this.tables.browserSessions
+        .filter((s) => s.userId === userId && s.expiresAt.getTime() > now.getTime())
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, 200),
     );
   }
 
   #deleteWhere(matches: (session: BrowserSession) => boolean): Promise<number> {
-    return this.#store.atomically(
-      () => identityTables(this.#store).browserSessions.deleteWhere(matches).length,
-    );
+    return this.store.atomically(() => this.tables.browserSessions.deleteWhere(matches).length);
   }
 }

@@ -3,46 +3,42 @@ import type {
   SessionInUse,
 } from '../../../application/identity/ports/login-session-repository.ts';
 import type { LoginSession } from '../../../domain/identity/login-session.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { identityTables } from './identity-tables.ts';
 
 /** API login sessions in the store. The rotation's compare and its set are one synchronous step. */
-export class InMemoryLoginSessionRepository implements LoginSessionRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryLoginSessionRepository
+  extends inMemoryRepository(identityTables)
+  implements LoginSessionRepository
+{
   /** The user check and the insert are one step, and a transaction changing the user holds the store. */
   create(session: LoginSession): Promise<boolean> {
-    return this.#store.atomically(() => {
-      const user = identityTables(this.#store).users.get(session.userId);
+    return this.atomically(() => {
+      const user = this.tables.users.get(session.userId);
       if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
-      identityTables(this.#store).loginSessions.put(session);
+      this.tables.loginSessions.put(session);
       return true;
     });
   }
 
   findById(id: string): Promise<LoginSession | undefined> {
-    return this.#store.atomically(() => identityTables(this.#store).loginSessions.get(id));
+    return this.atomically((tables) => tables.loginSessions.get(id));
   }
 
   findInUse(id: string): Promise<SessionInUse | undefined> {
-    return this.#store.atomically(() => {
-      const session = identityTables(this.#store).loginSessions.get(id);
-      const user = session && identityTables(this.#store).users.get(session.userId);
+    return this.atomically(() => {
+      const session = this.tables.loginSessions.get(id);
+      const user = session && this.tables.users.get(session.userId);
       return session && user && { session, userEpoch: user.securityEpoch };
     });
   }
 
   rotate(id: string, fromGeneration: number, now: Date): Promise<boolean> {
-    return this.#store.atomically(() => {
-      const { loginSessions } = identityTables(this.#store);
+    return this.atomically(() => {
+      const { loginSessions } = this.tables;
       const session = loginSessions.get(id);
       if (!session || session.generation !== fromGeneration || session.revokedAt !== null) return false;
-      if (identityTables(this.#store).users.get(session.userId)?.securityEpoch !== session.userEpoch)
-        return false;
+      if (this.tables.users.get(session.userId)?.securityEpoch !== session.userEpoch) return false;
       loginSessions.update(id, (s) => {
         s.generation = fromGeneration + 1;
         s.rotatedAt = now;
@@ -61,11 +57,9 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
   }
 
   listForUser(userId: string, now: Date): Promise<LoginSession[]> {
-    return this.#store.atomically(() =>
-      identityTables(this.#store)
-        .loginSessions.filter(
-          (s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime(),
-        )
+    return this.atomically(() =>
+      this.tables.loginSessions
+        .filter((s) => s.userId === userId && s.revokedAt === null && s.expiresAt.getTime() > now.getTime())
         // Newest first, ties by id descending: PostgreSQL's `order by created_at desc, id desc`.
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, 200),
@@ -74,8 +68,8 @@ export class InMemoryLoginSessionRepository implements LoginSessionRepository {
 
   /** Revokes the matching sessions not yet revoked (an earlier revocation keeps its reason); how many. */
   #revokeWhere(matches: (session: LoginSession) => boolean, reason: string, now: Date): Promise<number> {
-    return this.#store.atomically(() => {
-      const { loginSessions } = identityTables(this.#store);
+    return this.atomically(() => {
+      const { loginSessions } = this.tables;
       const live = loginSessions.filter((s) => s.revokedAt === null && matches(s));
       for (const session of live) {
         loginSessions.update(session.id, (s) => {

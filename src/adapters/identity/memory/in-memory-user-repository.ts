@@ -1,36 +1,26 @@
 import type { UserRepository } from '../../../application/identity/ports/user-repository.ts';
 import type { User } from '../../../domain/identity/user.ts';
 import { Conflict } from '../../../domain/kernel/errors.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { identityTables } from './identity-tables.ts';
 
 /** Users in the store; usernames and e-mails unique (each on its own, like the two unique indexes). */
-export class InMemoryUserRepository implements UserRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryUserRepository extends inMemoryRepository(identityTables) implements UserRepository {
   findByLogin(login: string): Promise<User | undefined> {
-    return this.#store.atomically(() =>
-      identityTables(this.#store).users.find((u) => u.username === login || u.email === login),
-    );
+    return this.atomically(() => this.tables.users.find((u) => u.username === login || u.email === login));
   }
 
   findById(id: string): Promise<User | undefined> {
-    return this.#store.atomically(() => identityTables(this.#store).users.get(id));
+    return this.atomically((tables) => tables.users.get(id));
   }
 
   isLoginTaken(value: string): Promise<boolean> {
-    return this.#store.atomically(() =>
-      identityTables(this.#store).users.some((u) => u.username === value || u.email === value),
-    );
+    return this.atomically(() => this.tables.users.some((u) => u.username === value || u.email === value));
   }
 
   create(user: User): Promise<void> {
-    return this.#store.atomically(() => {
-      const { users } = identityTables(this.#store);
+    return this.atomically(() => {
+      const { users } = this.tables;
       if (users.some((u) => u.username === user.username || u.email === user.email)) {
         throw new Conflict('that username or e-mail is already taken');
       }
@@ -59,14 +49,12 @@ export class InMemoryUserRepository implements UserRepository {
   }
 
   async #change(userId: string, change: (user: User) => void): Promise<void> {
-    await this.#store.atomically(() => identityTables(this.#store).users.update(userId, change));
+    await this.atomically((tables) => tables.users.update(userId, change));
   }
 
   list(): Promise<User[]> {
-    return this.#store.atomically(() =>
-      identityTables(this.#store)
-        .users.all()
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+    return this.atomically(() =>
+      this.tables.users.all().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
     );
   }
 }

@@ -2,32 +2,29 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type { MissionRepository } from '../../../application/missions/ports/mission-repository.ts';
 import type { Mission } from '../../../domain/missions/mission.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { missionTables } from './mission-tables.ts';
 
 /**
  * Missions in the store. Deleting one deletes its runs, schedules and triggers: their tables cascade from
  * the missions table, as the database's do.
  */
-export class InMemoryMissionRepository implements MissionRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryMissionRepository
+  extends inMemoryRepository(missionTables)
+  implements MissionRepository
+{
   add(mission: Mission): Promise<void> {
-    return this.#store.atomically(() => missionTables(this.#store).missions.put(mission));
+    return this.atomically((tables) => tables.missions.put(mission));
   }
 
   findById(id: string): Promise<Mission | undefined> {
-    return this.#store.atomically(() => missionTables(this.#store).missions.get(id));
+    return this.atomically((tables) => tables.missions.get(id));
   }
 
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
-    return this.#store.atomically(() =>
+    return this.atomically(() =>
       pageOf(
-        missionTables(this.#store).missions.filter((m) => m.workspaceId === workspaceId),
+        this.tables.missions.filter((m) => m.workspaceId === workspaceId),
         (m) => m,
         page,
         'desc',
@@ -36,8 +33,8 @@ export class InMemoryMissionRepository implements MissionRepository {
   }
 
   async update(mission: Mission): Promise<void> {
-    await this.#store.atomically(() =>
-      missionTables(this.#store).missions.update(mission.id, (stored) => {
+    await this.atomically(() =>
+      this.tables.missions.update(mission.id, (stored) => {
         stored.name = mission.name;
         stored.description = mission.description;
         stored.definition = mission.definition;
@@ -48,8 +45,8 @@ export class InMemoryMissionRepository implements MissionRepository {
   }
 
   delete(id: string): Promise<void> {
-    return this.#store.atomically(() => {
-      missionTables(this.#store).missions.delete(id);
+    return this.atomically(() => {
+      this.tables.missions.delete(id);
     });
   }
 }

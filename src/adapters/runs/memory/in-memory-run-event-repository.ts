@@ -1,17 +1,17 @@
 import type { RunEventRepository } from '../../../application/runs/ports/run-event-repository.ts';
 import type { Run } from '../../../domain/runs/run.ts';
 import { assertEventCapacity, type RunEvent, type RunEventDraft } from '../../../domain/runs/run-event.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
 import { runTables } from './run-tables.ts';
 
 /** Run events in the store, one row per event, numbered from the run's log row; appends are one store step. */
-export class InMemoryRunEventRepository implements RunEventRepository {
-  readonly #store: InMemoryStore;
+export class InMemoryRunEventRepository extends inMemoryRepository(runTables) implements RunEventRepository {
   readonly #notifier: InMemoryRunEventNotifier;
 
   constructor(deps: { store: InMemoryStore; runEventNotifier: InMemoryRunEventNotifier }) {
-    this.#store = deps.store;
+    super(deps);
     this.#notifier = deps.runEventNotifier;
   }
 
@@ -20,28 +20,28 @@ export class InMemoryRunEventRepository implements RunEventRepository {
     events: readonly RunEventDraft[],
     authorize: (run: Run) => void,
   ): Promise<{ seqFrom: number; seqTo: number } | undefined> {
-    return this.#store.atomically(() => {
-      const run = runTables(this.#store).runs.get(runId);
+    return this.atomically(() => {
+      const run = this.tables.runs.get(runId);
       if (!run) return undefined;
       authorize(run);
-      const log = runTables(this.#store).runEventLogs.get(runId);
+      const log = this.tables.runEventLogs.get(runId);
       assertEventCapacity({ count: log?.count ?? 0, bytes: log?.bytes ?? 0 }, events);
-      const seqTo = recordRunEvents(this.#store, this.#notifier, runId, events, true);
+      const seqTo = recordRunEvents(this.store, this.#notifier, runId, events, true);
       return { seqFrom: seqTo - events.length + 1, seqTo };
     });
   }
 
   list(runId: string, after: number, limit: number): Promise<RunEvent[]> {
-    return this.#store.atomically(() =>
-      runTables(this.#store)
-        .runEvents.filter((event) => event.runId === runId && event.seq > after)
+    return this.atomically(() =>
+      this.tables.runEvents
+        .filter((event) => event.runId === runId && event.seq > after)
         .sort((a, b) => a.seq - b.seq)
         .slice(0, limit),
     );
   }
 
   lastSeq(runId: string): Promise<number> {
-    return this.#store.atomically(() => runTables(this.#store).runEventLogs.get(runId)?.seq ?? 0);
+    return this.atomically((tables) => tables.runEventLogs.get(runId)?.seq ?? 0);
   }
 }
 

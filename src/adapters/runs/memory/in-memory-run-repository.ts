@@ -9,6 +9,7 @@ import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
 import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { webhookRunInput } from '../../../domain/runs/webhook-run-input.ts';
 import { comparePositions, pageOf } from '../../platform/memory/in-memory-page.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
 import { recordRunEvents } from './in-memory-run-event-repository.ts';
@@ -18,20 +19,19 @@ import { runTables } from './run-tables.ts';
  * Runs in the store. Each change is applied to a copy and stored only if the domain accepts it, in one
  * synchronous step: claims and lease sweeps are as atomic as the PostgreSQL adapter's row locks.
  */
-export class InMemoryRunRepository implements RunRepository {
-  readonly #store: InMemoryStore;
+export class InMemoryRunRepository extends inMemoryRepository(runTables) implements RunRepository {
   readonly #notifier: InMemoryRunEventNotifier;
 
   /** Every state change is logged as a `status` event, as the database adapter does. */
   constructor(deps: { store: InMemoryStore; runEventNotifier: InMemoryRunEventNotifier }) {
-    this.#store = deps.store;
+    super(deps);
     this.#notifier = deps.runEventNotifier;
   }
 
   add(run: Run): Promise<boolean> {
-    return this.#store.atomically(() => {
+    return this.atomically(() => {
       // The database's unique index on (schedule_id, fire_time).
-      const fired = runTables(this.#store).runs.some(
+      const fired = this.tables.runs.some(
         (other) =>
           run.scheduleId !== null &&
           other.scheduleId === run.scheduleId &&
@@ -39,26 +39,26 @@ export class InMemoryRunRepository implements RunRepository {
       );
       if (fired) return false;
       if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));
-      runTables(this.#store).runs.put(run);
+      this.tables.runs.put(run);
       this.#logStatusChanges(run);
       return true;
     });
   }
 
   findWorkspaceId(id: string): Promise<string | undefined> {
-    return Promise.resolve(runTables(this.#store).runs.get(id)?.workspaceId);
+    return Promise.resolve(this.tables.runs.get(id)?.workspaceId);
   }
 
   findById(id: string): Promise<Run | undefined> {
-    return this.#store.atomically(() => {
-      const run = runTables(this.#store).runs.get(id);
+    return this.atomically(() => {
+      const run = this.tables.runs.get(id);
       return run && this.#shown(run);
     });
   }
 
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
-    return this.#store.atomically(() => {
-      const runs = runTables(this.#store).runs.filter(
+    return this.atomically(() => {
+      const runs = this.tables.runs.filter(
         (run) =>
           run.workspaceId === filter.workspaceId &&
           (filter.missionId === undefined || run.missionId === filter.missionId) &&
@@ -70,16 +70,16 @@ export class InMemoryRunRepository implements RunRepository {
   }
 
   update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
-    return this.#store.atomically(() => {
-      const stored = runTables(this.#store).runs.get(id);
+    return this.atomically(() => {
+      const stored = this.tables.runs.get(id);
       return stored && this.#apply(stored, change);
     });
   }
 
   claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
-    return this.#store.atomically(() => {
-      const runs = runTables(this.#store)
-        .runs.filter(
+    return this.atomically(() => {
+      const runs = this.tables.runs
+        .filter(
           (run) =>
             run.claimableAt(criteria.now) &&
             run.workspaceId === criteria.workspaceId &&
@@ -88,7 +88,7 @@ export class InMemoryRunRepository implements RunRepository {
         .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
         .slice(0, criteria.limit)
         .map((run) => this.#apply(run, claim));
-      const leasesExpired = runTables(this.#store).runs.some(
+      const leasesExpired = this.tables.runs.some(
         (run) => run.workspaceId === criteria.workspaceId && run.leaseExpired(criteria.now),
       );
       return { runs, leasesExpired };
@@ -100,9 +100,9 @@ export class InMemoryRunRepository implements RunRepository {
     { limit, workspaceId }: { limit: number; workspaceId?: string },
     expire: (run: Run) => void,
   ): Promise<Run[]> {
-    return this.#store.atomically(() =>
-      runTables(this.#store)
-        .runs.filter(
+    return this.atomically(() =>
+      this.tables.runs
+        .filter(
           (run) =>
             run.status === 'running' &&
             run.leaseExpiresAt !== null &&
@@ -116,8 +116,8 @@ export class InMemoryRunRepository implements RunRepository {
   }
 
   hasActiveRuns(missionId: string): Promise<boolean> {
-    return this.#store.atomically(() =>
-      runTables(this.#store).runs.some(
+    return this.atomically(() =>
+      this.tables.runs.some(
         (run) => run.missionId === missionId && (run.status === 'queued' || run.status === 'running'),
       ),
     );
@@ -131,20 +131,20 @@ export class InMemoryRunRepository implements RunRepository {
     const { input, admitted } = stored;
     const run = this.#shown(stored);
     change(run);
-    runTables(this.#store).runs.put(new Run({ ...run, input }));
+    this.tables.runs.put(new Run({ ...run, input }));
     this.#logStatusChanges(run);
     if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
     return run;
   }
 
   #admitWaiting(freed: Run): void {
-    const waiting = runTables(this.#store)
-      .runs.filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
+    const waiting = this.tables.runs
+      .filter((run) => inGroup(run, freed) && run.status === 'queued' && !run.admitted)
       .sort(comparePositions);
     let taken = this.#slotsTaken(freed);
     for (const run of waiting) {
       if (!run.admit(taken)) return;
-      runTables(this.#store).runs.put(run);
+      this.tables.runs.put(run);
       taken++;
     }
   }
@@ -152,17 +152,17 @@ export class InMemoryRunRepository implements RunRepository {
   #logStatusChanges(run: Run): void {
     const changes = run.takeStatusChanges();
     if (changes.length > 0)
-      recordRunEvents(this.#store, this.#notifier, run.id, changes.map(statusEvent), false);
+      recordRunEvents(this.store, this.#notifier, run.id, changes.map(statusEvent), false);
   }
 
   #slotsTaken(of: Run): number {
-    return runTables(this.#store).runs.filter((run) => inGroup(run, of) && run.admitted).length;
+    return this.tables.runs.filter((run) => inGroup(run, of) && run.admitted).length;
   }
 
   /** The run as the API shows it: a webhook run's input is built from its delivery, as run-query.ts does. */
   #shown(run: Run): Run {
     if (run.deliveryId === null) return run;
-    const delivery = runTables(this.#store).deliveries.lookup(run.deliveryId);
+    const delivery = this.tables.deliveries.lookup(run.deliveryId);
     run.input = webhookRunInput({
       body: delivery?.body ?? null,
       contentType: delivery?.contentType ?? null,

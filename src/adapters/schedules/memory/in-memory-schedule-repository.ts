@@ -2,32 +2,29 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type { ScheduleRepository } from '../../../application/schedules/ports/schedule-repository.ts';
 import type { Schedule } from '../../../domain/schedules/schedule.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { scheduleTables } from './schedule-tables.ts';
 
 /**
  * Schedules in the store. `lockDue` needs no lock of its own: inside a unit of work the store runs one
  * transaction at a time.
  */
-export class InMemoryScheduleRepository implements ScheduleRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryScheduleRepository
+  extends inMemoryRepository(scheduleTables)
+  implements ScheduleRepository
+{
   add(schedule: Schedule): Promise<void> {
-    return this.#store.atomically(() => scheduleTables(this.#store).schedules.put(schedule));
+    return this.atomically((tables) => tables.schedules.put(schedule));
   }
 
   findById(id: string): Promise<Schedule | undefined> {
-    return this.#store.atomically(() => scheduleTables(this.#store).schedules.get(id));
+    return this.atomically((tables) => tables.schedules.get(id));
   }
 
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Schedule>> {
-    return this.#store.atomically(() =>
+    return this.atomically(() =>
       pageOf(
-        scheduleTables(this.#store).schedules.filter((s) => s.workspaceId === workspaceId),
+        this.tables.schedules.filter((s) => s.workspaceId === workspaceId),
         (s) => s,
         page,
         'desc',
@@ -36,26 +33,26 @@ export class InMemoryScheduleRepository implements ScheduleRepository {
   }
 
   update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {
-    return this.#store.atomically(() => scheduleTables(this.#store).schedules.update(id, change));
+    return this.atomically((tables) => tables.schedules.update(id, change));
   }
 
   delete(id: string): Promise<void> {
-    return this.#store.atomically(() => void scheduleTables(this.#store).schedules.delete(id));
+    return this.atomically(() => void this.tables.schedules.delete(id));
   }
 
   lockDue(now: Date, limit: number): Promise<Schedule[]> {
-    return this.#store.atomically(() =>
-      scheduleTables(this.#store)
-        .schedules.filter((s) => s.enabled && s.nextFireAt !== null && s.nextFireAt <= now)
+    return this.atomically(() =>
+      this.tables.schedules
+        .filter((s) => s.enabled && s.nextFireAt !== null && s.nextFireAt <= now)
         .sort((a, b) => (a.nextFireAt?.getTime() ?? 0) - (b.nextFireAt?.getTime() ?? 0))
         .slice(0, limit),
     );
   }
 
   recordFire(schedule: Schedule): Promise<void> {
-    return this.#store.atomically(
+    return this.store.atomically(
       () =>
-        void scheduleTables(this.#store).schedules.update(schedule.id, (stored) => {
+        void this.tables.schedules.update(schedule.id, (stored) => {
           stored.nextFireAt = schedule.nextFireAt;
           stored.lastFireTime = schedule.lastFireTime;
         }),

@@ -3,6 +3,7 @@ import type { DeliveryIntake } from '../../../application/triggers/ports/deliver
 import type { AcceptOutcome } from '../../../application/triggers/ports/delivery-repository.ts';
 import type { Run } from '../../../domain/runs/index.ts';
 import { type Delivery, duplicateOf } from '../../../domain/triggers/delivery.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import { triggerTables } from './trigger-tables.ts';
 
@@ -10,25 +11,24 @@ import { triggerTables } from './trigger-tables.ts';
  * Ingest on the in-memory store: the idempotency check and the delivery's insert are one synchronous step, and
  * the run joins them in one store transaction (committed when `accept` resolves, undone when it throws).
  */
-export class InMemoryDeliveryIntake implements DeliveryIntake {
-  readonly #store: InMemoryStore;
+export class InMemoryDeliveryIntake extends inMemoryRepository(triggerTables) implements DeliveryIntake {
   readonly #runs: RunRepository;
 
   constructor({ store, runs }: { store: InMemoryStore; runs: RunRepository }) {
-    this.#store = store;
+    super({ store });
     this.#runs = runs;
   }
 
   accept(delivery: Delivery, run: Run, windowSeconds: number): Promise<AcceptOutcome> {
-    return this.#store.transaction(async () => {
-      const outcome = await this.#store.atomically((): AcceptOutcome => {
+    return this.store.transaction(async () => {
+      const outcome = await this.store.atomically((): AcceptOutcome => {
         const original = this.#originalOf(delivery, windowSeconds);
         if (original) {
           const entry = duplicateOf(delivery, { deliveryId: original.id, runId: original.runId });
-          triggerTables(this.#store).deliveries.put({ ...entry, headers: {}, query: {}, body: null });
+          this.tables.deliveries.put({ ...entry, headers: {}, query: {}, body: null });
           return { stored: false, original: { deliveryId: original.id, runId: original.runId } };
         }
-        triggerTables(this.#store).deliveries.put(delivery);
+        this.tables.deliveries.put(delivery);
         return { stored: true };
       });
       if (outcome.stored) await this.#runs.add(run);
@@ -40,7 +40,7 @@ export class InMemoryDeliveryIntake implements DeliveryIntake {
     const key = delivery.idempotencyKey;
     if (key === null) return undefined;
     const windowStart = delivery.receivedAt.getTime() - windowSeconds * 1000;
-    return triggerTables(this.#store).deliveries.find(
+    return this.tables.deliveries.find(
       (d) =>
         d.status === 'accepted' &&
         d.triggerId === delivery.triggerId &&

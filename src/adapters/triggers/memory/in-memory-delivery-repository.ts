@@ -2,25 +2,22 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type { DeliveryRepository } from '../../../application/triggers/ports/delivery-repository.ts';
 import type { Delivery, DeliveryStatus, DeliverySummary } from '../../../domain/triggers/delivery.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { triggerTables } from './trigger-tables.ts';
 
 /** The delivery log in the store (accepted deliveries come in through InMemoryDeliveryIntake). */
-export class InMemoryDeliveryRepository implements DeliveryRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryDeliveryRepository
+  extends inMemoryRepository(triggerTables)
+  implements DeliveryRepository
+{
   addLogEntry(entry: DeliverySummary): Promise<void> {
-    return this.#store.atomically(() =>
-      triggerTables(this.#store).deliveries.put({ ...entry, headers: {}, query: {}, body: null }),
+    return this.atomically(() =>
+      this.tables.deliveries.put({ ...entry, headers: {}, query: {}, body: null }),
     );
   }
 
   findById(id: string): Promise<Delivery | undefined> {
-    return this.#store.atomically(() => triggerTables(this.#store).deliveries.get(id));
+    return this.atomically((tables) => tables.deliveries.get(id));
   }
 
   listForTrigger(
@@ -28,8 +25,8 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     filter: { readonly status?: DeliveryStatus | undefined },
     page: PageRequest,
   ): Promise<Page<DeliverySummary>> {
-    return this.#store.atomically(() => {
-      const matching = triggerTables(this.#store).deliveries.filter(
+    return this.atomically(() => {
+      const matching = this.tables.deliveries.filter(
         (d) => d.triggerId === triggerId && (filter.status === undefined || d.status === filter.status),
       );
       const result = pageOf(matching, (d) => ({ createdAt: d.receivedAt, id: d.id }), page, 'desc');
@@ -38,8 +35,8 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
   }
 
   purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
-    return this.#store.atomically(() => {
-      const { deliveries } = triggerTables(this.#store);
+    return this.atomically(() => {
+      const { deliveries } = this.tables;
       const oldest = (matches: (d: Delivery) => boolean) =>
         deliveries
           .filter((d) => d.receivedAt < cutoff && matches(d))

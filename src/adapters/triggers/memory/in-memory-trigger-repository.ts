@@ -6,21 +6,18 @@ import type {
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { TriggerRow } from './trigger-tables.ts';
 import { triggerTables } from './trigger-tables.ts';
 
 /** Triggers in the store; deleted ones stay, secretless, so their path stays taken (the unique index). */
-export class InMemoryTriggerRepository implements TriggerRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryTriggerRepository
+  extends inMemoryRepository(triggerTables)
+  implements TriggerRepository
+{
   add(trigger: Trigger): Promise<void> {
-    return this.#store.atomically(() => {
-      const { triggers } = triggerTables(this.#store);
+    return this.atomically(() => {
+      const { triggers } = this.tables;
       if (triggers.some((row) => row.trigger.webhookPath === trigger.webhookPath))
         throw new WebhookPathTaken();
       triggers.put({ trigger, deletedAt: null });
@@ -28,19 +25,19 @@ export class InMemoryTriggerRepository implements TriggerRepository {
   }
 
   findById(id: string): Promise<Trigger | undefined> {
-    return this.#store.atomically(() => this.#live(triggerTables(this.#store).triggers.get(id)));
+    return this.atomically(() => this.#live(this.tables.triggers.get(id)));
   }
 
   findByWebhookPath(webhookPath: string): Promise<Trigger | undefined> {
-    return this.#store.atomically(() =>
-      this.#live(triggerTables(this.#store).triggers.find((row) => row.trigger.webhookPath === webhookPath)),
+    return this.atomically(() =>
+      this.#live(this.tables.triggers.find((row) => row.trigger.webhookPath === webhookPath)),
     );
   }
 
   list(filter: TriggerFilter, page: PageRequest): Promise<Page<Trigger>> {
-    return this.#store.atomically(() => {
-      const matching = triggerTables(this.#store)
-        .triggers.filter(
+    return this.atomically(() => {
+      const matching = this.tables.triggers
+        .filter(
           ({ trigger, deletedAt }) =>
             deletedAt === null &&
             trigger.workspaceId === filter.workspaceId &&
@@ -52,21 +49,21 @@ export class InMemoryTriggerRepository implements TriggerRepository {
   }
 
   save(trigger: Trigger): Promise<void> {
-    return this.#store.atomically(() => {
-      const stored = this.#live(triggerTables(this.#store).triggers.get(trigger.id));
+    return this.atomically(() => {
+      const stored = this.#live(this.tables.triggers.get(trigger.id));
       if (!stored || stored.version !== trigger.version) throw new TriggerChanged();
       // What the UPDATE sets: everything but the identity, the path and the creation time.
       const { id, workspaceId, missionId, webhookPath, createdAt } = stored;
       const saved = new Trigger({ ...trigger, id, workspaceId, missionId, webhookPath, createdAt });
       saved.version = stored.version + 1;
-      triggerTables(this.#store).triggers.put({ trigger: saved, deletedAt: null });
+      this.tables.triggers.put({ trigger: saved, deletedAt: null });
       trigger.version = saved.version;
     });
   }
 
   async delete(id: string, now: Date): Promise<void> {
-    await this.#store.atomically(() => {
-      const stored = this.#live(triggerTables(this.#store).triggers.get(id));
+    await this.atomically(() => {
+      const stored = this.#live(this.tables.triggers.get(id));
       if (!stored) return;
       // The secrets are destroyed, not kept: nothing can verify for a deleted trigger again.
       const trigger = new Trigger({
@@ -77,7 +74,7 @@ export class InMemoryTriggerRepository implements TriggerRepository {
         previousSecretExpiresAt: null,
         version: stored.version + 1,
       });
-      triggerTables(this.#store).triggers.put({ trigger, deletedAt: now });
+      this.tables.triggers.put({ trigger, deletedAt: now });
     });
   }
 

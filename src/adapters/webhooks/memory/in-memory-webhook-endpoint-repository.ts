@@ -4,29 +4,26 @@ import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.
 import { WebhookEndpointChanged } from '../../../domain/webhooks/webhook-errors.ts';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { webhookTables } from './webhook-tables.ts';
 
 /** Outbound endpoints in the store; deleting one takes its messages along (the database's cascade). */
-export class InMemoryWebhookEndpointRepository implements WebhookEndpointRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryWebhookEndpointRepository
+  extends inMemoryRepository(webhookTables)
+  implements WebhookEndpointRepository
+{
   add(endpoint: WebhookEndpoint): Promise<void> {
-    return this.#store.atomically(() => webhookTables(this.#store).webhookEndpoints.put(endpoint));
+    return this.atomically((tables) => tables.webhookEndpoints.put(endpoint));
   }
 
   findById(id: string): Promise<WebhookEndpoint | undefined> {
-    return this.#store.atomically(() => webhookTables(this.#store).webhookEndpoints.get(id));
+    return this.atomically((tables) => tables.webhookEndpoints.get(id));
   }
 
   list(workspaceId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
-    return this.#store.atomically(() =>
+    return this.atomically(() =>
       pageOf(
-        webhookTables(this.#store).webhookEndpoints.filter((e) => e.workspaceId === workspaceId),
+        this.tables.webhookEndpoints.filter((e) => e.workspaceId === workspaceId),
         (e) => e,
         page,
         'asc',
@@ -35,26 +32,24 @@ export class InMemoryWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   subscribedTo(workspaceId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
-    return this.#store.atomically(() =>
-      webhookTables(this.#store).webhookEndpoints.filter(
-        (e) => e.workspaceId === workspaceId && e.subscribesTo(type),
-      ),
+    return this.atomically(() =>
+      this.tables.webhookEndpoints.filter((e) => e.workspaceId === workspaceId && e.subscribesTo(type)),
     );
   }
 
   save(endpoint: WebhookEndpoint): Promise<void> {
-    return this.#store.atomically(() => {
-      const stored = webhookTables(this.#store).webhookEndpoints.get(endpoint.id);
+    return this.atomically(() => {
+      const stored = this.tables.webhookEndpoints.get(endpoint.id);
       if (!stored || stored.version !== endpoint.version) throw new WebhookEndpointChanged();
       endpoint.version = stored.version + 1;
-      webhookTables(this.#store).webhookEndpoints.put(endpoint);
+      this.tables.webhookEndpoints.put(endpoint);
     });
   }
 
   delete(id: string): Promise<void> {
     // Its messages and their attempts cascade (see webhookTables).
-    return this.#store.atomically(() => {
-      webhookTables(this.#store).webhookEndpoints.delete(id);
+    return this.atomically(() => {
+      this.tables.webhookEndpoints.delete(id);
     });
   }
 }

@@ -7,24 +7,21 @@ import type {
 } from '../../../application/webhooks/ports/webhook-message-repository.ts';
 import type { DeliveryAttempt, WebhookMessage } from '../../../domain/webhooks/webhook-message.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
+import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { webhookTables } from './webhook-tables.ts';
 
 /**
  * The outbox in the store. A claim leases its messages in one atomic step, so concurrent claims take
  * disjoint sets, as FOR UPDATE SKIP LOCKED makes them in PostgreSQL.
  */
-export class InMemoryWebhookMessageRepository implements WebhookMessageRepository {
-  readonly #store: InMemoryStore;
-
-  constructor({ store }: { store: InMemoryStore }) {
-    this.#store = store;
-  }
-
+export class InMemoryWebhookMessageRepository
+  extends inMemoryRepository(webhookTables)
+  implements WebhookMessageRepository
+{
   add(messages: readonly WebhookMessage[]): Promise<void> {
-    return this.#store.atomically(() => {
+    return this.atomically(() => {
       for (const message of messages)
-        webhookTables(this.#store).webhookMessages.put({ message, lease: null, leasedUntil: null });
+        this.tables.webhookMessages.put({ message, lease: null, leasedUntil: null });
     });
   }
 
@@ -32,42 +29,42 @@ export class InMemoryWebhookMessageRepository implements WebhookMessageRepositor
     now: Date,
     { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
   ): Promise<LeasedMessage[]> {
-    return this.#store.atomically(() => {
+    return this.atomically(() => {
       const lease = randomUUID();
       const leasedUntil = new Date(now.getTime() + leaseSeconds * 1000);
-      const due = webhookTables(this.#store)
-        .webhookMessages.filter(
+      const due = this.tables.webhookMessages
+        .filter(
           ({ message, leasedUntil: until }) =>
             message.status === 'pending' &&
             message.nextAttemptAt !== null &&
             message.nextAttemptAt <= now &&
             (until === null || until <= now) &&
-            webhookTables(this.#store).webhookEndpoints.get(message.endpointId)?.enabled === true,
+            this.tables.webhookEndpoints.get(message.endpointId)?.enabled === true,
         )
         .sort((a, b) => (a.message.nextAttemptAt?.getTime() ?? 0) - (b.message.nextAttemptAt?.getTime() ?? 0))
         .slice(0, limit);
-      for (const row of due) webhookTables(this.#store).webhookMessages.put({ ...row, lease, leasedUntil });
+      for (const row of due) this.tables.webhookMessages.put({ ...row, lease, leasedUntil });
       return due.map(({ message }) => ({ message, lease }));
     });
   }
 
   recordAttempt(message: WebhookMessage, attempt: DeliveryAttempt, lease: string): Promise<boolean> {
-    return this.#store.atomically(() => {
-      if (webhookTables(this.#store).webhookMessages.get(message.id)?.lease !== lease) return false;
-      webhookTables(this.#store).webhookMessages.put({ message, lease: null, leasedUntil: null });
-      webhookTables(this.#store).webhookAttempts.put(attempt);
+    return this.atomically(() => {
+      if (this.tables.webhookMessages.get(message.id)?.lease !== lease) return false;
+      this.tables.webhookMessages.put({ message, lease: null, leasedUntil: null });
+      this.tables.webhookAttempts.put(attempt);
       return true;
     });
   }
 
   findById(id: string): Promise<WebhookMessage | undefined> {
-    return this.#store.atomically(() => webhookTables(this.#store).webhookMessages.get(id)?.message);
+    return this.atomically((tables) => tables.webhookMessages.get(id)?.message);
   }
 
   listForEndpoint(endpointId: string, page: PageRequest): Promise<Page<MessageWithAttempts>> {
-    return this.#store.atomically(() => {
-      const mine = webhookTables(this.#store)
-        .webhookMessages.filter(({ message }) => message.endpointId === endpointId)
+    return this.atomically(() => {
+      const mine = this.tables.webhookMessages
+        .filter(({ message }) => message.endpointId === endpointId)
         .map(({ message }) => message);
       const result = pageOf(mine, (message) => message, page, 'desc');
       return {
@@ -78,18 +75,18 @@ export class InMemoryWebhookMessageRepository implements WebhookMessageRepositor
   }
 
   attemptsOf(messageId: string): Promise<DeliveryAttempt[]> {
-    return this.#store.atomically(() => this.#attemptsOf(messageId));
+    return this.atomically(() => this.#attemptsOf(messageId));
   }
 
   save(message: WebhookMessage): Promise<void> {
-    return this.#store.atomically(() => {
-      webhookTables(this.#store).webhookMessages.update(message.id, (row) => Object.assign(row, { message }));
+    return this.atomically(() => {
+      this.tables.webhookMessages.update(message.id, (row) => Object.assign(row, { message }));
     });
   }
 
   #attemptsOf(messageId: string): DeliveryAttempt[] {
-    return webhookTables(this.#store)
-      .webhookAttempts.filter((attempt) => attempt.messageId === messageId)
+    return this.tables.webhookAttempts
+      .filter((attempt) => attempt.messageId === messageId)
       .sort((a, b) => a.attemptedAt.getTime() - b.attemptedAt.getTime());
   }
 }
