@@ -63,3 +63,9 @@ export function announcingChanges<T extends object>(
   }
   return overrideMethods(inner, replaced as Partial<Methods<T>>);
 }
+
+/** The decorator announcing a port's writes, by `access`: `announcingChanges` with it. */
+export const announcer =
+  <T extends object>(access: MethodAccess<T>) =>
+  (inner: T, invalidation: CacheInvalidation): T =>
+    announcingChanges(inner, invalidation, access);

@@ -1,22 +1,16 @@
-import type {
-  WorkspaceMembershipView,
-  WorkspaceRepository,
-} from '../../../application/workspaces/ports/workspace-repository.ts';
-import type { CacheInvalidation } from '../../platform/caching/cache-invalidation.ts';
+import type { WorkspaceRepository } from '../../../application/workspaces/ports/workspace-repository.ts';
+import { cachedLookup } from '../../platform/caching/cached-lookup.ts';
 import { changed } from '../../platform/caching/cached-rows.ts';
-import { forgetting, InvalidatedCache } from '../../platform/caching/invalidated-cache.ts';
-import {
-  announces,
-  announcingChanges,
-  type MethodAccess,
-  overrideMethods,
-} from '../../platform/caching/method-overrides.ts';
+import { announcer, announces } from '../../platform/caching/method-overrides.ts';
 
 const memberships = changed('memberships');
 const workspace = changed('workspace');
 
-/** Every workspace and membership method, a read or a write. */
-const workspaceAccess: MethodAccess<WorkspaceRepository> = {
+/**
+ * Workspaces and memberships whose every write tells this instance's caches.
+ * Every workspace and membership method, a read or a write.
+ */
+export const announcingWorkspaces = announcer<WorkspaceRepository>({
   listForUser: 'read',
   pageForUser: 'read',
   findById: 'read',
@@ -30,30 +24,11 @@ const workspaceAccess: MethodAccess<WorkspaceRepository> = {
   addMember: announces((membership) => [memberships(membership.userId)]),
   setRole: announces((_workspaceId, userId) => [memberships(userId)]),
   removeMember: announces((_workspaceId, userId) => [memberships(userId)]),
-};
-
-/** Workspaces and memberships whose every write tells this instance's caches. */
-export function announcingWorkspaces(inner: WorkspaceRepository, invalidation: CacheInvalidation) {
-  return announcingChanges(inner, invalidation, workspaceAccess);
-}
+});
 
 /** `listForUser` cached by user, for what `/me` shows. */
-export function withCachedWorkspaceLists(
-  inner: WorkspaceRepository,
-  invalidation: CacheInvalidation,
-  maxEntries: number,
-): WorkspaceRepository {
-  const cache = new InvalidatedCache<WorkspaceMembershipView[]>({
-    invalidation,
-    maxEntries,
-    forget: forgetting({
-      user: (userId, entries) => entries.delete(userId),
-      memberships: (userId, entries) => entries.delete(userId),
-      workspace: (id, entries) =>
-        entries.deleteWhere((views) => views.some((view) => view.workspace.id === id)),
-    }),
-  });
-  return overrideMethods(inner, {
-    listForUser: async (userId) => (await cache.get(userId, () => inner.listForUser(userId))) ?? [],
-  });
-}
+export const withCachedWorkspaceLists = cachedLookup<WorkspaceRepository, 'listForUser'>('listForUser', {
+  user: (userId, entries) => entries.delete(userId),
+  memberships: (userId, entries) => entries.delete(userId),
+  workspace: (id, entries) => entries.deleteWhere((views) => views.some((view) => view.workspace.id === id)),
+});
