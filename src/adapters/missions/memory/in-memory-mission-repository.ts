@@ -1,8 +1,7 @@
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { MissionRepository } from '../../../application/missions/ports/mission-repository.ts';
 import type { Mission } from '../../../domain/missions/mission.ts';
-import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
+import { inMemoryRowRepository } from '../../platform/memory/in-memory-repository.ts';
 import { missionTables } from './mission-tables.ts';
 
 /**
@@ -10,26 +9,11 @@ import { missionTables } from './mission-tables.ts';
  * the missions table, as the database's do.
  */
 export class InMemoryMissionRepository
-  extends inMemoryRepository(missionTables)
+  extends inMemoryRowRepository(missionTables, (tables) => tables.missions)
   implements MissionRepository
 {
-  add(mission: Mission): Promise<void> {
-    return this.atomically((tables) => tables.missions.put(mission));
-  }
-
-  findById(id: string): Promise<Mission | undefined> {
-    return this.atomically((tables) => tables.missions.get(id));
-  }
-
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>> {
-    return this.atomically(() =>
-      pageOf(
-        this.tables.missions.filter((m) => m.workspaceId === workspaceId),
-        (m) => m,
-        page,
-        'desc',
-      ),
-    );
+    return this.pageWhere((m) => m.workspaceId === workspaceId, page, 'desc');
   }
 
   async update(mission: Mission): Promise<void> {

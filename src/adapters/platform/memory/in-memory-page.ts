@@ -21,3 +21,12 @@ export function pageOf<T>(
   const last = pageItems.at(-1);
   return { items: pageItems, next: rest.length > limit && last ? positionOf(last) : null };
 }
+
+/** One keyset page of rows that are their own positions (`createdAt`, `id`). */
+export function pageOfRows<T extends PagePosition>(
+  items: readonly T[],
+  page: PageRequest,
+  direction: 'asc' | 'desc',
+) {
+  return pageOf(items, (item) => item, page, direction);
+}

@@ -8,7 +8,7 @@ import type {
 import { Run, type RunSummary, summaryOf } from '../../../domain/runs/run.ts';
 import { statusEvent } from '../../../domain/runs/run-event.ts';
 import { webhookRunInput } from '../../../domain/runs/webhook-run-input.ts';
-import { comparePositions, pageOf } from '../../platform/memory/in-memory-page.ts';
+import { comparePositions, pageOfRows } from '../../platform/memory/in-memory-page.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
@@ -64,7 +64,7 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
           (filter.missionId === undefined || run.missionId === filter.missionId) &&
           (filter.status === undefined || run.status === filter.status),
       );
-      const result = pageOf(runs, (run) => run, page, 'desc');
+      const result = pageOfRows(runs, page, 'desc');
       return { items: result.items.map(summaryOf), next: result.next };
     });
   }

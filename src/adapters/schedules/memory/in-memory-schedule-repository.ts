@@ -1,8 +1,7 @@
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { ScheduleRepository } from '../../../application/schedules/ports/schedule-repository.ts';
 import type { Schedule } from '../../../domain/schedules/schedule.ts';
-import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
+import { inMemoryRowRepository } from '../../platform/memory/in-memory-repository.ts';
 import { scheduleTables } from './schedule-tables.ts';
 
 /**
@@ -10,26 +9,11 @@ import { scheduleTables } from './schedule-tables.ts';
  * transaction at a time.
  */
 export class InMemoryScheduleRepository
-  extends inMemoryRepository(scheduleTables)
+  extends inMemoryRowRepository(scheduleTables, (tables) => tables.schedules)
   implements ScheduleRepository
 {
-  add(schedule: Schedule): Promise<void> {
-    return this.atomically((tables) => tables.schedules.put(schedule));
-  }
-
-  findById(id: string): Promise<Schedule | undefined> {
-    return this.atomically((tables) => tables.schedules.get(id));
-  }
-
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Schedule>> {
-    return this.atomically(() =>
-      pageOf(
-        this.tables.schedules.filter((s) => s.workspaceId === workspaceId),
-        (s) => s,
-        page,
-        'desc',
-      ),
-    );
+    return this.pageWhere((s) => s.workspaceId === workspaceId, page, 'desc');
   }
 
   update(id: string, change: (schedule: Schedule) => void): Promise<Schedule | undefined> {

@@ -5,7 +5,7 @@ import type {
 } from '../../../application/triggers/ports/trigger-repository.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
 import { TriggerChanged, WebhookPathTaken } from '../../../domain/triggers/webhook-errors.ts';
-import { pageOf } from '../../platform/memory/in-memory-page.ts';
+import { pageOfRows } from '../../platform/memory/in-memory-page.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { TriggerRow } from './trigger-tables.ts';
 import { triggerTables } from './trigger-tables.ts';
@@ -44,7 +44,7 @@ export class InMemoryTriggerRepository
             (filter.missionId === undefined || trigger.missionId === filter.missionId),
         )
         .map((row) => row.trigger);
-      return pageOf(matching, (t) => t, page, 'asc');
+      return pageOfRows(matching, page, 'asc');
     });
   }
 

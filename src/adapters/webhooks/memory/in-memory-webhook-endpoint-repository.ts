@@ -3,32 +3,16 @@ import type { WebhookEndpointRepository } from '../../../application/webhooks/po
 import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
 import { WebhookEndpointChanged } from '../../../domain/webhooks/webhook-errors.ts';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
-import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
+import { inMemoryRowRepository } from '../../platform/memory/in-memory-repository.ts';
 import { webhookTables } from './webhook-tables.ts';
 
 /** Outbound endpoints in the store; deleting one takes its messages along (the database's cascade). */
 export class InMemoryWebhookEndpointRepository
-  extends inMemoryRepository(webhookTables)
+  extends inMemoryRowRepository(webhookTables, (tables) => tables.webhookEndpoints)
   implements WebhookEndpointRepository
 {
-  add(endpoint: WebhookEndpoint): Promise<void> {
-    return this.atomically((tables) => tables.webhookEndpoints.put(endpoint));
-  }
-
-  findById(id: string): Promise<WebhookEndpoint | undefined> {
-    return this.atomically((tables) => tables.webhookEndpoints.get(id));
-  }
-
   list(workspaceId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
-    return this.atomically(() =>
-      pageOf(
-        this.tables.webhookEndpoints.filter((e) => e.workspaceId === workspaceId),
-        (e) => e,
-        page,
-        'asc',
-      ),
-    );
+    return this.pageWhere((e) => e.workspaceId === workspaceId, page, 'asc');
   }
 
   subscribedTo(workspaceId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {

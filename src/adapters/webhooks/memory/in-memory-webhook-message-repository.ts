@@ -6,7 +6,7 @@ import type {
   WebhookMessageRepository,
 } from '../../../application/webhooks/ports/webhook-message-repository.ts';
 import type { DeliveryAttempt, WebhookMessage } from '../../../domain/webhooks/webhook-message.ts';
-import { pageOf } from '../../platform/memory/in-memory-page.ts';
+import { pageOfRows } from '../../platform/memory/in-memory-page.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { webhookTables } from './webhook-tables.ts';
 
@@ -66,7 +66,7 @@ export class InMemoryWebhookMessageRepository
       const mine = this.tables.webhookMessages
         .filter(({ message }) => message.endpointId === endpointId)
         .map(({ message }) => message);
-      const result = pageOf(mine, (message) => message, page, 'desc');
+      const result = pageOfRows(mine, page, 'desc');
       return {
         items: result.items.map((message) => ({ message, attempts: this.#attemptsOf(message.id) })),
         next: result.next,

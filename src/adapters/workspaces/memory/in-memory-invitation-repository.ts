@@ -6,24 +6,16 @@ import type {
 import type { Invitation, InvitationDecision } from '../../../domain/workspaces/invitation.ts';
 import { identityTables } from '../../identity/index.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
-import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
+import { inMemoryRowRepository } from '../../platform/memory/in-memory-repository.ts';
 import { workspaceTables } from './workspace-tables.ts';
 
 const position = (invitation: Invitation) => invitation;
 
 /** Workspace invitations in the store; a decision's check and its write are one synchronous step. */
 export class InMemoryInvitationRepository
-  extends inMemoryRepository(workspaceTables)
+  extends inMemoryRowRepository(workspaceTables, (tables) => tables.invitations)
   implements InvitationRepository
 {
-  add(invitation: Invitation): Promise<void> {
-    return this.atomically((tables) => tables.invitations.put(invitation));
-  }
-
-  findById(id: string): Promise<Invitation | undefined> {
-    return this.atomically((tables) => tables.invitations.get(id));
-  }
-
   countOpen(workspaceId: string, now: Date): Promise<number> {
     return this.atomically(() => this.#openOf(workspaceId, now).length);
   }
