@@ -2,6 +2,7 @@ import type { BrowserSessionRepository } from '../../../application/identity/por
 import type { BrowserSession } from '../../../domain/identity/browser-session.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { identityTables } from './identity-tables.ts';
+import { putIfUserCurrent } from './put-if-user-current.ts';
 
 /** Browser sessions in the store. */
 export class InMemoryBrowserSessionRepository
@@ -9,12 +10,7 @@ export class InMemoryBrowserSessionRepository
   implements BrowserSessionRepository
 {
   create(session: BrowserSession): Promise<boolean> {
-    return this.atomically(() => {
-      const user = this.tables.users.get(session.userId);
-      if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
-      this.tables.browserSessions.put(session);
-      return true;
-    });
+    return this.atomically((tables) => putIfUserCurrent(tables.users, tables.browserSessions, session));
   }
 
   findByTokenHash(tokenHash: string): Promise<BrowserSession | undefined> {

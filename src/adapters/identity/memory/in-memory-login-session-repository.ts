@@ -5,20 +5,15 @@ import type {
 import type { LoginSession } from '../../../domain/identity/login-session.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { identityTables } from './identity-tables.ts';
+import { putIfUserCurrent } from './put-if-user-current.ts';
 
 /** API login sessions in the store. The rotation's compare and its set are one synchronous step. */
 export class InMemoryLoginSessionRepository
   extends inMemoryRepository(identityTables)
   implements LoginSessionRepository
 {
-  /** The user check and the insert are one step, and a transaction changing the user holds the store. */
   create(session: LoginSession): Promise<boolean> {
-    return this.atomically(() => {
-      const user = this.tables.users.get(session.userId);
-      if (!user || user.disabled || user.securityEpoch !== session.userEpoch) return false;
-      this.tables.loginSessions.put(session);
-      return true;
-    });
+    return this.atomically((tables) => putIfUserCurrent(tables.users, tables.loginSessions, session));
   }
 
   findById(id: string): Promise<LoginSession | undefined> {
