@@ -34,17 +34,13 @@ export interface ApiKeysCradle {
 export type ThroughApiKeys = ThroughWorkspaces & ApiKeysCradle;
 
 const { singleton, instance } = registrar<ThroughApiKeys>();
-const { cachedRead, stored } = adaptersFor<ThroughApiKeys>();
+const { cachedRead, announced } = adaptersFor<ThroughApiKeys>();
 
 export const apiKeys: Area<ApiKeysCradle, ThroughApiKeys> = {
   name: 'api-keys',
   register: ({ persistence }) => ({
     apiKeys: singleton(
-      stored(persistence, {
-        postgres: ({ db, caching }) =>
-          caching.announcing(new PostgresApiKeyRepository({ db }), announcingApiKeys),
-        memory: (store) => new InMemoryApiKeyRepository({ store }),
-      }),
+      announced(persistence, PostgresApiKeyRepository, announcingApiKeys, InMemoryApiKeyRepository),
     ),
     cachedApiKeys: cachedRead(persistence, ({ apiKeys }) => apiKeys, withCachedApiKeys),
     apiKeySecrets: instance(Sha256ApiKeySecrets),

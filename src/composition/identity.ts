@@ -150,7 +150,7 @@ export interface IdentityNeeds {
 export type ThroughIdentity = ThroughAudit & IdentityCradle & IdentityNeeds;
 
 const { singleton, instance, value } = registrar<ThroughIdentity>();
-const { cachedRead, stored } = adaptersFor<ThroughIdentity>();
+const { cachedRead, announced, stored } = adaptersFor<ThroughIdentity>();
 
 export const identity: Area<IdentityCradle, ThroughIdentity> = {
   name: 'identity',
@@ -160,15 +160,13 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       argon2id: () => new Argon2PasswordHasher({ queue: hashingQueue }),
       scrypt: () => new ScryptPasswordHasher({ queue: hashingQueue }),
     };
-    const users = stored(persistence, {
-      postgres: ({ db, caching }) => caching.announcing(new PostgresUserRepository({ db }), announcingUsers),
-      memory: (store) => new InMemoryUserRepository({ store }),
-    });
-    const loginSessions = stored(persistence, {
-      postgres: ({ db, caching }) =>
-        caching.announcing(new PostgresLoginSessionRepository({ db }), announcingLoginSessions),
-      memory: (store) => new InMemoryLoginSessionRepository({ store }),
-    });
+    const users = announced(persistence, PostgresUserRepository, announcingUsers, InMemoryUserRepository);
+    const loginSessions = announced(
+      persistence,
+      PostgresLoginSessionRepository,
+      announcingLoginSessions,
+      InMemoryLoginSessionRepository,
+    );
     return {
       users: singleton(users),
       loginSessions: singleton(loginSessions),

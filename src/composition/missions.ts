@@ -34,17 +34,13 @@ export interface MissionsNeeds {
 export type ThroughMissions = ThroughApiKeys & MissionsCradle & MissionsNeeds;
 
 const { singleton } = registrar<ThroughMissions>();
-const { cachedRead, stored } = adaptersFor<ThroughMissions>();
+const { cachedRead, announced } = adaptersFor<ThroughMissions>();
 
 export const missions: Area<MissionsCradle, ThroughMissions> = {
   name: 'missions',
   register: ({ persistence }) => ({
     missions: singleton(
-      stored(persistence, {
-        postgres: ({ db, caching }) =>
-          caching.announcing(new MikroOrmMissionRepository({ db }), announcingMissions),
-        memory: (store) => new InMemoryMissionRepository({ store }),
-      }),
+      announced(persistence, MikroOrmMissionRepository, announcingMissions, InMemoryMissionRepository),
     ),
     cachedMissions: cachedRead(persistence, ({ missions }) => missions, withCachedMissions),
     createMission: singleton(makeCreateMission),

@@ -27,6 +27,16 @@ export interface AdapterChoice<Deps> {
     },
   ): (deps: Deps) => P | M;
   /**
+   * `stored` for a port PostgreSQL's caches read: the PostgreSQL adapter (made of `{ db }`) announces its writes
+   * through `announce`; the in-memory one is made of `{ store }`.
+   */
+  announced<T>(
+    persistence: Persistence,
+    postgres: new (deps: { db: PostgresDatabase }) => T,
+    announce: (inner: T, to: CacheInvalidation) => T,
+    memory: new (deps: { store: InMemoryStore }) => T,
+  ): (deps: Deps) => T;
+  /**
    * A cached read of `source` with PostgreSQL's caches (see `PostgresCaching`); `source` itself in memory,
    * where there is nothing to gain.
    */
@@ -38,11 +48,17 @@ export interface AdapterChoice<Deps> {
 }
 
 export function adaptersFor<Deps extends { logger: Logger }>(): AdapterChoice<Deps> {
+  const stored: AdapterChoice<Deps>['stored'] = (persistence, adapters) =>
+    persistence.kind === 'postgres'
+      ? (deps) => adapters.postgres(persistence, deps)
+      : (deps) => adapters.memory(persistence.store, deps);
   return {
-    stored: (persistence, adapters) =>
-      persistence.kind === 'postgres'
-        ? (deps) => adapters.postgres(persistence, deps)
-        : (deps) => adapters.memory(persistence.store, deps),
+    stored,
+    announced: (persistence, postgres, announce, memory) =>
+      stored(persistence, {
+        postgres: ({ db, caching }) => caching.announcing(new postgres({ db }), announce),
+        memory: (store) => new memory({ store }),
+      }),
     cachedRead: (persistence, source, decorate) =>
       persistence.kind === 'postgres'
         ? persistence.caching.cached(source, decorate)

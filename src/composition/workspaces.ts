@@ -70,17 +70,13 @@ export interface WorkspacesCradle {
 export type ThroughWorkspaces = ThroughIdentity & WorkspacesCradle;
 
 const { singleton } = registrar<ThroughWorkspaces>();
-const { cachedRead, stored } = adaptersFor<ThroughWorkspaces>();
+const { cachedRead, announced, stored } = adaptersFor<ThroughWorkspaces>();
 
 export const workspaces: Area<WorkspacesCradle, ThroughWorkspaces> = {
   name: 'workspaces',
   register: ({ persistence }) => ({
     workspaces: singleton(
-      stored(persistence, {
-        postgres: ({ db, caching }) =>
-          caching.announcing(new PostgresWorkspaceRepository({ db }), announcingWorkspaces),
-        memory: (store) => new InMemoryWorkspaceRepository({ store }),
-      }),
+      announced(persistence, PostgresWorkspaceRepository, announcingWorkspaces, InMemoryWorkspaceRepository),
     ),
     cachedWorkspaces: cachedRead(persistence, ({ workspaces }) => workspaces, withCachedWorkspaceLists),
     createPersonalWorkspace: singleton(makeCreatePersonalWorkspace),
