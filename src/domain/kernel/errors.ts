@@ -32,6 +32,19 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * The base of an error that is only a kind, a code and a default message:
+ * `export class TokenExpired extends errorClass('unauthenticated', 'token_expired', 'the access token ...') {}`.
+ * Each stays a named class (`instanceof` and `name` work); `message` replaces the default.
+ */
+export function errorClass(kind: ErrorKind, code: string, defaultMessage: string) {
+  return class extends DomainError {
+    constructor(message = defaultMessage) {
+      super(kind, code, message);
+    }
+  };
+}
+
 export class NotFound extends DomainError {
   constructor(what: string) {
     super('not_found', 'not_found', `${what} was not found`);

@@ -1,4 +1,4 @@
-import { Conflict, DomainError, NotFound } from '../kernel/errors.ts';
+import { Conflict, DomainError, errorClass, NotFound } from '../kernel/errors.ts';
 import { SIGNATURE_TOLERANCE_SECONDS, type TimestampFault } from './signature-policy.ts';
 import type { TriggerSignatureScheme } from './signature-schemes.ts';
 
@@ -60,27 +60,23 @@ export class PayloadTooLarge extends DomainError {
   }
 }
 
-export class UnsupportedContentEncoding extends DomainError {
-  constructor() {
-    super(
-      'unsupported',
-      'unsupported_media_type',
-      'webhook bodies must be sent as they are, not compressed or otherwise encoded',
-    );
-  }
-}
+export class UnsupportedContentEncoding extends errorClass(
+  'unsupported',
+  'unsupported_media_type',
+  'webhook bodies must be sent as they are, not compressed or otherwise encoded',
+) {}
 
-export class IdempotencyKeyRequired extends DomainError {
-  constructor() {
-    super('invalid', 'invalid_request', 'this trigger requires an idempotency key on every delivery');
-  }
-}
+export class IdempotencyKeyRequired extends errorClass(
+  'invalid',
+  'invalid_request',
+  'this trigger requires an idempotency key on every delivery',
+) {}
 
-export class InvalidIdempotencyKey extends DomainError {
-  constructor() {
-    super('invalid', 'invalid_request', 'an idempotency key must be 1 to 255 printable ASCII characters');
-  }
-}
+export class InvalidIdempotencyKey extends errorClass(
+  'invalid',
+  'invalid_request',
+  'an idempotency key must be 1 to 255 printable ASCII characters',
+) {}
 
 /** Replaying needs the stored body: it is gone once the retention period purged it. */
 export class DeliveryBodyPurged extends Conflict {
