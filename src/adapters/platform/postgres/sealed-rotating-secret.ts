@@ -39,3 +39,35 @@ export function openRotatingSecret(
       row.previous_secret_expires_at === null ? null : new Date(row.previous_secret_expires_at),
   };
 }
+
+/** The columns a versioned row holding a rotating secret ends with (triggers, outbound endpoints). */
+export interface VersionedSecretColumns extends SealedSecretColumns {
+  readonly version: number;
+  readonly created_at: Date | string;
+  readonly updated_at: Date | string;
+}
+
+/** The rotating secret of `row` opened under `context`, with the row's version and times. */
+export function openVersionedSecret(box: SecretBox, context: string, row: VersionedSecretColumns) {
+  return {
+    ...openRotatingSecret(box, context, row),
+    version: row.version,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+/**
+ * The rotating secret of one kind of row, sealed under `${prefix}:${row id}` (so a sealed value copied onto
+ * another row does not open there): its `context`, its sealed columns (`seal`), and the opened row (`open`).
+ */
+export function rowSecrets(prefix: string) {
+  const context = (id: string) => `${prefix}:${id}`;
+  return {
+    context,
+    seal: (box: SecretBox, owner: RotatingSecret & { readonly id: string }) =>
+      sealRotatingSecret(box, context(owner.id), owner),
+    open: (box: SecretBox, row: VersionedSecretColumns & { readonly id: string }) =>
+      openVersionedSecret(box, context(row.id), row),
+  };
+}

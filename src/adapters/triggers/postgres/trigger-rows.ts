@@ -1,7 +1,7 @@
 import type { SecretBox } from '../../../application/kernel/ports/secret-box.ts';
 import type { TriggerSignatureScheme } from '../../../domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../../domain/triggers/trigger.ts';
-import { openRotatingSecret, sealRotatingSecret } from '../../platform/postgres/sealed-rotating-secret.ts';
+import { rowSecrets } from '../../platform/postgres/sealed-rotating-secret.ts';
 
 // A trigger as a `triggers` row, its secrets sealed (see webhookSecretContext).
 
@@ -28,18 +28,11 @@ export const TRIGGER_COLUMNS = `id, workspace_id, mission_id, name, enabled, web
   require_timestamp, require_idempotency_key, signing_secret_sealed, previous_secret_sealed,
   previous_secret_expires_at, version, created_at, updated_at`;
 
-/** The associated data a trigger's secrets are sealed with: a sealed secret opens only on its own row. */
-export function webhookSecretContext(triggerId: string): string {
-  return `webhook-secret:${triggerId}`;
-}
-
-/** The sealed columns of `trigger`'s secrets: current, previous and the previous one's expiry. */
-export function sealedSecrets(box: SecretBox, trigger: Trigger): [string, string | null, Date | null] {
-  return sealRotatingSecret(box, webhookSecretContext(trigger.id), trigger);
-}
+/** A Trigger's secrets, sealed with associated data naming its row: a sealed secret opens only there. */
+const secrets = rowSecrets('webhook-secret');
+export const { context: webhookSecretContext, seal: sealedSecrets } = secrets;
 
 export function toTrigger(box: SecretBox, row: TriggerRow): Trigger {
-  const context = webhookSecretContext(row.id);
   return new Trigger({
     id: row.id,
     workspaceId: row.workspace_id,
@@ -51,9 +44,6 @@ export function toTrigger(box: SecretBox, row: TriggerRow): Trigger {
     signatureScheme: row.signature_scheme,
     requireTimestamp: row.require_timestamp,
     requireIdempotencyKey: row.require_idempotency_key,
-    ...openRotatingSecret(box, context, row),
-    version: row.version,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    ...secrets.open(box, row),
   });
 }

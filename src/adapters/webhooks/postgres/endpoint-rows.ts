@@ -1,7 +1,7 @@
 import type { SecretBox } from '../../../application/kernel/ports/secret-box.ts';
 import { type DisabledReason, WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.ts';
 import type { WebhookEventType } from '../../../domain/webhooks/webhook-event-types.ts';
-import { openRotatingSecret, sealRotatingSecret } from '../../platform/postgres/sealed-rotating-secret.ts';
+import { rowSecrets } from '../../platform/postgres/sealed-rotating-secret.ts';
 
 // An outbound endpoint as a `webhook_endpoints` row, its secrets sealed (see endpointSecretContext).
 
@@ -24,21 +24,11 @@ export interface EndpointRow {
 export const ENDPOINT_COLUMNS = `id, workspace_id, url, description, event_types, enabled, disabled_reason, signing_secret_sealed,
   previous_secret_sealed, previous_secret_expires_at, version, created_at, updated_at`;
 
-/** The associated data an endpoint's secrets are sealed with. */
-export function endpointSecretContext(endpointId: string): string {
-  return `webhook-endpoint-secret:${endpointId}`;
-}
-
-/** The sealed columns of `endpoint`'s secrets: current, previous and the previous one's expiry. */
-export function sealedSecrets(
-  box: SecretBox,
-  endpoint: WebhookEndpoint,
-): [string, string | null, Date | null] {
-  return sealRotatingSecret(box, endpointSecretContext(endpoint.id), endpoint);
-}
+/** A WebhookEndpoint's secrets, sealed with associated data naming its row: a sealed secret opens only there. */
+const secrets = rowSecrets('webhook-endpoint-secret');
+export const { context: endpointSecretContext, seal: sealedSecrets } = secrets;
 
 export function toEndpoint(box: SecretBox, row: EndpointRow): WebhookEndpoint {
-  const context = endpointSecretContext(row.id);
   return new WebhookEndpoint({
     id: row.id,
     workspaceId: row.workspace_id,
@@ -47,9 +37,6 @@ export function toEndpoint(box: SecretBox, row: EndpointRow): WebhookEndpoint {
     eventTypes: row.event_types,
     enabled: row.enabled,
     disabledReason: row.disabled_reason,
-    ...openRotatingSecret(box, context, row),
-    version: row.version,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    ...secrets.open(box, row),
   });
 }
