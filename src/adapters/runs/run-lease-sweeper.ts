@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { ExpireRunLeases } from '../../application/runs/expire-run-leases.ts';
-import { inBatches, PeriodicJob } from '../platform/system/periodic-job.ts';
+import { loggedSweep, PeriodicJob } from '../platform/system/periodic-job.ts';
 
 const BATCH = 500;
 const MAX_BATCHES_PER_SWEEP = 20;
@@ -13,21 +13,12 @@ const MAX_BATCHES_PER_SWEEP = 20;
  */
 export class RunLeaseSweeper extends PeriodicJob<number> {
   constructor(deps: { expireRunLeases: ExpireRunLeases; logger: Logger; intervalSeconds: number }) {
-    const sweep = async () => {
-      try {
-        const total = await inBatches(
-          async () => (await deps.expireRunLeases({ limit: BATCH })).length,
-          BATCH,
-          MAX_BATCHES_PER_SWEEP,
-        );
-        if (total > 0)
-          deps.logger.info({ runs: total }, 'expired run leases and timed-out attempts taken back');
-        return total;
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'run lease sweep failed; retrying at the next interval');
-        throw error;
-      }
-    };
+    const sweep = loggedSweep(deps.logger, async (limit) => (await deps.expireRunLeases({ limit })).length, {
+      batch: BATCH,
+      maxBatches: MAX_BATCHES_PER_SWEEP,
+      done: 'expired run leases and timed-out attempts taken back',
+      failed: 'run lease sweep failed; retrying at the next interval',
+    });
     super(sweep, deps.intervalSeconds * 1000);
   }
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { FireDueSchedules } from '../../application/schedules/fire-due-schedules.ts';
-import { inBatches, PeriodicJob } from '../platform/system/periodic-job.ts';
+import { loggedSweep, PeriodicJob } from '../platform/system/periodic-job.ts';
 
 const BATCH = 100;
 const MAX_BATCHES_PER_TICK = 20;
@@ -11,20 +11,12 @@ const MAX_BATCHES_PER_TICK = 20;
  */
 export class ScheduleDispatcher extends PeriodicJob<number> {
   constructor(deps: { fireDueSchedules: FireDueSchedules; logger: Logger; intervalSeconds: number }) {
-    const fire = async () => {
-      try {
-        const total = await inBatches(
-          async () => (await deps.fireDueSchedules({ limit: BATCH })).length,
-          BATCH,
-          MAX_BATCHES_PER_TICK,
-        );
-        if (total > 0) deps.logger.info({ runs: total }, 'scheduled runs queued');
-        return total;
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'firing schedules failed; retrying at the next tick');
-        throw error;
-      }
-    };
+    const fire = loggedSweep(deps.logger, async (limit) => (await deps.fireDueSchedules({ limit })).length, {
+      batch: BATCH,
+      maxBatches: MAX_BATCHES_PER_TICK,
+      done: 'scheduled runs queued',
+      failed: 'firing schedules failed; retrying at the next tick',
+    });
     super(fire, deps.intervalSeconds * 1000);
   }
 

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 /**
  * Runs `task` every `intervalMs`, one run at a time (a tick while one runs is skipped), with a timer that
  * never keeps the process alive. A failing run is the task's to report; the next tick tries again.
@@ -56,4 +57,25 @@ export async function inBatches(
     if (count < size) break;
   }
   return total;
+}
+
+/**
+ * A periodic sweep of `inBatches` over `step` (handed the batch size, returning how many it handled): a total
+ * above 0 is logged with `done`, a failure with `failed` and thrown again (the job retries at its next run).
+ */
+export function loggedSweep(
+  logger: Logger,
+  step: (limit: number) => Promise<number>,
+  { batch, maxBatches, done, failed }: { batch: number; maxBatches: number; done: string; failed: string },
+): () => Promise<number> {
+  return async () => {
+    try {
+      const total = await inBatches(() => step(batch), batch, maxBatches);
+      if (total > 0) logger.info({ runs: total }, done);
+      return total;
+    } catch (error) {
+      logger.warn({ err: error }, failed);
+      throw error;
+    }
+  };
 }
