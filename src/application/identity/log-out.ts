@@ -1,5 +1,5 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { AuditLog } from '../audit/index.ts';
+import { type AuditLog, sessionEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';
 
@@ -14,11 +14,6 @@ export function makeLogOut(deps: {
   return async (caller, ip) => {
     const principal = personOf(caller);
     await deps.loginSessions.revoke(principal.sessionId, 'logout', deps.clock.now());
-    await deps.auditLog.record({
-      type: 'logout',
-      userId: principal.userId,
-      sessionId: principal.sessionId,
-      ip,
-    });
+    await deps.auditLog.record(sessionEvent('logout', principal, ip));
   };
 }

@@ -1,5 +1,5 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { AuditLog } from '../audit/index.ts';
+import { type AuditLog, sessionEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';
 
@@ -18,13 +18,7 @@ export function makeRevokeAllSessions(deps: {
       'revoked_all',
       deps.clock.now(),
     );
-    await deps.auditLog.record({
-      type: 'session_revoked',
-      userId: principal.userId,
-      sessionId: principal.sessionId,
-      ip,
-      details: { all: true, count },
-    });
+    await deps.auditLog.record(sessionEvent('session_revoked', principal, ip, { all: true, count }));
     return count;
   };
 }

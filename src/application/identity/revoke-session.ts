@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { AuditLog } from '../audit/index.ts';
+import { type AuditLog, sessionEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { LoginSessionRepository } from './ports/login-session-repository.ts';
 
@@ -18,11 +18,8 @@ export function makeRevokeSession(deps: {
     if (!session || session.userId !== principal.userId || session.revokedAt !== null)
       throw new NotFound('session');
     await deps.loginSessions.revoke(session.id, 'revoked_by_user', deps.clock.now());
-    await deps.auditLog.record({
-      type: 'session_revoked',
-      userId: principal.userId,
-      sessionId: session.id,
-      ip,
-    });
+    await deps.auditLog.record(
+      sessionEvent('session_revoked', { userId: principal.userId, sessionId: session.id }, ip),
+    );
   };
 }

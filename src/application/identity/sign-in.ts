@@ -1,6 +1,6 @@
 import { InvalidCredentials } from '../../domain/identity/auth-errors.ts';
 import { BrowserSession, type BrowserSessionLifetimes } from '../../domain/identity/browser-session.ts';
-import type { AuditLog } from '../audit/index.ts';
+import { type AuditLog, sessionEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { BrowserSessionRepository } from './ports/browser-session-repository.ts';
@@ -64,13 +64,9 @@ export function makeSignIn(deps: {
     );
     // A disable or a new password that landed after the password check moved the user on: no session.
     if (!(await deps.browserSessions.create(session))) throw new InvalidCredentials();
-    await deps.auditLog.record({
-      type: 'login_succeeded',
-      userId: user.id,
-      sessionId: session.id,
-      ip,
-      details: { surface: 'browser' },
-    });
+    await deps.auditLog.record(
+      sessionEvent('login_succeeded', { userId: user.id, sessionId: session.id }, ip, { surface: 'browser' }),
+    );
     return { token, session };
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditLog } from '../audit/index.ts';
+import { type AuditLog, sessionEvent } from '../audit/index.ts';
 import type { BrowserSessionRepository } from './ports/browser-session-repository.ts';
 import type { CurrentBrowserSession } from './resolve-browser-session.ts';
 
@@ -11,12 +11,8 @@ export function makeSignOut(deps: {
 }): SignOut {
   return async ({ session }, ip) => {
     await deps.browserSessions.deleteForUser(session.userId, session.id);
-    await deps.auditLog.record({
-      type: 'logout',
-      userId: session.userId,
-      sessionId: session.id,
-      ip,
-      details: { surface: 'browser' },
-    });
+    await deps.auditLog.record(
+      sessionEvent('logout', { userId: session.userId, sessionId: session.id }, ip, { surface: 'browser' }),
+    );
   };
 }
