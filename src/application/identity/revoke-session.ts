@@ -1,17 +1,12 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import { type AuditLog, sessionEvent } from '../audit/index.ts';
-import type { Clock } from '../kernel/ports/clock.ts';
-import type { LoginSessionRepository } from './ports/login-session-repository.ts';
+import { sessionEvent } from '../audit/index.ts';
+import type { SessionRevocationDeps } from './session-revocation-deps.ts';
 
 export type RevokeSession = (principal: Principal, sessionId: string, ip: string) => Promise<void>;
 
 /** Revokes one of the caller's own sessions; another user's session is "not found", never "forbidden". */
-export function makeRevokeSession(deps: {
-  loginSessions: LoginSessionRepository;
-  auditLog: AuditLog;
-  clock: Clock;
-}): RevokeSession {
+export function makeRevokeSession(deps: SessionRevocationDeps): RevokeSession {
   return async (caller, sessionId, ip) => {
     const principal = personOf(caller);
     const session = await deps.loginSessions.findById(sessionId);
