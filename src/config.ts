@@ -64,6 +64,12 @@ export interface Config {
     /** How often each instance fires the schedules that are due (0: never). */
     readonly intervalSeconds: number;
   };
+  readonly sandbox: {
+    /** Worker threads running user JavaScript, one call each at a time. */
+    readonly threads: number;
+    /** Calls that may wait for a thread before more are refused with 503. */
+    readonly maxQueued: number;
+  };
   /** Webhook ingest and the delivery log. */
   readonly webhooks: {
     /** Deliveries per trigger (per webhook path) per minute; 429 with Retry-After beyond. */
@@ -171,6 +177,8 @@ const schema = {
     RUN_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 15 },
     RUN_EVENT_STREAM_HEARTBEAT_SECONDS: { type: 'integer', minimum: 1, maximum: 300, default: 15 },
     SCHEDULE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 60, default: 5 },
+    SANDBOX_THREADS: { type: 'integer', minimum: 1, maximum: 64, default: 2 },
+    SANDBOX_MAX_QUEUED: { type: 'integer', minimum: 0, maximum: 100000, default: 256 },
     WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 600 },
     WEBHOOK_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 30 },
     WEBHOOK_PURGE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 3600 },
@@ -300,6 +308,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       eventStreamHeartbeatSeconds: input.RUN_EVENT_STREAM_HEARTBEAT_SECONDS as number,
     },
     schedules: { intervalSeconds: input.SCHEDULE_INTERVAL_SECONDS as number },
+    sandbox: {
+      threads: input.SANDBOX_THREADS as number,
+      maxQueued: input.SANDBOX_MAX_QUEUED as number,
+    },
     webhooks: {
       rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,
       retentionDays: input.WEBHOOK_RETENTION_DAYS as number,

@@ -8,6 +8,7 @@ import { InMemoryStore } from './adapters/platform/memory/in-memory-store.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
+import { blueprints } from './composition/blueprints.ts';
 import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
@@ -17,6 +18,7 @@ import { platform } from './composition/platform.ts';
 import { PostgresCaching } from './composition/postgres-caching.ts';
 import type { Registrations } from './composition/registration.ts';
 import { runs } from './composition/runs.ts';
+import { sandboxes } from './composition/sandboxes.ts';
 import { schedules } from './composition/schedules.ts';
 import { system } from './composition/system.ts';
 import { triggers } from './composition/triggers.ts';
@@ -43,6 +45,8 @@ export const AREAS = [
   schedules,
   triggers,
   webhooks,
+  sandboxes,
+  blueprints,
   files,
   web,
 ] as const;

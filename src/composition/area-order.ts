@@ -13,6 +13,8 @@ export const AREA_ORDER = [
   'schedules',
   'triggers',
   'webhooks',
+  'sandboxes',
+  'blueprints',
   'files',
   'web',
 ] as const;

@@ -37,9 +37,9 @@ import { makeUploadFile, type UploadFile } from '../application/files/upload-fil
 import { type GetUploadProgress, makeGetUploadProgress } from '../application/files/upload-progress.ts';
 import type { Config } from '../config.ts';
 import type { Area, AreaContext } from './area.ts';
+import type { ThroughBlueprints } from './blueprints.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
-import type { ThroughWebhooks } from './webhooks.ts';
 
 /** Files: uploads, their bytes in the configured storage, downloads and signed links (CONTRACT section 11). */
 export interface FilesCradle {
@@ -66,7 +66,7 @@ export interface FilesCradle {
   uploadSweepJob: UploadSweepJob;
 }
 
-export type ThroughFiles = ThroughWebhooks & FilesCradle;
+export type ThroughFiles = ThroughBlueprints & FilesCradle;
 
 const { singleton, value } = registrar<ThroughFiles>();
 const { stored } = adaptersFor<ThroughFiles>();

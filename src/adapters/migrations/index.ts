@@ -9,6 +9,7 @@ import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
 import { Migration0010Files } from './0010-files.ts';
+import { Migration0011Blueprints } from './0011-blueprints.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrations: MigrationObject[] = [
   { name: '0008-identity-hardening', class: Migration0008IdentityHardening },
   { name: '0009-cache-invalidation', class: Migration0009CacheInvalidation },
   { name: '0010-files', class: Migration0010Files },
+  { name: '0011-blueprints', class: Migration0011Blueprints },
 ];

@@ -82,3 +82,22 @@ export class RateLimited extends DomainError {
     });
   }
 }
+
+/** One problem of a request, at a JSON Pointer into its body. */
+export interface FieldProblem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Invalid input with every problem found, each at its place (the `errors` of a 400 `validation_failed`). */
+export class InvalidFields extends DomainError {
+  readonly errors: readonly FieldProblem[];
+
+  constructor(
+    errors: readonly FieldProblem[],
+    message = 'the request does not match the schema of this route',
+  ) {
+    super('invalid', 'validation_failed', message);
+    this.errors = errors;
+  }
+}

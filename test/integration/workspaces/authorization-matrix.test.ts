@@ -33,6 +33,7 @@ interface Fixture {
   readonly messageId: string;
   readonly apiKeyId: string;
   readonly scheduleId: string;
+  readonly blueprintId: string;
 }
 
 interface Case {
@@ -46,13 +47,16 @@ interface Case {
   readonly prepare?: (f: Fixture, caller: Principal, owner: Principal) => Promise<void>;
 }
 
+/** The smallest graph: one node that does nothing. */
+const GRAPH = { nodes: [{ id: 'gate', kind: 'condition' }], edges: [] };
+
 const READ = { owner: 200, admin: 200, member: 200, outsider: 404 };
 const OWNER_ONLY = (ok: number) => ({ owner: ok, admin: 403, member: 403, outsider: 404 });
 const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 404 });
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run and schedule route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, blueprint and sandbox route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -103,7 +107,9 @@ describe('authorisation matrix: every workspace, invitation, mission, run and sc
     );
     // Yearly: no server of a later test on this database finds it due.
     const schedule = await c.createSchedule(owner, { missionId: mission.id, name: 's', cron: '0 3 1 1 *' });
+    const blueprint = await c.createBlueprint(owner, { workspaceId: workspace.id, name: 'b', graph: GRAPH });
     return {
+      blueprintId: blueprint.id,
       scheduleId: schedule.id,
       workspaceId: workspace.id,
       missionId: mission.id,
@@ -429,12 +435,84 @@ describe('authorisation matrix: every workspace, invitation, mission, run and sc
       expect: ADMIN(204),
       request: (f) => ({ method: 'DELETE', path: `/api/schedules/${f.scheduleId}` }),
     },
+    {
+      route: 'POST /api/sandboxes/run',
+      expect: ADMIN(200),
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/sandboxes/run',
+        body: { workspace_id: f.workspaceId, language: 'javascript', code: 'function main() { return 1 }' },
+      }),
+    },
+    {
+      route: 'POST /api/blueprints',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/blueprints',
+        body: { workspace_id: f.workspaceId, name: 'new', graph: GRAPH },
+      }),
+    },
+    {
+      route: 'POST /api/blueprints/validate',
+      // Checks a graph of no workspace: any signed-in caller.
+      expect: { owner: 200, admin: 200, member: 200, outsider: 200 },
+      request: () => ({ method: 'POST', path: '/api/blueprints/validate', body: { graph: GRAPH } }),
+    },
+    {
+      route: 'GET /api/blueprints',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/blueprints?workspace_id=${f.workspaceId}` }),
+    },
+    {
+      route: 'GET /api/blueprints/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/blueprints/${f.blueprintId}` }),
+    },
+    {
+      route: 'PATCH /api/blueprints/{id}',
+      expect: ADMIN(200),
+      request: (f) => ({
+        method: 'PATCH',
+        path: `/api/blueprints/${f.blueprintId}`,
+        body: { name: 'renamed' },
+      }),
+    },
+    {
+      route: 'DELETE /api/blueprints/{id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/blueprints/${f.blueprintId}` }),
+    },
+    {
+      route: 'POST /api/blueprints/{id}/versions',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/blueprints/${f.blueprintId}/versions`,
+        body: { graph: GRAPH, base_version: 1 },
+      }),
+    },
+    {
+      route: 'GET /api/blueprints/{id}/versions',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/blueprints/${f.blueprintId}/versions` }),
+    },
+    {
+      route: 'GET /api/blueprints/{id}/versions/{version}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/blueprints/${f.blueprintId}/versions/1` }),
+    },
+    {
+      route: 'GET /api/blueprints/{id}/versions/{a}/diff/{b}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/blueprints/${f.blueprintId}/versions/1/diff/1` }),
+    },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules and outbound webhooks', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, blueprints and sandboxes', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|blueprints|sandboxes)/.test(
           r.path,
         ),
       )
@@ -484,6 +562,8 @@ describe('authorisation matrix: every workspace, invitation, mission, run and sc
       [`/api/webhook-endpoints/${f.endpointId}/messages`, `/api/webhook-endpoints/${randomUUID()}/messages`],
       [`/api/schedules/${f.scheduleId}`, `/api/schedules/${randomUUID()}`],
       [`/api/runs/${f.runId}/events`, `/api/runs/${randomUUID()}/events`],
+      [`/api/blueprints/${f.blueprintId}`, `/api/blueprints/${randomUUID()}`],
+      [`/api/blueprints/${f.blueprintId}/versions/1`, `/api/blueprints/${randomUUID()}/versions/1`],
     ];
     for (const [existing, missing] of pairs) {
       for (const caller of [users.outsider, outsiderKey.caller]) {

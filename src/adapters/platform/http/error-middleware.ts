@@ -1,9 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { DomainError, type ErrorKind } from '../../../domain/kernel/errors.ts';
+import { DomainError, type ErrorKind, InvalidFields } from '../../../domain/kernel/errors.ts';
 import { sendProblem, titleFor } from './problem.ts';
 import { type ProblemDetail, transportDetail } from './transport-detail.ts';
-import { ValidationFailed } from './validation.ts';
 
 /** The one table from domain error kinds to HTTP status. */
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
@@ -60,7 +59,7 @@ export function errorMiddleware(
         const status = STATUS_BY_KIND[error.kind];
         if (error.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(error.retryAfterSeconds));
         if (status === 401) ctx.set('WWW-Authenticate', bearerChallenge(ctx, error.code));
-        const errors = error instanceof ValidationFailed ? error.errors : undefined;
+        const errors = error instanceof InvalidFields ? error.errors : undefined;
         sendProblem(ctx, {
           status,
           code: error.code,

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { DomainError } from '../../../domain/kernel/errors.ts';
+import { InvalidFields } from '../../../domain/kernel/errors.ts';
 import type { JsonSchema } from './route.ts';
 
 // ajv-formats is CommonJS; under nodenext its default export arrives as the module namespace.
@@ -16,13 +16,8 @@ const stringAjv = addFormats(
 
 export type Location = 'body' | 'query' | 'params';
 
-export class ValidationFailed extends DomainError {
-  readonly errors: readonly { path: string; message: string }[];
-  constructor(errors: readonly { path: string; message: string }[]) {
-    super('invalid', 'validation_failed', 'the request does not match the schema of this route');
-    this.errors = errors;
-  }
-}
+/** A request its route's schema refuses. */
+export class ValidationFailed extends InvalidFields {}
 
 export type Validator = (value: unknown) => void;
 
