@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import { DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS } from './domain/notifications/outgoing-email.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhooks/webhook-message.ts';
 
 /** Every setting the service reads, parsed and validated once at boot. */
@@ -95,6 +96,18 @@ export interface Config {
     /** How often the dispatcher looks for due messages (0: never, this instance only stores them). */
     readonly pollIntervalMs: number;
   };
+  /** E-mail delivery (verification, password reset): how it leaves, from whom, how it is retried. */
+  readonly email: {
+    /** `log`: into the server log (links included); `smtp`: through SMTP_URL; `memory`: kept for tests. */
+    readonly transport: 'log' | 'smtp' | 'memory';
+    readonly smtpUrl: string | undefined;
+    /** A PEM file of the CA a private relay's certificate is checked against (besides the system's). */
+    readonly smtpCaFile: string | undefined;
+    readonly from: string;
+    readonly retryScheduleSeconds: readonly number[];
+    /** How often the dispatcher looks for e-mails to send (0: never, this instance only stores them). */
+    readonly pollIntervalMs: number;
+  };
   /** Mark browser cookies Secure even on plain-HTTP requests (TLS ends at a proxy); default: PUBLIC_URL is https. */
   readonly cookieSecure: boolean;
   /** Lifetimes of a web application (browser) session. */
@@ -136,6 +149,7 @@ const SECRET_VARIABLES = new Set([
   'BOOTSTRAP_ADMIN_PASSWORD',
   'REDIS_URL',
   'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -191,6 +205,16 @@ const schema = {
       default: DEFAULT_RETRY_SCHEDULE_SECONDS.join(','),
     },
     OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 1000 },
+    EMAIL_TRANSPORT: { enum: ['log', 'smtp', 'memory'], default: 'log' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://\\S+$' },
+    SMTP_CA_FILE: { type: 'string', minLength: 1 },
+    EMAIL_FROM: { type: 'string', minLength: 3, maxLength: 320, default: 'Platform <no-reply@localhost>' },
+    EMAIL_RETRY_SCHEDULE: {
+      type: 'string',
+      pattern: '^\\d{1,6}(,\\d{1,6}){0,19}$',
+      default: DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS.join(','),
+    },
+    EMAIL_POLL_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 1000 },
     COOKIE_SECURE: { type: 'boolean' },
     BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
     BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
@@ -260,6 +284,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
   if (fileStorage === 's3' && !input.S3_BUCKET) {
     throw new ConfigError('invalid configuration: FILE_STORAGE=s3 needs S3_BUCKET');
   }
+  if (input.EMAIL_TRANSPORT === 'smtp' && !input.SMTP_URL) {
+    throw new ConfigError('invalid configuration: EMAIL_TRANSPORT=smtp needs SMTP_URL');
+  }
   const publicUrl = (
     (input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`
   ).replace(/\/$/, '');
@@ -323,6 +350,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       allowPrivate: input.OUTBOUND_WEBHOOKS_ALLOW_PRIVATE as boolean,
       retryScheduleSeconds: (input.OUTBOUND_WEBHOOK_RETRY_SCHEDULE as string).split(',').map(Number),
       pollIntervalMs: input.OUTBOUND_WEBHOOK_POLL_INTERVAL_MS as number,
+    },
+    email: {
+      transport: input.EMAIL_TRANSPORT as Config['email']['transport'],
+      smtpUrl: input.SMTP_URL as string | undefined,
+      smtpCaFile: input.SMTP_CA_FILE as string | undefined,
+      from: input.EMAIL_FROM as string,
+      retryScheduleSeconds: (input.EMAIL_RETRY_SCHEDULE as string).split(',').map(Number),
+      pollIntervalMs: input.EMAIL_POLL_INTERVAL_MS as number,
     },
     cookieSecure: (input.COOKIE_SECURE as boolean | undefined) ?? publicUrl.startsWith('https://'),
     browserSession: {

@@ -13,6 +13,7 @@ import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
 import { missions } from './composition/missions.ts';
+import { notifications } from './composition/notifications.ts';
 import type { Persistence } from './composition/persistence.ts';
 import { platform } from './composition/platform.ts';
 import { PostgresCaching } from './composition/postgres-caching.ts';
@@ -37,6 +38,7 @@ export const AREAS = [
   platform,
   system,
   audit,
+  notifications,
   identity,
   workspaces,
   apiKeys,

@@ -5,6 +5,7 @@
 export const AREA_ORDER = [
   'system',
   'audit',
+  'notifications',
   'identity',
   'workspaces',
   'api-keys',

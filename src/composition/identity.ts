@@ -11,6 +11,7 @@ import { Argon2PasswordHasher } from '../adapters/identity/crypto/argon2-passwor
 import { HmacRefreshTokens } from '../adapters/identity/crypto/hmac-refresh-tokens.ts';
 import { ScryptPasswordHasher } from '../adapters/identity/crypto/scrypt-password-hasher.ts';
 import { Sha256SessionTokens } from '../adapters/identity/crypto/sha256-session-tokens.ts';
+import { TemplateAccountEmails } from '../adapters/identity/email/template-account-emails.ts';
 import { FileCommonPasswords } from '../adapters/identity/file-common-passwords.ts';
 import { authRoutes } from '../adapters/identity/http/auth-routes.ts';
 import type { CookieSettings } from '../adapters/identity/http/cookies.ts';
@@ -20,11 +21,13 @@ import {
   type AccessTokenKeys,
   JoseAccessTokenService,
 } from '../adapters/identity/jose-access-token-service.ts';
+import { InMemoryAccountTokenRepository } from '../adapters/identity/memory/in-memory-account-token-repository.ts';
 import { InMemoryBrowserSessionRepository } from '../adapters/identity/memory/in-memory-browser-session-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/identity/memory/in-memory-login-session-repository.ts';
 import { InMemorySigningKeyStore } from '../adapters/identity/memory/in-memory-signing-key-store.ts';
 import { InMemoryUserRepository } from '../adapters/identity/memory/in-memory-user-repository.ts';
 import { MikroOrmBrowserSessionRepository } from '../adapters/identity/postgres/mikro-orm-browser-session-repository.ts';
+import { PostgresAccountTokenRepository } from '../adapters/identity/postgres/postgres-account-token-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/identity/postgres/postgres-login-session-repository.ts';
 import { PostgresSigningKeyStore } from '../adapters/identity/postgres/postgres-signing-key-store.ts';
 import { PostgresUserRepository } from '../adapters/identity/postgres/postgres-user-repository.ts';
@@ -32,19 +35,30 @@ import { RateLimiterLoginThrottle } from '../adapters/identity/rate-limiter-logi
 import { AesGcmSecretBox } from '../adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { BoundedQueue } from '../adapters/platform/crypto/bounded-queue.ts';
 import { deriveKey } from '../adapters/platform/crypto/master-key.ts';
+import { FlexibleRateLimiter } from '../adapters/platform/throttling/flexible-rate-limiter.ts';
 import { type Authenticate, makeAuthenticate } from '../application/identity/authenticate.ts';
 import { type ChangePassword, makeChangePassword } from '../application/identity/change-password.ts';
+import {
+  type ConfirmPasswordReset,
+  makeConfirmPasswordReset,
+} from '../application/identity/confirm-password-reset.ts';
 import { type DisableUser, makeDisableUser } from '../application/identity/disable-user.ts';
 import {
   type EnsureBootstrapAdmin,
   makeEnsureBootstrapAdmin,
 } from '../application/identity/ensure-bootstrap-admin.ts';
 import { type GetCurrentUser, makeGetCurrentUser } from '../application/identity/get-current-user.ts';
+import {
+  type IssueEmailVerification,
+  makeIssueEmailVerification,
+} from '../application/identity/issue-email-verification.ts';
 import { type ListSessions, makeListSessions } from '../application/identity/list-sessions.ts';
 import { type ListUsers, makeListUsers } from '../application/identity/list-users.ts';
 import { type LogIn, makeLogIn } from '../application/identity/log-in.ts';
 import { type LogOut, makeLogOut } from '../application/identity/log-out.ts';
 import type { AccessTokenService } from '../application/identity/ports/access-token-service.ts';
+import type { AccountEmails } from '../application/identity/ports/account-emails.ts';
+import type { AccountTokenRepository } from '../application/identity/ports/account-token-repository.ts';
 import type { BrowserSessionRepository } from '../application/identity/ports/browser-session-repository.ts';
 import type { CommonPasswords } from '../application/identity/ports/common-passwords.ts';
 import type { LoginSessionRepository } from '../application/identity/ports/login-session-repository.ts';
@@ -60,6 +74,14 @@ import type { UserWorkspaces } from '../application/identity/ports/user-workspac
 import { makeRefreshSession, type RefreshSession } from '../application/identity/refresh-session.ts';
 import { makeRegisterUser, type RegisterUser } from '../application/identity/register-user.ts';
 import {
+  makeRequestPasswordReset,
+  type RequestPasswordReset,
+} from '../application/identity/request-password-reset.ts';
+import {
+  makeResendEmailVerification,
+  type ResendEmailVerification,
+} from '../application/identity/resend-email-verification.ts';
+import {
   makeResolveBrowserSession,
   type ResolveBrowserSession,
 } from '../application/identity/resolve-browser-session.ts';
@@ -74,13 +96,21 @@ import { makeSetPassword, type SetPassword } from '../application/identity/set-p
 import { makeSignIn, type SignIn } from '../application/identity/sign-in.ts';
 import { makeSignOut, type SignOut } from '../application/identity/sign-out.ts';
 import { makeVerifyCredentials, type VerifyCredentials } from '../application/identity/verify-credentials.ts';
+import { makeVerifyEmail, type VerifyEmail } from '../application/identity/verify-email.ts';
+import type { RateLimiter } from '../application/kernel/ports/rate-limiter.ts';
 import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
 import type { BrowserSessionLifetimes } from '../domain/identity/browser-session.ts';
 import type { SessionLifetimes } from '../domain/identity/login-session.ts';
 import type { Area } from './area.ts';
-import type { ThroughAudit } from './audit.ts';
+import type { ThroughNotifications } from './notifications.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
+
+/** Verification e-mails one user may ask for again per hour (an inbox is not to be flooded through us). */
+const VERIFICATION_RESENDS_PER_HOUR = 5;
+
+/** Reset e-mails one address may be sent per hour (the reset form must not become a way to mail-bomb). */
+const RESET_EMAILS_PER_HOUR = 3;
 
 /** Verified access tokens kept per instance (about 1 KB each with the map's overhead). */
 const VERIFIED_TOKENS = 10_000;
@@ -136,6 +166,17 @@ export interface IdentityCradle {
   signOut: SignOut;
   revokeOwnSession: RevokeOwnSession;
   changePassword: ChangePassword;
+  accountTokens: AccountTokenRepository;
+  accountEmails: AccountEmails;
+  /** Verification e-mails a user may ask for again, per hour. */
+  verificationResendLimiter: RateLimiter;
+  issueEmailVerification: IssueEmailVerification;
+  verifyEmail: VerifyEmail;
+  resendEmailVerification: ResendEmailVerification;
+  /** Reset e-mails one address may be sent per hour, whether or not an account has it. */
+  passwordResetLimiter: RateLimiter;
+  requestPasswordReset: RequestPasswordReset;
+  confirmPasswordReset: ConfirmPasswordReset;
 }
 
 /**
@@ -147,7 +188,7 @@ export interface IdentityNeeds {
   newUserListeners: readonly NewUserListener[];
 }
 
-export type ThroughIdentity = ThroughAudit & IdentityCradle & IdentityNeeds;
+export type ThroughIdentity = ThroughNotifications & IdentityCradle & IdentityNeeds;
 
 const { singleton, instance, value } = registrar<ThroughIdentity>();
 const { cachedRead, announced, stored } = adaptersFor<ThroughIdentity>();
@@ -232,6 +273,34 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       signOut: singleton(makeSignOut),
       revokeOwnSession: singleton(makeRevokeOwnSession),
       changePassword: singleton(makeChangePassword),
+      accountTokens: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresAccountTokenRepository({ db }),
+          memory: (store) => new InMemoryAccountTokenRepository({ store }),
+        }),
+      ),
+      accountEmails: value(new TemplateAccountEmails({ publicUrl: config.publicUrl })),
+      verificationResendLimiter: singleton(
+        ({ rateLimiterFactory }) =>
+          new FlexibleRateLimiter(rateLimiterFactory, {
+            keyPrefix: 'verification-resend',
+            points: VERIFICATION_RESENDS_PER_HOUR,
+            duration: 3600,
+          }),
+      ),
+      issueEmailVerification: singleton(makeIssueEmailVerification),
+      verifyEmail: singleton(makeVerifyEmail),
+      resendEmailVerification: singleton(makeResendEmailVerification),
+      passwordResetLimiter: singleton(
+        ({ rateLimiterFactory }) =>
+          new FlexibleRateLimiter(rateLimiterFactory, {
+            keyPrefix: 'password-reset',
+            points: RESET_EMAILS_PER_HOUR,
+            duration: 3600,
+          }),
+      ),
+      requestPasswordReset: singleton(makeRequestPasswordReset),
+      confirmPasswordReset: singleton(makeConfirmPasswordReset),
     };
   },
   routes: (deps) => [

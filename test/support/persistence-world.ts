@@ -95,6 +95,7 @@ export async function seedUser(world: Repositories, name = `u${randomUUID().slic
     passwordHash: 'x',
     disabled: false,
     securityEpoch: 0,
+    emailVerifiedAt: null,
     createdAt: T0,
   });
   const workspace = new Workspace({

@@ -43,6 +43,7 @@ export async function startTestApp(
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'silent',
       DATA_DIR: '/nonexistent',
+      EMAIL_TRANSPORT: 'memory',
       ...TEST_RATE_LIMITS,
       ...env,
     });
@@ -125,6 +126,7 @@ export async function startAppAgainst(
     PORT: '0',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
+    EMAIL_TRANSPORT: 'memory',
     ...TEST_RATE_LIMITS,
     ...env,
   });

@@ -62,6 +62,7 @@ export async function testContainer<D extends Doubles = Record<never, never>>(
     PERSISTENCE: persistence,
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent',
+    EMAIL_TRANSPORT: 'memory',
     ...options.env,
   });
   const doubles: Doubles = {

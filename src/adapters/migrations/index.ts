@@ -8,6 +8,7 @@ import { Migration0006RunPolicyEventsSchedules } from './0006-run-policy-events-
 import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-schemes-outbound-webhooks.ts';
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
+import { Migration0010Accounts } from './0010-accounts.ts';
 import { Migration0010Files } from './0010-files.ts';
 import { Migration0011Blueprints } from './0011-blueprints.ts';
 
@@ -24,4 +25,5 @@ export const migrations: MigrationObject[] = [
   { name: '0009-cache-invalidation', class: Migration0009CacheInvalidation },
   { name: '0010-files', class: Migration0010Files },
   { name: '0011-blueprints', class: Migration0011Blueprints },
+  { name: '0010-accounts', class: Migration0010Accounts },
 ];

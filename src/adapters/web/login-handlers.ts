@@ -16,6 +16,7 @@ const NOTICES = new Map(
   Object.entries({
     'signed-out': 'You are signed out.',
     'session-ended': 'Your session has ended. Please sign in again.',
+    'password-reset': 'Your password was changed and every session signed out. Sign in with the new one.',
   }),
 );
 
@@ -24,7 +25,7 @@ const NOTICES = new Map(
  * a random value in a SameSite=Strict cookie that must come back, equal, in the form (besides the Origin
  * check). It stops a foreign site from signing a browser in to the attacker's account (login CSRF).
  */
-function loginFormToken(ctx: Context, deps: WebDeps): string {
+export function loginFormToken(ctx: Context, deps: WebDeps): string {
   const held = readCookie(ctx, 'login', deps.cookieSettings);
   const token = held && PLAUSIBLE_TOKEN.test(held) ? held : deps.sessionTokens.newToken();
   writeCookie(
@@ -35,6 +36,15 @@ function loginFormToken(ctx: Context, deps: WebDeps): string {
     deps.cookieSettings,
   );
   return token;
+}
+
+/** Checks the double-submitted token of a form shown before any session exists (sign-in, password reset). */
+export function assertLoginFormToken(ctx: Context, deps: WebDeps, sent: string | undefined): string {
+  const expected = readCookie(ctx, 'login', deps.cookieSettings);
+  if (!expected || !sent || !constantTimeEqual(expected, sent)) {
+    throw new CsrfRejected('the form has expired or was not sent from this site; reload it');
+  }
+  return expected;
 }
 
 function failure(error: unknown): { status: number; message: string } {

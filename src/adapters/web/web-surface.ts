@@ -6,7 +6,9 @@ import { accountHandlers } from './account-handlers.ts';
 import { loginHandlers } from './login-handlers.ts';
 import { errorPage } from './pages/error-page.ts';
 import { STYLESHEET } from './pages/styles.ts';
+import { passwordResetHandlers } from './password-reset-handlers.ts';
 import { setSecurityHeaders } from './security-headers.ts';
+import { verifyEmailHandlers } from './verify-email-handlers.ts';
 import { sendPage, type WebDeps } from './web-context.ts';
 import { webErrors } from './web-errors.ts';
 
@@ -19,6 +21,8 @@ export function webSurface(deps: WebDeps): Middleware {
   const router = new Router();
   loginHandlers(router, deps);
   accountHandlers(router, deps);
+  verifyEmailHandlers(router, deps);
+  passwordResetHandlers(router, deps);
   router.get('/assets/web.css', (ctx) => {
     ctx.type = 'text/css; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');

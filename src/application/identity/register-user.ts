@@ -5,6 +5,7 @@ import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import { checkNewPassword } from './check-new-password.ts';
+import type { IssueEmailVerification } from './issue-email-verification.ts';
 import type { CommonPasswords } from './ports/common-passwords.ts';
 import type { NewUserListener } from './ports/new-user-listener.ts';
 import type { PasswordHasher } from './ports/password-hasher.ts';
@@ -21,13 +22,14 @@ export type RegisterUser = (input: RegisterUserInput, actor?: { ip?: string }) =
 
 /**
  * Creates a user (sign-up, the CLI and the bootstrap admin) and, in the same transaction, tells the new user
- * listeners (the workspaces area makes the user's personal workspace).
+ * listeners (the workspaces area makes the user's personal workspace) and queues a link to verify their address.
  */
 export function makeRegisterUser(deps: {
   users: UserRepository;
   passwordHasher: PasswordHasher;
   commonPasswords: CommonPasswords;
   auditLog: AuditLog;
+  issueEmailVerification: IssueEmailVerification;
   clock: Clock;
   ids: IdGenerator;
   unitOfWork: UnitOfWork;
@@ -49,11 +51,13 @@ export function makeRegisterUser(deps: {
       passwordHash: await deps.passwordHasher.hash(input.password),
       disabled: false,
       securityEpoch: 0,
+      emailVerifiedAt: null,
       createdAt: now,
     });
     await deps.unitOfWork.transaction(async () => {
       await deps.users.create(user);
       for (const listener of deps.newUserListeners) await listener(user);
+      await deps.issueEmailVerification(user);
     });
     await deps.auditLog.record({ type: 'user_created', userId: user.id, ip: actor.ip ?? null });
     return user;

@@ -1,4 +1,5 @@
 // What later areas use of the identity area's domain: they import it from here only (`make layers`).
+export { InvalidAccountToken } from './account-token.ts';
 export { InvalidCredentials, InvalidToken, Unauthenticated } from './auth-errors.ts';
 export { CsrfRejected, WrongCurrentPassword } from './browser-errors.ts';
 export type { BrowserSession, BrowserSessionLifetimes } from './browser-session.ts';

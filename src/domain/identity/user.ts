@@ -40,6 +40,8 @@ export interface UserProps {
    * the epoch it started in and is over once the user has moved on to another.
    */
   readonly securityEpoch: number;
+  /** When the address now in `email` was proven to be the user's (a verification link followed); null if never. */
+  readonly emailVerifiedAt: Date | null;
   readonly createdAt: Date;
 }
 
@@ -52,9 +54,14 @@ export class User {
   passwordHash!: string;
   disabled!: boolean;
   securityEpoch!: number;
+  emailVerifiedAt!: Date | null;
   createdAt!: Date;
 
   constructor(props: UserProps) {
     Object.assign(this, props);
+  }
+
+  get emailVerified(): boolean {
+    return this.emailVerifiedAt !== null;
   }
 }

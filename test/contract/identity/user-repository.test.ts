@@ -22,6 +22,7 @@ function newUser({
     passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
     disabled: false,
     securityEpoch: 0,
+    emailVerifiedAt: null,
     createdAt,
   });
   return { user };

@@ -33,6 +33,7 @@ export const announcingUsers = announcer<UserRepository>({
   rehashPassword: announces((userId) => [user(userId)]),
   changePassword: announces((userId) => [user(userId)]),
   setDisabled: announces((userId) => [user(userId)]),
+  markEmailVerified: announces((userId) => [user(userId)]),
   list: 'read',
 });
 

@@ -32,6 +32,7 @@ export function presentMe(caller: CurrentCaller) {
   }
   return {
     ...presentUser(caller.user),
+    email_verified: caller.user.emailVerified,
     workspaces: caller.workspaces.map(({ workspace, role }) => ({
       id: workspace.id,
       name: workspace.name,

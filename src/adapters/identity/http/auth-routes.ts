@@ -3,7 +3,7 @@ import type { TokenPair } from '../../../application/identity/token-pair.ts';
 import type { ThroughIdentity } from '../../../composition/identity.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
-import { created, noStore, ok } from '../../platform/http/respond.ts';
+import { acceptedEmpty, created, noStore, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes, publicRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -12,10 +12,13 @@ import {
   jwks,
   loginRequest,
   meResponse,
+  passwordResetConfirmRequest,
+  passwordResetRequest,
   refreshRequest,
   registerRequest,
   tokenResponse,
   userResponse,
+  verifyEmailRequest,
 } from './auth-schemas.ts';
 
 function sendTokens(ctx: Context, pair: TokenPair): void {
@@ -81,6 +84,65 @@ export function authRoutes(
         200: { description: 'The user and their workspaces, or the API key.', schema: meResponse },
       },
       handler: async (ctx, { principal }) => ok(ctx, presentMe(await deps.getCurrentUser(principal))),
+    }),
+    open.post('/api/auth/verify-email', {
+      operationId: 'verifyEmail',
+      summary: 'Verify an e-mail address',
+      description:
+        'Spends the token of a verification link (single use, 24 h): the address it was sent to becomes verified. ' +
+        'An unknown, expired or used token, or one for an address the account no longer has, is 400 `invalid_token`.',
+      body: verifyEmailRequest,
+      errors: [400],
+      responses: { 204: { description: 'Verified.' } },
+      handler: async (ctx, { body }) => {
+        await deps.verifyEmail((body as { token: string }).token, { ip: clientIpOf(ctx) });
+        ctx.status = 204;
+      },
+    }),
+    bearer.post('/api/auth/verify-email/resend', {
+      operationId: 'resendVerificationEmail',
+      summary: 'Send the verification e-mail again',
+      description:
+        "Queues a new verification link to the caller's address (nothing when it is verified already); earlier links " +
+        'keep working until they expire. At most 5 an hour per user, then 429 with `Retry-After`. An API key gets 403 ' +
+        '`api_key_not_allowed`.',
+      errors: [403, 429],
+      responses: { 202: { description: 'Queued: the e-mail leaves after this answer.' } },
+      handler: async (ctx, { principal }) => {
+        await deps.resendEmailVerification(principal);
+        acceptedEmpty(ctx);
+      },
+    }),
+    open.post('/api/auth/password-reset', {
+      operationId: 'requestPasswordReset',
+      summary: 'Ask for a password reset link',
+      description:
+        'Always 202, in the same time, whether or not an account has the address (no enumeration): the address is ' +
+        'sent a reset link (single use, 30 min) when an enabled account has it, else a note that no account does. At ' +
+        'most 3 e-mails an hour per address; past that the answer is still 202 and nothing is sent.',
+      body: passwordResetRequest,
+      errors: [400],
+      responses: { 202: { description: 'Accepted: an e-mail may follow.' } },
+      handler: async (ctx, { body }) => {
+        await deps.requestPasswordReset((body as { email: string }).email, { ip: clientIpOf(ctx) });
+        acceptedEmpty(ctx);
+      },
+    }),
+    open.post('/api/auth/password-reset/confirm', {
+      operationId: 'confirmPasswordReset',
+      summary: 'Set a new password from a reset link',
+      description:
+        'Spends the reset token and sets `new_password` (the password policy applies; a refused password leaves the ' +
+        'token usable). Every API and browser session of the account ends. A used, expired or unknown token is 400 ' +
+        '`invalid_token`.',
+      body: passwordResetConfirmRequest,
+      errors: [400],
+      responses: { 204: { description: 'The password is set; sign in with it.' } },
+      handler: async (ctx, { body }) => {
+        const { token, new_password } = body as { token: string; new_password: string };
+        await deps.confirmPasswordReset({ token, newPassword: new_password, ip: clientIpOf(ctx) });
+        ctx.status = 204;
+      },
     }),
     open.get('/api/auth/jwks.json', {
       operationId: 'getJwks',

@@ -49,9 +49,13 @@ export const userResponse: JsonSchema = {
 
 const userMe: JsonSchema = {
   ...userResponse,
-  required: ['id', 'username', 'email', 'display_name', 'created_at', 'workspaces'],
+  required: ['id', 'username', 'email', 'display_name', 'created_at', 'email_verified', 'workspaces'],
   properties: {
     ...(userResponse.properties as object),
+    email_verified: {
+      type: 'boolean',
+      description: "The address in `email` was proven the user's by a verification link.",
+    },
     workspaces: {
       type: 'array',
       maxItems: 1000,
@@ -133,4 +137,25 @@ export const browserSession: JsonSchema = closedObject({
     ...timestamp,
     description: 'When the browser session ends unless used again (idle end, capped by its absolute end).',
   },
+});
+
+/** A single-use token from an e-mailed link (256 random bits, base64url). */
+const emailedToken = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9_-]+$',
+  writeOnly: true,
+  description: 'The token from the e-mailed link (single use).',
+} as const;
+
+export const verifyEmailRequest: JsonSchema = closedObject({ token: emailedToken });
+
+export const passwordResetRequest: JsonSchema = closedObject({
+  email: { type: 'string', minLength: 3, maxLength: 254, description: 'The address of the account.' },
+});
+
+export const passwordResetConfirmRequest: JsonSchema = closedObject({
+  token: emailedToken,
+  new_password: { type: 'string', minLength: 8, maxLength: 1024, writeOnly: true },
 });

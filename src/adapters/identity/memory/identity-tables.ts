@@ -1,3 +1,4 @@
+import { AccountToken } from '../../../domain/identity/account-token.ts';
 import { BrowserSession } from '../../../domain/identity/browser-session.ts';
 import { LoginSession } from '../../../domain/identity/login-session.ts';
 import { User } from '../../../domain/identity/user.ts';
@@ -8,5 +9,7 @@ export const identityTables = inMemoryTables((store) => {
   const users = store.byId((u: User) => new User(u));
   const loginSessions = store.byId((s: LoginSession) => new LoginSession(s));
   const browserSessions = store.byId((s: BrowserSession) => new BrowserSession(s));
-  return { users, loginSessions, browserSessions };
+  const accountTokens = store.byId((t: AccountToken) => new AccountToken(t));
+  accountTokens.cascadeFrom(users, (t) => t.userId);
+  return { users, loginSessions, browserSessions, accountTokens };
 });

@@ -48,6 +48,16 @@ export class InMemoryUserRepository extends inMemoryRepository(identityTables) i
     });
   }
 
+  markEmailVerified(userId: string, email: string, at: Date): Promise<boolean> {
+    return this.atomically((tables) => {
+      if (tables.users.get(userId)?.email !== email) return false;
+      tables.users.update(userId, (user) => {
+        user.emailVerifiedAt = at;
+      });
+      return true;
+    });
+  }
+
   async #change(userId: string, change: (user: User) => void): Promise<void> {
     await this.atomically((tables) => tables.users.update(userId, change));
   }

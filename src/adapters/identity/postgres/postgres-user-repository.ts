@@ -12,10 +12,12 @@ interface UserRow {
   readonly password_hash: string;
   readonly disabled: boolean;
   readonly security_epoch: number;
+  readonly email_verified_at: string | null;
   readonly created_at: string;
 }
 
-const COLUMNS = 'id, username, email, display_name, password_hash, disabled, security_epoch, created_at';
+const COLUMNS =
+  'id, username, email, display_name, password_hash, disabled, security_epoch, email_verified_at, created_at';
 
 /** Users in the `users` table (SQL: login and /me read them on every call, and hydration would cost more). */
 export class PostgresUserRepository implements UserRepository {
@@ -42,7 +44,7 @@ export class PostgresUserRepository implements UserRepository {
 
   async create(user: User): Promise<void> {
     try {
-      await this.#db.query(`insert into users (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      await this.#db.query(`insert into users (${COLUMNS}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
         user.id,
         user.username,
         user.email,
@@ -50,6 +52,7 @@ export class PostgresUserRepository implements UserRepository {
         user.passwordHash,
         user.disabled,
         user.securityEpoch,
+        user.emailVerifiedAt,
         user.createdAt,
       ]);
     } catch (error) {
@@ -80,6 +83,14 @@ export class PostgresUserRepository implements UserRepository {
     );
   }
 
+  async markEmailVerified(userId: string, email: string, at: Date): Promise<boolean> {
+    const rows = await this.#db.query(
+      'update users set email_verified_at = $3 where id = $1 and email = $2 returning id',
+      [userId, email, at],
+    );
+    return rows.length > 0;
+  }
+
   async list(): Promise<User[]> {
     const rows = await this.#db.query<UserRow>(`select ${COLUMNS} from users order by created_at, id`);
     return rows.map(toUser);
@@ -102,6 +113,7 @@ function toUser(row: UserRow): User {
     passwordHash: row.password_hash,
     disabled: row.disabled,
     securityEpoch: row.security_epoch,
+    emailVerifiedAt: row.email_verified_at === null ? null : new Date(row.email_verified_at),
     createdAt: new Date(row.created_at),
   });
 }

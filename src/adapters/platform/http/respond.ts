@@ -24,3 +24,11 @@ export function noStore(ctx: Context): void {
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Pragma', 'no-cache');
 }
+
+/** 202 with no content: queued work with nothing for the caller to follow (an e-mail on its way). */
+export function acceptedEmpty(ctx: Context): void {
+  ctx.status = 202;
+  // Koa would otherwise answer the status text as a plain-text body.
+  ctx.body = '';
+  ctx.remove('Content-Type');
+}

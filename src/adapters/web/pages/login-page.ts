@@ -26,6 +26,7 @@ ${message('notice', model.notice)}
 </label>
 <button type="submit">Sign in</button>
 </form>
+<p class="muted"><a href="/password-reset">Forgot your password?</a></p>
 </section>`,
   );
 }

@@ -8,6 +8,9 @@ export type AuditEventType =
   | 'user_created'
   | 'user_disabled'
   | 'password_changed'
+  | 'email_verified'
+  | 'password_reset_requested'
+  | 'password_reset'
   | 'api_key_created'
   | 'api_key_revoked';
 

@@ -20,5 +20,10 @@ export interface UserRepository {
   changePassword(userId: string, passwordHash: string): Promise<void>;
   /** Enables or disables the user and moves them to the next security epoch, ending every session. */
   setDisabled(userId: string, disabled: boolean): Promise<void>;
+  /**
+   * Records that `email` was proven the user's at `at`, only while it is still their address (an address
+   * changed since the link was sent stays unverified); false when it is not.
+   */
+  markEmailVerified(userId: string, email: string, at: Date): Promise<boolean>;
   list(): Promise<User[]>;
 }

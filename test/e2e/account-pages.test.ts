@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inboxOf } from '../support/inbox.ts';
+import { json } from '../support/json.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+];
+const GRACE = { username: 'grace.hopper', email: 'grace@example.com', password: 'compiler pioneer 1952' };
+
+/** The link of the newest e-mail to `to` whose link goes to `path`, as the person would click it. */
+function linkIn(app: TestApp, to: string, path: string): string {
+  const email = inboxOf(app.container.cradle)
+    .to(to)
+    .findLast((e) => e.text.includes(`${path}?token=`));
+  const link = email?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no e-mail to ${to} with a ${path} link`);
+  return link;
+}
+
+describe('account e-mail pages in a real browser (Playwright + chromium)', function () {
+  this.timeout(60_000);
+  let app: TestApp;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  before(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`CHROMIUM IS MISSING at ${CHROMIUM} (see web-browser.test.ts)`);
+    app = await startTestApp();
+    await app.container.cradle.registerUser(GRACE);
+    await app.container.cradle.emailDispatcher.drain();
+    profile = await mkdtemp(join(tmpdir(), 'platform-e2e-accounts-'));
+    await chmod(profile, 0o700);
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+  });
+
+  after(async () => {
+    await context?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    await app?.close();
+  });
+
+  const me = async (password: string) => {
+    const login = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username_or_email: GRACE.username, password }),
+    });
+    const { access_token } = await json(login);
+    return json(await app.request('/api/auth/me', { headers: { authorization: `Bearer ${access_token}` } }));
+  };
+
+  it('follows the verification link from the e-mail and verifies the address with one click', async () => {
+    expect((await me(GRACE.password)).email_verified).to.equal(false);
+    await page.goto(linkIn(app, GRACE.email, '/verify-email'));
+    expect((await me(GRACE.password)).email_verified, 'opening the page spends nothing').to.equal(false);
+    await page.getByRole('button', { name: 'Verify my e-mail address' }).click();
+    await page.getByRole('status').waitFor();
+    expect(await page.getByRole('status').textContent()).to.include('Your e-mail address is verified.');
+    expect((await me(GRACE.password)).email_verified).to.equal(true);
+  });
+
+  it('resets a forgotten password from the sign-in page through the e-mailed link', async () => {
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill(GRACE.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByRole('status').waitFor();
+    expect(await page.getByRole('status').textContent()).to.include('If an account uses that address');
+    await app.container.cradle.emailDispatcher.drain();
+
+    await page.goto(linkIn(app, GRACE.email, '/password-reset/confirm'));
+    const fresh = 'a new passphrase from the browser';
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
+    await page.getByLabel('New password, again').fill(fresh);
+    await page.getByRole('button', { name: 'Set my new password' }).click();
+    await page.waitForURL(`${app.baseUrl}/login?notice=password-reset`);
+
+    await page.getByLabel('Username or e-mail').fill(GRACE.username);
+    await page.getByLabel('Password').fill(fresh);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.baseUrl}/`);
+    const violations = consoleErrors.filter((text) => /content security policy|refused to/i.test(text));
+    expect(violations, 'the pages work under their own CSP').to.deep.equal([]);
+  });
+});
