@@ -8,9 +8,9 @@ import { Migration0006RunPolicyEventsSchedules } from './0006-run-policy-events-
 import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-schemes-outbound-webhooks.ts';
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
-import { Migration0010Accounts } from './0010-accounts.ts';
 import { Migration0010Files } from './0010-files.ts';
-import { Migration0011Blueprints } from './0011-blueprints.ts';
+  { name: '0011-blueprints', class: Migration0011Blueprints },
+  { name: '0013-accounts', class: Migration0013Accounts },
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -25,5 +25,5 @@ export const migrations: MigrationObject[] = [
   { name: '0009-cache-invalidation', class: Migration0009CacheInvalidation },
   { name: '0010-files', class: Migration0010Files },
   { name: '0011-blueprints', class: Migration0011Blueprints },
-  { name: '0010-accounts', class: Migration0010Accounts },
+  { name: '0013-accounts', class: Migration0013Accounts },
 ];

@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - Account tokens (e-mail verification, password reset): only a hash is kept; single use (`used_at`),
  *   bound to the address they were sent to.
  */
-export class Migration0010Accounts extends Migration {
+export class Migration0013Accounts extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table email_outbox (
