@@ -36,6 +36,7 @@ import { AesGcmSecretBox } from '../adapters/platform/crypto/aes-gcm-secret-box.
 import { BoundedQueue } from '../adapters/platform/crypto/bounded-queue.ts';
 import { deriveKey } from '../adapters/platform/crypto/master-key.ts';
 import { FlexibleRateLimiter } from '../adapters/platform/throttling/flexible-rate-limiter.ts';
+import { KeyedRateLimiter } from '../adapters/platform/throttling/keyed-rate-limiter.ts';
 import { type Authenticate, makeAuthenticate } from '../application/identity/authenticate.ts';
 import { type ChangePassword, makeChangePassword } from '../application/identity/change-password.ts';
 import {
@@ -292,12 +293,15 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       verifyEmail: singleton(makeVerifyEmail),
       resendEmailVerification: singleton(makeResendEmailVerification),
       passwordResetLimiter: singleton(
-        ({ rateLimiterFactory }) =>
-          new FlexibleRateLimiter(rateLimiterFactory, {
-            keyPrefix: 'password-reset',
-            points: RESET_EMAILS_PER_HOUR,
-            duration: 3600,
-          }),
+        ({ rateLimiterFactory, masterKey }) =>
+          new KeyedRateLimiter(
+            new FlexibleRateLimiter(rateLimiterFactory, {
+              keyPrefix: 'password-reset',
+              points: RESET_EMAILS_PER_HOUR,
+              duration: 3600,
+            }),
+            deriveKey(masterKey, 'password-reset-throttle'),
+          ),
       ),
       requestPasswordReset: singleton(makeRequestPasswordReset),
       confirmPasswordReset: singleton(makeConfirmPasswordReset),

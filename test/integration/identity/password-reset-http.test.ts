@@ -4,6 +4,7 @@ import { csrfTokenIn, FormClient } from '../../support/form-client.ts';
 import { suiteApp } from '../../support/http-suite.ts';
 import { inboxOf, tokenFrom } from '../../support/inbox.ts';
 import { signUp } from '../../support/test-app.ts';
+import { testDatabase } from '../../support/test-database.ts';
 
 describe('password reset over HTTP (PostgreSQL)', () => {
   const app = suiteApp();
@@ -26,6 +27,10 @@ describe('password reset over HTTP (PostgreSQL)', () => {
     }
     expect(answers[0]).to.deep.equal({ status: 202, body: undefined, type: null });
     expect(answers[1]).to.deep.equal(answers[0]);
+    const { db } = await testDatabase();
+    const keys = (await db.query<{ key: string }>('select key from rate_limits')).map(({ key }) => key);
+    expect(keys.some((key) => key.startsWith('password-reset:'))).to.equal(true);
+    expect(keys.filter((key) => key.includes('example.com')), 'addresses are kept as HMACs').to.deep.equal([]);
   });
 
   it('sets the password from the link (204), ends every session, and the token works once', async () => {
