@@ -30,7 +30,10 @@ describe('password reset over HTTP (PostgreSQL)', () => {
     const { db } = await testDatabase();
     const keys = (await db.query<{ key: string }>('select key from rate_limits')).map(({ key }) => key);
     expect(keys.some((key) => key.startsWith('password-reset:'))).to.equal(true);
-    expect(keys.filter((key) => key.includes('example.com')), 'addresses are kept as HMACs').to.deep.equal([]);
+    expect(
+      keys.filter((key) => key.includes('example.com')),
+      'addresses are kept as HMACs',
+    ).to.deep.equal([]);
   });
 
   it('sets the password from the link (204), ends every session, and the token works once', async () => {
