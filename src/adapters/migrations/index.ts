@@ -9,8 +9,8 @@ import { Migration0007SignatureSchemesOutboundWebhooks } from './0007-signature-
 import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
 import { Migration0010Files } from './0010-files.ts';
-  { name: '0011-blueprints', class: Migration0011Blueprints },
-  { name: '0013-accounts', class: Migration0013Accounts },
+import { Migration0011Blueprints } from './0011-blueprints.ts';
+import { Migration0013Accounts } from './0013-accounts.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
