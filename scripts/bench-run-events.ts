@@ -109,7 +109,11 @@ async function ask(child: ChildProcess): Promise<ClientsState> {
 }
 
 async function main(): Promise<void> {
-  const bench = await startBenchServer();
+  // Every client follows the run with the same token: the per-caller cap (default 20) is raised for them.
+  const bench = await startBenchServer({
+    EVENT_STREAMS_PER_CALLER: String(CLIENTS + 10),
+    EVENT_STREAMS_PER_INSTANCE: String(CLIENTS + 10),
+  });
   base = bench.base;
   try {
     const [owner, writer, ...workers] = (await Promise.all(

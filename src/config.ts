@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import { DEFAULT_QUOTAS, type Quotas } from './domain/kernel/quotas.ts';
 import { DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS } from './domain/notifications/outgoing-email.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhooks/webhook-message.ts';
 
@@ -60,6 +61,16 @@ export interface Config {
     /** The comment line an idle event stream sends this often, so proxies keep it open. */
     readonly eventStreamHeartbeatSeconds: number;
   };
+  /** What one workspace may hold (and one user create); CONTRACT section 14. */
+  readonly quotas: Quotas;
+  /** Bounds of event streams (every `/events/stream` route). */
+  readonly eventStreams: {
+    readonly perCaller: number;
+    readonly perInstance: number;
+    readonly maxLifetimeSeconds: number;
+    readonly bufferBytes: number;
+    readonly stallSeconds: number;
+  };
   /** Cron schedules of missions. */
   readonly schedules: {
     /** How often each instance fires the schedules that are due (0: never). */
@@ -95,6 +106,12 @@ export interface Config {
     readonly retryScheduleSeconds: readonly number[];
     /** How often the dispatcher looks for due messages (0: never, this instance only stores them). */
     readonly pollIntervalMs: number;
+    /** Attempts in flight on one instance, in all, per endpoint and per workspace. */
+    readonly concurrency: number;
+    readonly perEndpoint: number;
+    readonly perWorkspace: number;
+    /** Failed attempts in a row that disable an endpoint (`failing`). */
+    readonly disableAfterFailures: number;
   };
   /** E-mail delivery (verification, password reset): how it leaves, from whom, how it is retried. */
   readonly email: {
@@ -190,6 +207,33 @@ const schema = {
     RUN_LEASE_SECONDS: { type: 'integer', minimum: 5, maximum: 3600, default: 60 },
     RUN_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 15 },
     RUN_EVENT_STREAM_HEARTBEAT_SECONDS: { type: 'integer', minimum: 1, maximum: 300, default: 15 },
+    QUOTA_MISSIONS: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.missions },
+    QUOTA_SCHEDULES: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.schedules },
+    QUOTA_TRIGGERS: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.triggers },
+    QUOTA_WEBHOOK_ENDPOINTS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: DEFAULT_QUOTAS.webhook_endpoints,
+    },
+    QUOTA_API_KEYS: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.api_keys },
+    QUOTA_WORKSPACES_PER_USER: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: DEFAULT_QUOTAS.workspaces,
+    },
+    QUOTA_QUEUED_RUNS_PER_MISSION: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000000,
+      default: DEFAULT_QUOTAS.queued_runs,
+    },
+    EVENT_STREAMS_PER_CALLER: { type: 'integer', minimum: 1, maximum: 100000, default: 20 },
+    EVENT_STREAMS_PER_INSTANCE: { type: 'integer', minimum: 1, maximum: 1000000, default: 2000 },
+    EVENT_STREAM_MAX_SECONDS: { type: 'integer', minimum: 1, maximum: 86400, default: 3600 },
+    EVENT_STREAM_BUFFER_BYTES: { type: 'integer', minimum: 65536, maximum: 67108864, default: 1048576 },
+    EVENT_STREAM_STALL_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 60 },
     SCHEDULE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 60, default: 5 },
     SANDBOX_THREADS: { type: 'integer', minimum: 1, maximum: 64, default: 2 },
     SANDBOX_MAX_QUEUED: { type: 'integer', minimum: 0, maximum: 100000, default: 256 },
@@ -215,6 +259,10 @@ const schema = {
       default: DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS.join(','),
     },
     EMAIL_POLL_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 1000 },
+    OUTBOUND_WEBHOOK_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 10000, default: 64 },
+    OUTBOUND_WEBHOOK_PER_ENDPOINT: { type: 'integer', minimum: 1, maximum: 1000, default: 4 },
+    OUTBOUND_WEBHOOK_PER_WORKSPACE: { type: 'integer', minimum: 1, maximum: 10000, default: 16 },
+    OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES: { type: 'integer', minimum: 1, maximum: 100000, default: 100 },
     COOKIE_SECURE: { type: 'boolean' },
     BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
     BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
@@ -334,6 +382,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       sweepIntervalSeconds: input.RUN_SWEEP_INTERVAL_SECONDS as number,
       eventStreamHeartbeatSeconds: input.RUN_EVENT_STREAM_HEARTBEAT_SECONDS as number,
     },
+    quotas: {
+      missions: input.QUOTA_MISSIONS as number,
+      schedules: input.QUOTA_SCHEDULES as number,
+      triggers: input.QUOTA_TRIGGERS as number,
+      webhook_endpoints: input.QUOTA_WEBHOOK_ENDPOINTS as number,
+      api_keys: input.QUOTA_API_KEYS as number,
+      workspaces: input.QUOTA_WORKSPACES_PER_USER as number,
+      queued_runs: input.QUOTA_QUEUED_RUNS_PER_MISSION as number,
+    },
+    eventStreams: {
+      perCaller: input.EVENT_STREAMS_PER_CALLER as number,
+      perInstance: input.EVENT_STREAMS_PER_INSTANCE as number,
+      maxLifetimeSeconds: input.EVENT_STREAM_MAX_SECONDS as number,
+      bufferBytes: input.EVENT_STREAM_BUFFER_BYTES as number,
+      stallSeconds: input.EVENT_STREAM_STALL_SECONDS as number,
+    },
     schedules: { intervalSeconds: input.SCHEDULE_INTERVAL_SECONDS as number },
     sandbox: {
       threads: input.SANDBOX_THREADS as number,
@@ -350,6 +414,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       allowPrivate: input.OUTBOUND_WEBHOOKS_ALLOW_PRIVATE as boolean,
       retryScheduleSeconds: (input.OUTBOUND_WEBHOOK_RETRY_SCHEDULE as string).split(',').map(Number),
       pollIntervalMs: input.OUTBOUND_WEBHOOK_POLL_INTERVAL_MS as number,
+      concurrency: input.OUTBOUND_WEBHOOK_CONCURRENCY as number,
+      perEndpoint: input.OUTBOUND_WEBHOOK_PER_ENDPOINT as number,
+      perWorkspace: input.OUTBOUND_WEBHOOK_PER_WORKSPACE as number,
+      disableAfterFailures: input.OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES as number,
     },
     email: {
       transport: input.EMAIL_TRANSPORT as Config['email']['transport'],

@@ -4,6 +4,7 @@ import {
   InjectionMode,
   type Resolver,
 } from 'awilix';
+import { CacheInvalidation } from './adapters/platform/caching/cache-invalidation.ts';
 import { InMemoryStore } from './adapters/platform/memory/in-memory-store.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
@@ -103,7 +104,9 @@ export function shutDownAreas(cradle: Cradle): void {
 }
 
 function persistenceOf(config: Config, { postgres }: Infrastructure): Persistence {
-  if (config.persistence === 'memory') return { kind: 'memory', store: new InMemoryStore() };
+  if (config.persistence === 'memory') {
+    return { kind: 'memory', store: new InMemoryStore(), changes: new CacheInvalidation({ live: true }) };
+  }
   if (!postgres) throw new Error('PERSISTENCE=postgres needs an open database');
   return {
     kind: 'postgres',

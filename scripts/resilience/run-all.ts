@@ -14,6 +14,8 @@ const steps: [string, string[], Record<string, string>?][] = [
   ['5. hostile input', [node, 'scripts/resilience/hostile-input.ts']],
   ['5. slow clients', [node, 'scripts/resilience/slow-clients.ts']],
   ['6. soak', [node, 'scripts/resilience/soak.ts']],
+  ['issue 19. event streams: slow readers, revocation', [node, 'scripts/resilience/streams.ts']],
+  ['issue 19. outbound dispatch fairness', [node, 'scripts/resilience/dispatch-fairness.ts']],
 ];
 
 const results: [string, number | string, number][] = [];

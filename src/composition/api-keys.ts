@@ -13,6 +13,7 @@ import { type ListApiKeys, makeListApiKeys } from '../application/api-keys/list-
 import type { ApiKeyRepository } from '../application/api-keys/ports/api-key-repository.ts';
 import type { ApiKeySecrets } from '../application/api-keys/ports/api-key-secrets.ts';
 import { makeRevokeApiKey, type RevokeApiKey } from '../application/api-keys/revoke-api-key.ts';
+import type { CreatorKeys } from '../application/kernel/ports/creator-keys.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
@@ -21,6 +22,8 @@ import type { ThroughWorkspaces } from './workspaces.ts';
 /** Workspace API keys: the credentials of machines, and the authentication of `pk_` bearer credentials. */
 export interface ApiKeysCradle {
   apiKeys: ApiKeyRepository;
+  /** The same repository, as the port identity and workspaces revoke a person's keys through. */
+  creatorKeys: CreatorKeys;
   /** API keys by key id, for the check of a `pk_` credential. */
   cachedApiKeys: ApiKeyRepository;
   apiKeySecrets: ApiKeySecrets;
@@ -39,6 +42,7 @@ const { cachedRead, announced } = adaptersFor<ThroughApiKeys>();
 export const apiKeys: Area<ApiKeysCradle, ThroughApiKeys> = {
   name: 'api-keys',
   register: ({ persistence }) => ({
+    creatorKeys: singleton(({ apiKeys }) => apiKeys),
     apiKeys: singleton(
       announced(persistence, PostgresApiKeyRepository, announcingApiKeys, InMemoryApiKeyRepository),
     ),

@@ -98,6 +98,7 @@ import { makeSignIn, type SignIn } from '../application/identity/sign-in.ts';
 import { makeSignOut, type SignOut } from '../application/identity/sign-out.ts';
 import { makeVerifyCredentials, type VerifyCredentials } from '../application/identity/verify-credentials.ts';
 import { makeVerifyEmail, type VerifyEmail } from '../application/identity/verify-email.ts';
+import type { CreatorKeys } from '../application/kernel/ports/creator-keys.ts';
 import type { RateLimiter } from '../application/kernel/ports/rate-limiter.ts';
 import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
 import type { BrowserSessionLifetimes } from '../domain/identity/browser-session.ts';
@@ -187,6 +188,8 @@ export interface IdentityCradle {
 export interface IdentityNeeds {
   cachedWorkspaces: UserWorkspaces;
   newUserListeners: readonly NewUserListener[];
+  /** The keys a person created, revoked with their access (registered by the api-keys area). */
+  creatorKeys: CreatorKeys;
 }
 
 export type ThroughIdentity = ThroughNotifications & IdentityCradle & IdentityNeeds;

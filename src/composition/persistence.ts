@@ -9,7 +9,12 @@ import { registrar } from './registration.ts';
 /** The family of stateful adapters: one PostgreSQL database (with its caches), or one in-memory store. */
 export type Persistence =
   | { readonly kind: 'postgres'; readonly db: PostgresDatabase; readonly caching: PostgresCaching }
-  | { readonly kind: 'memory'; readonly store: InMemoryStore };
+  | {
+      readonly kind: 'memory';
+      readonly store: InMemoryStore;
+      /** No database announces changes here: the repositories' writes tell this feed (open event streams). */
+      readonly changes: CacheInvalidation;
+    };
 
 export type PostgresPersistence = Extract<Persistence, { kind: 'postgres' }>;
 
@@ -57,11 +62,21 @@ export function adaptersFor<Deps extends { logger: Logger }>(): AdapterChoice<De
     announced: (persistence, postgres, announce, memory) =>
       stored(persistence, {
         postgres: ({ db, caching }) => caching.announcing(new postgres({ db }), announce),
-        memory: (store) => new memory({ store }),
+        // In memory the writes themselves tell the instance's change feed (open event streams listen).
+        memory: (store) => announcedInMemory(persistence, new memory({ store }), announce),
       }),
     cachedRead: (persistence, source, decorate) =>
       persistence.kind === 'postgres'
         ? persistence.caching.cached(source, decorate)
         : registrar<Deps>().singleton(source),
   };
+}
+
+/** In memory, `repository` telling the instance's change feed of its writes (open event streams listen). */
+export function announcedInMemory<T>(
+  persistence: Persistence,
+  repository: T,
+  announce: (inner: T, to: CacheInvalidation) => T,
+): T {
+  return persistence.kind === 'memory' ? announce(repository, persistence.changes) : repository;
 }

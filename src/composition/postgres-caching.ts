@@ -17,14 +17,25 @@ const CACHE_ENTRIES = 10_000;
 export class PostgresCaching {
   readonly #db: PostgresDatabase;
   readonly #invalidation: CacheInvalidation | undefined;
+  readonly #changes: CacheInvalidation;
   #listener: PostgresListener | undefined;
   #feeding = false;
 
   constructor(db: PostgresDatabase, { cache }: { cache: boolean }) {
     this.#db = db;
-    this.#invalidation = cache
-      ? new CacheInvalidation({ afterTransaction: (callback) => db.afterTransaction(callback) })
-      : undefined;
+    this.#changes = new CacheInvalidation({ afterTransaction: (callback) => db.afterTransaction(callback) });
+    this.#invalidation = cache ? this.#changes : undefined;
+  }
+
+  /** The database's change feed, with or without caches (open event streams re-check access on it). */
+  changes(deps: { logger: Logger }): CacheInvalidation {
+    this.#feed(deps);
+    return this.#changes;
+  }
+
+  #feed(deps: { logger: Logger }): void {
+    if (!this.#feeding) feedCacheInvalidation(this.listener(deps), this.#changes);
+    this.#feeding = true;
   }
 
   listener({ logger }: { logger: Logger }): PostgresListener {
@@ -50,8 +61,7 @@ export class PostgresCaching {
       (cradle) => {
         const invalidation = this.#invalidation;
         if (!invalidation) return source(cradle);
-        if (!this.#feeding) feedCacheInvalidation(this.listener(cradle), invalidation);
-        this.#feeding = true;
+        this.#feed(cradle);
         return decorate(source(cradle), invalidation, CACHE_ENTRIES);
       },
       () => this.close(),

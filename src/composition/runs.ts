@@ -126,7 +126,14 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
   },
   routes: (deps) => [
     ...runRoutes(deps),
-    ...runEventRoutes(deps, { heartbeatSeconds: deps.config.runs.eventStreamHeartbeatSeconds }),
+    ...runEventRoutes(deps, {
+      heartbeatSeconds: deps.config.runs.eventStreamHeartbeatSeconds,
+      limits: {
+        heartbeatMs: deps.config.runs.eventStreamHeartbeatSeconds * 1000,
+        bufferBytes: deps.config.eventStreams.bufferBytes,
+        stallMs: deps.config.eventStreams.stallSeconds * 1000,
+      },
+    }),
   ],
   jobs: ({ runLeaseSweeper }) => [runLeaseSweeper],
   // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).

@@ -1,12 +1,23 @@
 import { apiWebhookPayloads } from '../adapters/webhooks/http/webhook-endpoint-presenters.ts';
 import { webhookEndpointRoutes } from '../adapters/webhooks/http/webhook-endpoint-routes.ts';
+import { InMemoryUsage } from '../adapters/webhooks/memory/in-memory-usage.ts';
 import { InMemoryWebhookEndpointRepository } from '../adapters/webhooks/memory/in-memory-webhook-endpoint-repository.ts';
 import { InMemoryWebhookMessageRepository } from '../adapters/webhooks/memory/in-memory-webhook-message-repository.ts';
 import { NodeHttpWebhookSender } from '../adapters/webhooks/node-http-webhook-sender.ts';
+import { PostgresUsage } from '../adapters/webhooks/postgres/postgres-usage.ts';
 import { PostgresWebhookEndpointRepository } from '../adapters/webhooks/postgres/postgres-webhook-endpoint-repository.ts';
 import { PostgresWebhookMessageRepository } from '../adapters/webhooks/postgres/postgres-webhook-message-repository.ts';
 import { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.ts';
+import type { Usage } from '../application/kernel/ports/usage.ts';
 import type { RunOutcomeListener } from '../application/runs/ports/run-outcome-listener.ts';
+import {
+  type AttemptWebhookMessage,
+  makeAttemptWebhookMessage,
+} from '../application/webhooks/attempt-webhook-message.ts';
+import {
+  type ClaimWebhookMessages,
+  makeClaimWebhookMessages,
+} from '../application/webhooks/claim-webhook-messages.ts';
 import {
   type CreateWebhookEndpoint,
   makeCreateWebhookEndpoint,
@@ -60,6 +71,8 @@ const BATCH_SIZE = 50;
 
 /** Outbound webhooks: endpoints, the transactional outbox of run outcomes, and its dispatcher. */
 export interface WebhooksCradle {
+  /** The counts behind every area's quotas (see WorkspacesNeeds). */
+  usage: Usage;
   webhookEndpoints: WebhookEndpointRepository;
   webhookMessages: WebhookMessageRepository;
   outboundWebhookSettings: OutboundWebhookSettings;
@@ -69,6 +82,8 @@ export interface WebhooksCradle {
   recordRunOutcome: RecordRunOutcome;
   /** The runs area tells these of a finished run: the outbox writer. */
   runOutcomeListeners: readonly RunOutcomeListener[];
+  claimWebhookMessages: ClaimWebhookMessages;
+  attemptWebhookMessage: AttemptWebhookMessage;
   dispatchWebhookMessages: DispatchWebhookMessages;
   createWebhookEndpoint: CreateWebhookEndpoint;
   listWebhookEndpoints: ListWebhookEndpoints;
@@ -90,6 +105,12 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
   register: ({ config, persistence }) => {
     const settings = config.outboundWebhooks;
     return {
+      usage: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresUsage({ db }),
+          memory: (store) => new InMemoryUsage({ store }),
+        }),
+      ),
       webhookEndpoints: singleton(
         stored(persistence, {
           postgres: ({ db }, { webhookSecretBox }) =>
@@ -107,21 +128,31 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
         retryScheduleSeconds: settings.retryScheduleSeconds,
         batchSize: BATCH_SIZE,
         leaseSeconds: LEASE_SECONDS,
+        perEndpoint: settings.perEndpoint,
+        perWorkspace: settings.perWorkspace,
+        disableAfterFailures: settings.disableAfterFailures,
       }),
       webhookSender: value(new NodeHttpWebhookSender({ allowPrivate: settings.allowPrivate })),
       webhookPayloads: value(apiWebhookPayloads),
       webhookDispatcher: singleton(
-        ({ dispatchWebhookMessages, logger }) =>
+        ({ claimWebhookMessages, attemptWebhookMessage, logger }) =>
           new WebhookDispatcher({
-            dispatchWebhookMessages,
+            claimWebhookMessages,
+            attemptWebhookMessage,
             logger,
             intervalMs: settings.pollIntervalMs,
-            batchSize: BATCH_SIZE,
+            limits: {
+              concurrency: settings.concurrency,
+              perEndpoint: settings.perEndpoint,
+              perWorkspace: settings.perWorkspace,
+            },
           }),
         (dispatcher) => dispatcher.stop(),
       ),
       recordRunOutcome: singleton(makeRecordRunOutcome),
       runOutcomeListeners: singleton(({ recordRunOutcome }) => [recordRunOutcome]),
+      claimWebhookMessages: singleton(makeClaimWebhookMessages),
+      attemptWebhookMessage: singleton(makeAttemptWebhookMessage),
       dispatchWebhookMessages: singleton(makeDispatchWebhookMessages),
       createWebhookEndpoint: singleton(makeCreateWebhookEndpoint),
       listWebhookEndpoints: singleton(makeListWebhookEndpoints),

@@ -9,6 +9,7 @@ import { InMemoryWorkspaceRepository } from '../adapters/workspaces/memory/in-me
 import { PostgresInvitationRepository } from '../adapters/workspaces/postgres/postgres-invitation-repository.ts';
 import { PostgresWorkspaceRepository } from '../adapters/workspaces/postgres/postgres-workspace-repository.ts';
 import type { NewUserListener } from '../application/identity/ports/new-user-listener.ts';
+import type { Usage } from '../application/kernel/ports/usage.ts';
 import { type AcceptInvitation, makeAcceptInvitation } from '../application/workspaces/accept-invitation.ts';
 import { type ChangeMemberRole, makeChangeMemberRole } from '../application/workspaces/change-member-role.ts';
 import {
@@ -67,7 +68,13 @@ export interface WorkspacesCradle {
   removeMember: RemoveMember;
 }
 
-export type ThroughWorkspaces = ThroughIdentity & WorkspacesCradle;
+/** What workspaces (and every later area) use that the last business area provides: the quotas' counts. */
+export interface WorkspacesNeeds {
+  /** The counts the quotas are checked against (registered by the webhooks area: it reads every area's rows). */
+  usage: Usage;
+}
+
+export type ThroughWorkspaces = ThroughIdentity & WorkspacesCradle & WorkspacesNeeds;
 
 const { singleton } = registrar<ThroughWorkspaces>();
 const { cachedRead, announced, stored } = adaptersFor<ThroughWorkspaces>();

@@ -12,6 +12,7 @@ import {
 import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
+import { checkResponsesOf } from './openapi-responses.ts';
 import { testDatabase } from './test-database.ts';
 import { TEST_MASTER_KEY, TEST_RATE_LIMITS } from './test-settings.ts';
 
@@ -55,6 +56,7 @@ export async function startTestApp(
       },
     });
     server.on('request', container.cradle.httpApp.callback());
+    checkResponsesOf(baseUrl);
   } catch (error) {
     // A wiring failure must not leave the socket open (mocha would never exit).
     server.close();

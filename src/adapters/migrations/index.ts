@@ -10,7 +10,9 @@ import { Migration0008IdentityHardening } from './0008-identity-hardening.ts';
 import { Migration0009CacheInvalidation } from './0009-cache-invalidation.ts';
 import { Migration0010Files } from './0010-files.ts';
 import { Migration0011Blueprints } from './0011-blueprints.ts';
+import { Migration0012EndpointFailures } from './0012-endpoint-failures.ts';
 import { Migration0013Accounts } from './0013-accounts.ts';
+import { Migration0014QueuedRunsIndex } from './0014-queued-runs-index.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -25,5 +27,7 @@ export const migrations: MigrationObject[] = [
   { name: '0009-cache-invalidation', class: Migration0009CacheInvalidation },
   { name: '0010-files', class: Migration0010Files },
   { name: '0011-blueprints', class: Migration0011Blueprints },
+  { name: '0012-endpoint-failures', class: Migration0012EndpointFailures },
   { name: '0013-accounts', class: Migration0013Accounts },
+  { name: '0014-queued-runs-index', class: Migration0014QueuedRunsIndex },
 ];

@@ -9,6 +9,8 @@ import { standardWebhooksSignature } from './standard-webhooks-signature.ts';
 
 /** Success is a 2xx within this time (CONTRACT section 8). */
 export const ATTEMPT_TIMEOUT_MS = 15_000;
+/** A target that does not accept the connection within this time fails the attempt at once. */
+export const CONNECT_TIMEOUT_MS = 5_000;
 /** What is read of an answer at most: its status decides, its body is never kept. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 
@@ -16,8 +18,15 @@ export interface SenderOptions {
   /** OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: for local testing only. */
   readonly allowPrivate: boolean;
   readonly timeoutMs?: number;
+  readonly connectTimeoutMs?: number;
   readonly userAgent?: string;
 }
+
+/**
+ * The one error of a refused target. It names no address: the attempt log is shown to every member, and
+ * what an internal name resolves to would map the network behind the server.
+ */
+const REFUSED = 'refused: not a public address';
 
 class RefusedTarget extends Error {}
 
@@ -30,15 +39,18 @@ class RefusedTarget extends Error {}
 export class NodeHttpWebhookSender implements WebhookSender {
   readonly #allowPrivate: boolean;
   readonly #timeoutMs: number;
+  readonly #connectTimeoutMs: number;
   readonly #userAgent: string;
 
   constructor({
     allowPrivate,
     timeoutMs = ATTEMPT_TIMEOUT_MS,
+    connectTimeoutMs = CONNECT_TIMEOUT_MS,
     userAgent = 'platform-api-webhooks/1',
   }: SenderOptions) {
     this.#allowPrivate = allowPrivate;
     this.#timeoutMs = timeoutMs;
+    this.#connectTimeoutMs = connectTimeoutMs;
     this.#userAgent = userAgent;
   }
 
@@ -54,19 +66,19 @@ export class NodeHttpWebhookSender implements WebhookSender {
     const url = new URL(message.url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (!this.#allowPrivate && isIP(host) !== 0 && isForbiddenAddress(host)) {
-      return Promise.resolve(
-        result(null, `refused: ${host} is a private, loopback, link-local or metadata address`),
-      );
+      return Promise.resolve(result(null, REFUSED));
     }
     const seconds = Math.floor(message.timestamp.getTime() / 1000);
     const body = Buffer.from(message.body);
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve) => {
       let settled = false;
+      let connectTimer: NodeJS.Timeout | undefined;
       const finish = (status: number | null, error: string | null) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(connectTimer);
         req.destroy();
         resolve(result(status, error));
       };
@@ -105,6 +117,14 @@ export class NodeHttpWebhookSender implements WebhookSender {
         () => finish(null, `no answer within ${this.#timeoutMs / 1000} s`),
         this.#timeoutMs,
       );
+      req.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        connectTimer = setTimeout(
+          () => finish(null, `no connection within ${this.#connectTimeoutMs / 1000} s`),
+          this.#connectTimeoutMs,
+        );
+        socket.once('connect', () => clearTimeout(connectTimer));
+      });
       req.on('error', (error: Error) =>
         finish(
           null,
@@ -122,10 +142,7 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
     if (error) return callback(error, '', 0);
     const forbidden = addresses.find(({ address }) => isForbiddenAddress(address));
     if (forbidden || addresses.length === 0) {
-      const refused = new RefusedTarget(
-        `refused: ${hostname} resolves to ${forbidden?.address ?? 'nothing'}, a private, loopback, link-local or metadata address`,
-      );
-      return callback(refused, '', 0);
+      return callback(new RefusedTarget(REFUSED), '', 0);
     }
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     const [first] = addresses as [LookupAddress];

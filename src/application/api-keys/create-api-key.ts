@@ -1,5 +1,6 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
 import type { ApiKeyRole } from '../../domain/kernel/roles.ts';
+import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { IssueApiKey, IssuedApiKey } from './issue-api-key.ts';
 
@@ -20,18 +21,22 @@ export type CreateApiKey = (
  * A workspace admin makes a key for machines. A key cannot make keys (ApiKeyNotAllowed): a leaked key must not
  * be able to mint successors that outlive its revocation.
  */
-export function makeCreateApiKey(deps: {
-  workspaceAccess: WorkspaceAccess;
-  issueApiKey: IssueApiKey;
-}): CreateApiKey {
+export function makeCreateApiKey(
+  deps: {
+    workspaceAccess: WorkspaceAccess;
+    issueApiKey: IssueApiKey;
+  } & QuotaDeps,
+): CreateApiKey {
   return async (principal, workspaceId, input, ip) => {
     await deps.workspaceAccess(principal, workspaceId, 'admin');
     const person = personOf(principal);
-    return deps.issueApiKey({
-      ...input,
-      workspaceId,
-      createdBy: person.userId,
-      audit: { sessionId: person.sessionId, ip },
-    });
+    return withinWorkspaceQuota(deps, 'api_keys', workspaceId, () =>
+      deps.issueApiKey({
+        ...input,
+        workspaceId,
+        createdBy: person.userId,
+        audit: { sessionId: person.sessionId, ip },
+      }),
+    );
   };
 }

@@ -3,6 +3,7 @@ import { Mission } from '../../domain/missions/mission.ts';
 import type { RunPolicyChanges } from '../../domain/missions/run-policy.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { MissionRepository } from './ports/mission-repository.ts';
 
@@ -17,16 +18,18 @@ export interface CreateMissionInput {
 export type CreateMission = (principal: Principal, input: CreateMissionInput) => Promise<Mission>;
 
 /** Admins and owners define missions in their workspace. */
-export function makeCreateMission(deps: {
-  missions: MissionRepository;
-  workspaceAccess: WorkspaceAccess;
-  clock: Clock;
-  ids: IdGenerator;
-}): CreateMission {
+export function makeCreateMission(
+  deps: {
+    missions: MissionRepository;
+    workspaceAccess: WorkspaceAccess;
+    clock: Clock;
+    ids: IdGenerator;
+  } & QuotaDeps,
+): CreateMission {
   return async (principal, input) => {
     await deps.workspaceAccess(principal, input.workspaceId, 'admin');
     const mission = Mission.create({ id: deps.ids.newId(), ...input }, deps.clock.now());
-    await deps.missions.add(mission);
+    await withinWorkspaceQuota(deps, 'missions', input.workspaceId, () => deps.missions.add(mission));
     return mission;
   };
 }

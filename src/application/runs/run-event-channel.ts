@@ -1,9 +1,15 @@
+import { pageMayContinue } from '../../domain/runs/run-event.ts';
 import type { RunEventNotifier } from './ports/run-event-notifier.ts';
 import type { RunEventRepository } from './ports/run-event-repository.ts';
 import type { RunEventFollower } from './run-event-follower.ts';
 
-/** Events read per query. */
+/** Events read per query... */
 export const EVENTS_PER_READ = 500;
+/**
+ * ...and at most about this many bytes of them: what one read holds in memory, and what a stream's backlog
+ * puts in its socket buffer at a time (the next read waits until the client has taken it).
+ */
+export const BYTES_PER_READ = 256 * 1024;
 /** How long a channel gathers appends before it reads them (the latency this adds to a live stream)... */
 export const BATCH_WINDOW_MS = 50;
 /**
@@ -65,12 +71,17 @@ export class RunEventChannel {
       while (this.#dirty) {
         this.#dirty = false;
         for (;;) {
-          const page = await this.#runEvents.list(this.#runId, this.#lastSeq, EVENTS_PER_READ);
+          const page = await this.#runEvents.list(
+            this.#runId,
+            this.#lastSeq,
+            EVENTS_PER_READ,
+            BYTES_PER_READ,
+          );
           const last = page.at(-1);
           if (!last) break;
           this.#lastSeq = last.seq;
           for (const follower of [...this.followers]) follower.receive(page);
-          if (page.length < EVENTS_PER_READ) break;
+          if (!pageMayContinue(page, EVENTS_PER_READ, BYTES_PER_READ)) break;
         }
       }
     } catch {

@@ -1,14 +1,22 @@
 import type { Run } from '../../domain/runs/run.ts';
-import type { RunEvent } from '../../domain/runs/run-event.ts';
+import { pageMayContinue, type RunEvent } from '../../domain/runs/run-event.ts';
 import { isFinished } from '../../domain/runs/run-status.ts';
 import type { RunEventNotifier } from './ports/run-event-notifier.ts';
 import type { RunEventRepository } from './ports/run-event-repository.ts';
-import { EVENTS_PER_READ, RunEventChannel } from './run-event-channel.ts';
+import { BYTES_PER_READ, EVENTS_PER_READ, RunEventChannel } from './run-event-channel.ts';
 import { RunEventFollower } from './run-event-follower.ts';
 
 /** Where a follower's events go (an SSE response, a test). */
 export interface RunEventSubscriber {
-  events(events: readonly RunEvent[]): void;
+  /** Access was granted: called once, before any event (a stream sends its headers now). */
+  open?(): void;
+  /**
+   * Events in seq order. A returned promise is the subscriber's backpressure: the backlog's next page is read
+   * only once it resolves, so a client that reads slowly is sent its backlog at its own pace.
+   */
+  events(events: readonly RunEvent[]): void | Promise<void>;
+  /** Whether the subscriber went away meanwhile (the backlog is then read no further). */
+  gone?(): boolean;
   /** The run is finished and every event was delivered: nothing will follow. */
   end(): void;
   /** The feed stopped (a read failed, the server shuts down): the client should reconnect and resume. */
@@ -43,12 +51,19 @@ export class RunEventFeed {
     channel.followers.add(follower);
     try {
       await channel.ready;
+      subscriber.open?.();
       // The backlog is read after joining the channel: every event is in one or the other (or both: seq
       // decides), since the channel reads contiguous ranges after a seq no later than the backlog's end.
       for (;;) {
-        const page = await this.#deps.runEvents.list(run.id, follower.sent, EVENTS_PER_READ);
-        follower.deliver(page);
-        if (page.length < EVENTS_PER_READ || follower.closed) break;
+        const page = await this.#deps.runEvents.list(run.id, follower.sent, EVENTS_PER_READ, BYTES_PER_READ);
+        await follower.deliver(page);
+        if (
+          !pageMayContinue(page, EVENTS_PER_READ, BYTES_PER_READ) ||
+          follower.closed ||
+          subscriber.gone?.()
+        ) {
+          break;
+        }
       }
       follower.goLive();
       // Runs finished before their events were recorded have no final status event.

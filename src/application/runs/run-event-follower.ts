@@ -19,27 +19,29 @@ export class RunEventFollower {
   /** From the channel: held back while the backlog is still being read. */
   receive(events: readonly RunEvent[]): void {
     if (this.#buffer) this.#buffer.push(...events);
-    else this.deliver(events);
+    // Live events are not paced: a client that falls too far behind is dropped by its stream instead.
+    else void this.deliver(events);
   }
 
   goLive(): void {
     const buffered = this.#buffer ?? [];
     this.#buffer = undefined;
-    this.deliver(buffered);
+    void this.deliver(buffered);
   }
 
   /**
    * Sends the events not sent yet, in seq order; ends after a final status event. A batch that is all new
    * is passed on as is, so the subscribers of one channel share it (and what they derive from it).
    */
-  deliver(events: readonly RunEvent[]): void {
+  deliver(events: readonly RunEvent[]): void | Promise<void> {
     const allNew = (events[0]?.seq ?? 0) > this.sent;
     const fresh = allNew ? events : events.filter((event) => event.seq > this.sent);
     const last = fresh.at(-1);
     if (this.closed || !last) return;
     this.sent = last.seq;
-    this.#subscriber.events(fresh);
+    const taken = this.#subscriber.events(fresh);
     if (fresh.some(isFinalStatus)) this.finish();
+    return taken;
   }
 
   finish(): void {

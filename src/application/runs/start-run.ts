@@ -1,7 +1,9 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
+import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
 import { Run } from '../../domain/runs/run.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { Usage } from '../kernel/ports/usage.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 
@@ -9,10 +11,18 @@ export type StartRun = (principal: Principal, missionId: string, input: { input?
 
 /** Admins and owners queue a manual run of a mission; a worker claims it later. */
 export function makeStartRun(
-  deps: MissionAccessDeps & { runs: RunRepository; clock: Clock; ids: IdGenerator },
+  deps: MissionAccessDeps & {
+    runs: RunRepository;
+    clock: Clock;
+    ids: IdGenerator;
+    usage: Usage;
+    quotas: Quotas;
+  },
 ): StartRun {
   return async (principal, missionId, { input }) => {
     const mission = await accessibleMission(deps, principal, missionId, 'admin');
+    // A bound on the queue, not an exact count under concurrency: creations in flight may pass it by as many.
+    assertWithinQuota(deps.quotas, 'queued_runs', await deps.usage.countQueuedRuns(mission.id));
     const run = Run.queue({
       id: deps.ids.newId(),
       missionId: mission.id,

@@ -2,6 +2,7 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import { Schedule, type ScheduleChanges } from '../../domain/schedules/schedule.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { CronCalendar } from './ports/cron-calendar.ts';
 import type { ScheduleRepository } from './ports/schedule-repository.ts';
@@ -21,7 +22,7 @@ export function makeCreateSchedule(
     cronCalendar: CronCalendar;
     clock: Clock;
     ids: IdGenerator;
-  },
+  } & QuotaDeps,
 ): CreateSchedule {
   return async (principal, { missionId, ...fields }) => {
     const mission = await accessibleMission(deps, principal, missionId, 'admin');
@@ -30,7 +31,7 @@ export function makeCreateSchedule(
       deps.clock.now(),
       (cron, timezone) => deps.cronCalendar.fireTimes(cron, timezone),
     );
-    await deps.schedules.add(schedule);
+    await withinWorkspaceQuota(deps, 'schedules', mission.workspaceId, () => deps.schedules.add(schedule));
     return schedule;
   };
 }

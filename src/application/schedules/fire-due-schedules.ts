@@ -1,7 +1,9 @@
+import type { Quotas } from '../../domain/kernel/quotas.ts';
 import { Run } from '../../domain/runs/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import type { Usage } from '../kernel/ports/usage.ts';
 import type { MissionRepository } from '../missions/index.ts';
 import type { RunRepository } from '../runs/index.ts';
 import type { CronCalendar } from './ports/cron-calendar.ts';
@@ -24,6 +26,8 @@ export function makeFireDueSchedules(deps: {
   cronCalendar: CronCalendar;
   clock: Clock;
   ids: IdGenerator;
+  usage: Usage;
+  quotas: Quotas;
 }): FireDueSchedules {
   return ({ limit = 100 } = {}) =>
     deps.unitOfWork.transaction(async () => {
@@ -32,7 +36,13 @@ export function makeFireDueSchedules(deps: {
       for (const schedule of await deps.schedules.lockDue(now, limit)) {
         const mission = await deps.missions.findById(schedule.missionId);
         const fireTime = schedule.fire(now, deps.cronCalendar.fireTimes(schedule.cron, schedule.timezone));
-        if (mission) {
+        // A fire is skipped while the schedule's previous run still waits, or the mission's queue is full:
+        // a schedule faster than its workers adds one waiting run, not one per fire.
+        const skip =
+          !mission ||
+          (await deps.usage.hasQueuedRunOfSchedule(schedule.id)) ||
+          (await deps.usage.countQueuedRuns(mission.id)) >= deps.quotas.queued_runs;
+        if (mission && !skip) {
           const run = Run.queue({
             id: deps.ids.newId(),
             missionId: mission.id,

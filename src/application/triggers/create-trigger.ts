@@ -4,6 +4,7 @@ import { Trigger } from '../../domain/triggers/trigger.ts';
 import { customWebhookPath } from '../../domain/triggers/trigger-rules.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { TriggerRepository } from './ports/trigger-repository.ts';
 import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
@@ -27,12 +28,13 @@ export type CreateTrigger = (principal: Principal, input: CreateTriggerInput) =>
 
 /** Admins and owners create webhook triggers for a mission of their workspace. */
 export function makeCreateTrigger(
-  deps: MissionAccessDeps & {
-    triggers: TriggerRepository;
-    webhookSecrets: WebhookSecretGenerator;
-    clock: Clock;
-    ids: IdGenerator;
-  },
+  deps: MissionAccessDeps &
+    QuotaDeps & {
+      triggers: TriggerRepository;
+      webhookSecrets: WebhookSecretGenerator;
+      clock: Clock;
+      ids: IdGenerator;
+    },
 ): CreateTrigger {
   return async (principal, input) => {
     const mission = await accessibleMission(deps, principal, input.missionId, 'admin');
@@ -49,7 +51,7 @@ export function makeCreateTrigger(
       },
       deps.clock.now(),
     );
-    await deps.triggers.add(trigger);
+    await withinWorkspaceQuota(deps, 'triggers', mission.workspaceId, () => deps.triggers.add(trigger));
     return trigger;
   };
 }

@@ -2,6 +2,7 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
 import type { WebhookSecretGenerator } from '../triggers/index.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import type { WebhookEndpointRepository } from './ports/webhook-endpoint-repository.ts';
@@ -20,13 +21,15 @@ export type CreateWebhookEndpoint = (
 ) => Promise<WebhookEndpoint>;
 
 /** Admins and owners add an endpoint, with a Standard Webhooks secret (`whsec_` + base64 of 32 bytes). */
-export function makeCreateWebhookEndpoint(deps: {
-  webhookEndpoints: WebhookEndpointRepository;
-  workspaceAccess: WorkspaceAccess;
-  webhookSecrets: WebhookSecretGenerator;
-  clock: Clock;
-  ids: IdGenerator;
-}): CreateWebhookEndpoint {
+export function makeCreateWebhookEndpoint(
+  deps: {
+    webhookEndpoints: WebhookEndpointRepository;
+    workspaceAccess: WorkspaceAccess;
+    webhookSecrets: WebhookSecretGenerator;
+    clock: Clock;
+    ids: IdGenerator;
+  } & QuotaDeps,
+): CreateWebhookEndpoint {
   return async (principal, workspaceId, input) => {
     await deps.workspaceAccess(principal, workspaceId, 'admin');
     const endpoint = WebhookEndpoint.create(
@@ -38,7 +41,9 @@ export function makeCreateWebhookEndpoint(deps: {
       },
       deps.clock.now(),
     );
-    await deps.webhookEndpoints.add(endpoint);
+    await withinWorkspaceQuota(deps, 'webhook_endpoints', workspaceId, () =>
+      deps.webhookEndpoints.add(endpoint),
+    );
     return endpoint;
   };
 }

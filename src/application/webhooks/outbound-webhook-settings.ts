@@ -6,4 +6,9 @@ export interface OutboundWebhookSettings {
   readonly batchSize: number;
   /** How long a leased message is withheld from other dispatchers: longer than any attempt can take. */
   readonly leaseSeconds: number;
+  /** Attempts in flight at once per endpoint and per workspace, on one instance. */
+  readonly perEndpoint: number;
+  readonly perWorkspace: number;
+  /** Failed attempts in a row after which an endpoint is disabled (`failing`). */
+  readonly disableAfterFailures: number;
 }

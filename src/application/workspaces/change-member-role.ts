@@ -2,6 +2,7 @@ import { NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Role } from '../../domain/kernel/roles.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
+import { type CreatorKeyDeps, revokeCreatorKeys } from '../audit/index.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { MemberView, WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
@@ -14,11 +15,13 @@ export type ChangeMemberRole = (
 ) => Promise<MemberView>;
 
 /** Owners change roles; the last owner cannot step down (409). */
-export function makeChangeMemberRole(deps: {
-  workspaces: WorkspaceRepository;
-  workspaceAccess: WorkspaceAccess;
-  unitOfWork: UnitOfWork;
-}): ChangeMemberRole {
+export function makeChangeMemberRole(
+  deps: {
+    workspaces: WorkspaceRepository;
+    workspaceAccess: WorkspaceAccess;
+    unitOfWork: UnitOfWork;
+  } & CreatorKeyDeps,
+): ChangeMemberRole {
   return async (principal, workspaceId, userId, role) => {
     await deps.unitOfWork.transaction(async () => {
       const members = await deps.workspaces.membersForChange(workspaceId);
@@ -26,6 +29,10 @@ export function makeChangeMemberRole(deps: {
       if (!members.some((m) => m.userId === userId)) throw new NotFound('member');
       assertKeepsAnOwner(members, { userId, role });
       await deps.workspaces.setRole(workspaceId, userId, role);
+      // A member holds no admin key: demoted to member, the admin keys they made there are revoked.
+      if (role === 'member') {
+        await revokeCreatorKeys(deps, userId, { workspaceId, adminKeysOnly: true }, 'creator_demoted');
+      }
     });
     const member = await deps.workspaces.findMember(workspaceId, userId);
     if (!member) throw new NotFound('member');

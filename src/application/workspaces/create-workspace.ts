@@ -1,7 +1,9 @@
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
+import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
 import { Membership, Workspace } from '../../domain/workspaces/workspace.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { Usage } from '../kernel/ports/usage.ts';
 import type { WorkspaceMembershipView, WorkspaceRepository } from './ports/workspace-repository.ts';
 
 export type CreateWorkspace = (
@@ -14,8 +16,16 @@ export function makeCreateWorkspace(deps: {
   workspaces: WorkspaceRepository;
   clock: Clock;
   ids: IdGenerator;
+  usage: Usage;
+  quotas: Quotas;
 }): CreateWorkspace {
   return async (principal, { name }) => {
+    // Not locked: a person racing their own creations may pass the quota by those in flight.
+    assertWithinQuota(
+      deps.quotas,
+      'workspaces',
+      await deps.usage.countOwnedWorkspaces(personOf(principal).userId),
+    );
     const now = deps.clock.now();
     const workspace = Workspace.create({ id: deps.ids.newId(), name }, now);
     const owner = new Membership({

@@ -9,7 +9,7 @@ export type ListReceivedInvitations = (
   page: PageRequest,
 ) => Promise<Page<ReceivedInvitation>>;
 
-/** The caller's open invitations: those addressed to their username or to their e-mail, oldest first. */
+/** The caller's open invitations (see Invitation.isFor), oldest first. */
 export function makeListReceivedInvitations(deps: {
   invitations: InvitationRepository;
   users: UserRepository;
@@ -18,6 +18,6 @@ export function makeListReceivedInvitations(deps: {
   return async (principal, page) => {
     const user = await deps.users.findById(personOf(principal).userId);
     if (!user) return { items: [], next: null };
-    return deps.invitations.pageOpenFor([user.username, user.email], deps.clock.now(), page);
+    return deps.invitations.pageOpenFor(user, deps.clock.now(), page);
   };
 }

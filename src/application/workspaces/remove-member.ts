@@ -2,18 +2,21 @@ import { Forbidden, NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { hasRole } from '../../domain/kernel/roles.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
+import { type CreatorKeyDeps, revokeCreatorKeys } from '../audit/index.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 
 export type RemoveMember = (principal: Principal, workspaceId: string, userId: string) => Promise<void>;
 
-/** Owners remove members; any member may leave. The last owner can do neither (409). */
-export function makeRemoveMember(deps: {
-  workspaces: WorkspaceRepository;
-  workspaceAccess: WorkspaceAccess;
-  unitOfWork: UnitOfWork;
-}): RemoveMember {
+/** Owners remove members; any member may leave. The last owner can do neither (409). Their keys there go. */
+export function makeRemoveMember(
+  deps: {
+    workspaces: WorkspaceRepository;
+    workspaceAccess: WorkspaceAccess;
+    unitOfWork: UnitOfWork;
+  } & CreatorKeyDeps,
+): RemoveMember {
   return async (principal, workspaceId, userId) => {
     await deps.unitOfWork.transaction(async () => {
       const members = await deps.workspaces.membersForChange(workspaceId);
@@ -25,6 +28,7 @@ export function makeRemoveMember(deps: {
       if (!members.some((m) => m.userId === userId)) throw new NotFound('member');
       assertKeepsAnOwner(members, { userId, role: null });
       await deps.workspaces.removeMember(workspaceId, userId);
+      await revokeCreatorKeys(deps, userId, { workspaceId }, 'creator_removed');
     });
   };
 }

@@ -1,4 +1,5 @@
 import { InvalidInput } from '../kernel/errors.ts';
+import { parseName } from '../kernel/names.ts';
 import { MAX_API_KEY_NAME_LENGTH } from '../kernel/principal.ts';
 import { API_KEY_ROLES, type ApiKeyRole } from '../kernel/roles.ts';
 
@@ -79,10 +80,5 @@ export class ApiKey {
 
 /** A key name: trimmed, 1 to 100 printable characters. */
 export function parseApiKeyName(value: string): string {
-  const name = value.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (name.length === 0 || name.length > MAX_API_KEY_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new InvalidInput(`name must be 1 to ${MAX_API_KEY_NAME_LENGTH} printable characters`);
-  }
-  return name;
+  return parseName(value, 'name', MAX_API_KEY_NAME_LENGTH);
 }

@@ -1,4 +1,5 @@
 import { InvalidInput } from '../kernel/errors.ts';
+import { hasUnshowable } from '../kernel/names.ts';
 import { storableText } from '../kernel/well-formed-json.ts';
 
 const USERNAME = /^[a-z0-9_.-]{3,64}$/;
@@ -25,7 +26,11 @@ export function parseEmail(value: string): string {
 
 /** A display name as shown: trimmed, `fallback` (the username) when empty. */
 export function parseDisplayName(value: string | undefined, fallback: string): string {
-  return storableText(value?.trim() ?? '', 'display_name') || fallback;
+  const name = storableText(value?.trim() ?? '', 'display_name');
+  if (hasUnshowable(name)) {
+    throw new InvalidInput('display_name must be printable, without bidirectional or zero-width controls');
+  }
+  return name || fallback;
 }
 
 export interface UserProps {

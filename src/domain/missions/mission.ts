@@ -1,5 +1,6 @@
 import { InvalidInput } from '../kernel/errors.ts';
 import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
+import { parseName } from '../kernel/names.ts';
 import { storableText } from '../kernel/well-formed-json.ts';
 import { changeRunPolicy, NO_RUN_POLICY, type RunPolicy, type RunPolicyChanges } from './run-policy.ts';
 
@@ -58,7 +59,7 @@ export class Mission {
     return new Mission({
       id: props.id,
       workspaceId: props.workspaceId,
-      name: parseName(props.name),
+      name: parseMissionName(props.name),
       description: parseDescription(props.description ?? null),
       definition: parseDefinition(props.definition ?? {}),
       policy: changeRunPolicy(NO_RUN_POLICY, props.policy ?? {}),
@@ -69,7 +70,7 @@ export class Mission {
 
   /** Applies the given changes (all validated before any is applied). */
   update(changes: MissionChanges, now: Date): void {
-    const name = changes.name === undefined ? this.name : parseName(changes.name);
+    const name = changes.name === undefined ? this.name : parseMissionName(changes.name);
     const description =
       changes.description === undefined ? this.description : parseDescription(changes.description);
     const definition =
@@ -79,12 +80,8 @@ export class Mission {
   }
 }
 
-function parseName(value: string): string {
-  const name = storableText(value, 'name').trim();
-  if (name.length === 0 || name.length > MAX_MISSION_NAME_LENGTH) {
-    throw new InvalidInput(`name must be 1 to ${MAX_MISSION_NAME_LENGTH} characters`);
-  }
-  return name;
+function parseMissionName(value: string): string {
+  return parseName(value, 'name', MAX_MISSION_NAME_LENGTH);
 }
 
 function parseDescription(value: string | null): string | null {

@@ -126,3 +126,14 @@ export function statusEvent(change: RunStatusChange): RunEventDraft {
     bytes: jsonByteLength(data),
   };
 }
+
+/** A page of events (an API page, a read for streams) ends once its events reach this many bytes. */
+export const RUN_EVENT_PAGE_BYTES = 1024 * 1024;
+
+/** Whether events may follow a page read with this `limit` and byte budget (see RunEventRepository.list). */
+export function pageMayContinue(events: readonly RunEvent[], limit: number, maxBytes: number): boolean {
+  if (events.length >= limit) return true;
+  let bytes = 0;
+  for (const event of events) bytes += event.bytes;
+  return events.length > 0 && bytes >= maxBytes;
+}

@@ -1,6 +1,6 @@
 import { InvalidInput, NotFound } from '../kernel/errors.ts';
 import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
-import { storableText } from '../kernel/well-formed-json.ts';
+import { parseName } from '../kernel/names.ts';
 import { MAX_RUN_INPUT_BYTES } from '../runs/index.ts';
 import type { FireTimes } from './fire-times.ts';
 
@@ -72,7 +72,7 @@ export class Schedule {
       id: props.id,
       workspaceId: props.workspaceId,
       missionId: props.missionId,
-      name: parseName(props.name),
+      name: parseScheduleName(props.name),
       cron: parseCron(props.cron),
       timezone: parseTimezone(props.timezone ?? DEFAULT_TIME_ZONE),
       input: parseInput(props.input ?? null),
@@ -89,7 +89,7 @@ export class Schedule {
   /** Applies the changes given (all validated first); the next fire time is planned again from `now`. */
   update(changes: ScheduleChanges, now: Date, fireTimesOf: FireTimesOf): void {
     Object.assign(this, {
-      name: changes.name === undefined ? this.name : parseName(changes.name),
+      name: changes.name === undefined ? this.name : parseScheduleName(changes.name),
       cron: changes.cron === undefined ? this.cron : parseCron(changes.cron),
       timezone: changes.timezone === undefined ? this.timezone : parseTimezone(changes.timezone),
       input: changes.input === undefined ? this.input : parseInput(changes.input),
@@ -126,12 +126,8 @@ export class ScheduleNotFound extends NotFound {
   }
 }
 
-function parseName(value: string): string {
-  const name = storableText(value, 'name').trim();
-  if (name.length === 0 || name.length > MAX_SCHEDULE_NAME_LENGTH) {
-    throw new InvalidInput(`name must be 1 to ${MAX_SCHEDULE_NAME_LENGTH} characters`);
-  }
-  return name;
+function parseScheduleName(value: string): string {
+  return parseName(value, 'name', MAX_SCHEDULE_NAME_LENGTH);
 }
 
 function parseCron(value: string): string {
@@ -142,11 +138,18 @@ function parseCron(value: string): string {
   return cron;
 }
 
+/**
+ * An IANA time zone in its canonical spelling (`europe/paris` is stored as `Europe/Paris`, the alias
+ * `US/Eastern` as `America/New_York`), so one zone is one string for every reader and comparison.
+ */
 function parseTimezone(value: string): string {
-  if (!/^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/.test(value)) {
-    throw new InvalidInput('timezone must be an IANA time zone such as Europe/Paris');
+  const refused = new InvalidInput('timezone must be an IANA time zone such as Europe/Paris');
+  if (!/^[A-Za-z][A-Za-z0-9_+/-]{0,63}$/.test(value)) throw refused;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw refused;
   }
-  return value;
 }
 
 function parseInput(value: unknown): JsonObject | null {

@@ -18,7 +18,7 @@ export type TriggerSignatureScheme = (typeof TRIGGER_SIGNATURE_SCHEMES)[number];
 /** Schemes whose signatures sign no timestamp: a trigger using one cannot require timestamped signatures. */
 const UNTIMESTAMPED: ReadonlySet<TriggerSignatureScheme> = new Set(['github', 'shopify']);
 
-export const MIN_SIGNING_SECRET_LENGTH = 8;
+export const MIN_SIGNING_SECRET_LENGTH = 16;
 export const MAX_SIGNING_SECRET_LENGTH = 256;
 
 const PRINTABLE = /^[\x20-\x7e]+$/;
@@ -43,8 +43,9 @@ export function checkTimestampRule(scheme: TriggerSignatureScheme, requireTimest
 }
 
 /**
- * A signing secret a caller supplies (providers that generate their own): 8 to 256 printable ASCII
- * characters; for `standard-webhooks`, `whsec_` and the standard base64 of the key.
+ * A signing secret a caller supplies (providers that generate their own): 16 to 256 printable ASCII
+ * characters, not all the same one (a guessable key would let anyone sign deliveries); for
+ * `standard-webhooks`, `whsec_` and the standard base64 of the key.
  */
 export function parseSigningSecret(scheme: TriggerSignatureScheme, value: string): string {
   const length = value.length;
@@ -53,6 +54,7 @@ export function parseSigningSecret(scheme: TriggerSignatureScheme, value: string
       `signing_secret must be ${MIN_SIGNING_SECRET_LENGTH} to ${MAX_SIGNING_SECRET_LENGTH} printable ASCII characters`,
     );
   }
+  if (new Set(value).size < 2) throw new InvalidInput('signing_secret must not repeat a single character');
   if (scheme === 'standard-webhooks' && !STANDARD_WEBHOOKS_SECRET.test(value)) {
     throw new InvalidInput(
       'a standard-webhooks signing_secret is whsec_ followed by the standard base64 of at least 16 bytes',

@@ -1,5 +1,5 @@
 import { InvalidInput } from '../kernel/errors.ts';
-import { storableText } from '../kernel/well-formed-json.ts';
+import { parseName } from '../kernel/names.ts';
 
 export const MAX_TRIGGER_NAME_LENGTH = 200;
 /** CONTRACT section 4: 1 MiB unless the trigger says otherwise. */
@@ -17,12 +17,7 @@ export const WEBHOOK_PATH_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 const RESERVED_PATHS = new Set(['deliveries', 'rotate-secret', 'revoke-previous-secret']);
 
 export function parseTriggerName(value: string): string {
-  const name = storableText(value, 'name').trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (name.length === 0 || name.length > MAX_TRIGGER_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new InvalidInput(`name must be 1 to ${MAX_TRIGGER_NAME_LENGTH} printable characters`);
-  }
-  return name;
+  return parseName(value, 'name', MAX_TRIGGER_NAME_LENGTH);
 }
 
 export function isWellFormedWebhookPath(value: string): boolean {

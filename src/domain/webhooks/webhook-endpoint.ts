@@ -8,8 +8,8 @@ export const SECRET_OVERLAP_SECONDS = 24 * 3600;
 export const MAX_ENDPOINT_URL_LENGTH = 2048;
 export const MAX_ENDPOINT_DESCRIPTION_LENGTH = 500;
 
-/** Why an endpoint stopped receiving messages. */
-export type DisabledReason = 'by_user' | 'gone';
+/** Why an endpoint stopped receiving messages: `failing` after too many failed attempts in a row. */
+export type DisabledReason = 'by_user' | 'gone' | 'failing';
 
 export interface WebhookEndpointProps {
   readonly id: string;
@@ -110,6 +110,13 @@ export class WebhookEndpoint {
     this.previousSecret = this.signingSecret;
     this.previousSecretExpiresAt = new Date(now.getTime() + SECRET_OVERLAP_SECONDS * 1000);
     this.signingSecret = newSecret;
+    this.updatedAt = now;
+  }
+
+  /** Its attempts failed too many times in a row: no more messages until someone enables it again. */
+  disableAsFailing(now: Date): void {
+    this.enabled = false;
+    this.disabledReason = 'failing';
     this.updatedAt = now;
   }
 

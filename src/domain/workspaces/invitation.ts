@@ -33,6 +33,13 @@ export interface InvitationProps {
   readonly decidedAt: Date | null;
 }
 
+/** Who an invitation may be for: an account's username and e-mail, and since when it exists. */
+export interface InviteeAccount {
+  readonly username: string;
+  readonly email: string;
+  readonly createdAt: Date;
+}
+
 /** An owner's offer of a role in a workspace: the invitee becomes a member only by accepting it. */
 export class Invitation {
   id!: string;
@@ -72,8 +79,16 @@ export class Invitation {
     return this.status === 'pending' && now.getTime() < this.expiresAt.getTime();
   }
 
-  /** Addressed to this person: their username or their e-mail is the invitee. */
-  isFor(user: { readonly username: string; readonly email: string }): boolean {
-    return this.invitee === user.username || this.invitee === user.email;
+  /**
+   * Addressed to this person: their username is the invitee, or their e-mail is and their account already
+   * existed when the invitation was made. E-mail addresses are not verified yet: whoever registered an
+   * address after it was invited is not trusted to own it (else a stranger signing up with it first would
+   * join the workspace).
+   */
+  isFor(user: InviteeAccount): boolean {
+    return (
+      this.invitee === user.username ||
+      (this.invitee === user.email && user.createdAt.getTime() <= this.createdAt.getTime())
+    );
   }
 }

@@ -1,17 +1,11 @@
-import { InvalidInput } from '../kernel/errors.ts';
+import { parseName } from '../kernel/names.ts';
 import type { Role } from '../kernel/roles.ts';
-import { storableText } from '../kernel/well-formed-json.ts';
 
 export const MAX_WORKSPACE_NAME_LENGTH = 200;
 
 /** A workspace name: trimmed, 1 to 200 characters, no control characters. */
 export function parseWorkspaceName(value: string): string {
-  const name = storableText(value, 'name').trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (name.length === 0 || name.length > MAX_WORKSPACE_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new InvalidInput(`name must be 1 to ${MAX_WORKSPACE_NAME_LENGTH} printable characters`);
-  }
-  return name;
+  return parseName(value, 'name', MAX_WORKSPACE_NAME_LENGTH);
 }
 
 export interface WorkspaceProps {

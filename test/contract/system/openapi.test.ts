@@ -83,6 +83,25 @@ describe('published OpenAPI contract (GET /api/v2/openapi.json)', () => {
     }
   });
 
+  it('admits null in the enum of every schema whose type admits null (a validating proxy refuses it otherwise)', () => {
+    const offenders: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) {
+        node.forEach((item, index) => {
+          walk(item, `${at}/${index}`);
+        });
+        return;
+      }
+      if (typeof node !== 'object' || node === null) return;
+      const { type, enum: values } = node as { type?: unknown; enum?: unknown };
+      if (Array.isArray(type) && type.includes('null') && Array.isArray(values) && !values.includes(null))
+        offenders.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(document, '#');
+    expect(offenders).to.deep.equal([]);
+  });
+
   it('uses unique operation ids', () => {
     const ids = operations().map(({ op }) => op.operationId);
     expect(ids.every((id) => typeof id === 'string' && id.length > 0)).to.equal(true);

@@ -127,6 +127,7 @@ describe('forged access tokens over HTTP (PostgreSQL)', () => {
     expect(response.status).to.equal(431);
     expect(response.headers.get('content-type')).to.equal('application/problem+json');
     expect((await json(response)).code).to.equal('headers_too_large');
+    expect(response.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
     expect(performance.now() - started).to.be.lessThan(1000);
     // Under the 16 KiB header limit, an oversized token reaches the verifier and is refused there.
     await expectRefused(await forge({}, { padding: 'x'.repeat(10 * 1024) }));

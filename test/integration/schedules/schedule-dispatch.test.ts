@@ -32,6 +32,8 @@ describe('schedules fired by two instances on one PostgreSQL database', () => {
           [a, b, a, b].map((instance) => instance.fireDueSchedules({ limit: 3 })),
         );
         queued += fired.flat().filter((run) => run.missionId === mission.id).length;
+        // A schedule does not fire while its last run still waits: these are taken off the queue at once.
+        for (const run of fired.flat()) await a.cancelRun(owner.principal, run.id);
       }
       expect((await Promise.all([a.fireDueSchedules(), b.fireDueSchedules()])).flat()).to.deep.equal([]);
       const runs = [];

@@ -88,7 +88,8 @@ describe('PostgresDeliveryIntake (group commit)', () => {
     );
     await blocker;
     expect(outcomes.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
-    expect(((outcomes[1] as PromiseRejectedResult).reason as { code?: string }).code).to.equal('23503');
+    // Its trigger does not exist (a foreign-key violation): to its caller a vanished parent is not_found, 404.
+    expect(((outcomes[1] as PromiseRejectedResult).reason as { code?: string }).code).to.equal('not_found');
     for (const { delivery } of good) expect((await committed(delivery.id))?.status).to.equal('accepted');
     expect(await committed(bad.delivery.id)).to.equal(undefined);
   });

@@ -28,7 +28,10 @@ const SIGNERS: Record<string, (body: string, secret: string, id: string) => Reco
     'webhook-timestamp': String(nowS()),
     'webhook-signature': new Webhook(secret).sign(id, new Date(), body),
   }),
-  shopify: (body, secret) => ({ 'x-shopify-hmac-sha256': mac(secret, body).digest('base64') }),
+  shopify: (body, secret, id) => ({
+    'x-shopify-hmac-sha256': mac(secret, body).digest('base64'),
+    'x-shopify-webhook-id': id,
+  }),
 };
 const SUPPLIED: Record<string, string | undefined> = {
   github: "It's a Secret to Everybody",
@@ -90,7 +93,7 @@ describe('webhook ingest with provider signature schemes over HTTP', () => {
         expect(tampered.status).to.equal(401);
       });
 
-      if (scheme === 'github' || scheme === 'standard-webhooks') {
+      if (scheme === 'github' || scheme === 'standard-webhooks' || scheme === 'shopify') {
         it(`takes the scheme's delivery id as the idempotency key: a repeat answers 200 duplicate`, async () => {
           const body = '{"repeat":true}';
           const first = await json(await post(path, body, sign(body, secret, `delivery-${scheme}`)));
@@ -111,14 +114,14 @@ describe('webhook ingest with provider signature schemes over HTTP', () => {
   it('rotates to a supplied secret (the old one verifying during the grace) and refuses malformed secrets', async () => {
     const trigger = await createTrigger(app, owner, {
       signature_scheme: 'github',
-      signing_secret: 'first secret',
+      signing_secret: 'first secret, long enough',
     });
     const rotated = await api(app, owner.user, 'POST', `/api/triggers/${trigger.id}/rotate-secret`, {
-      signing_secret: 'second secret',
+      signing_secret: 'second secret, long enough',
     });
     expect(rotated.status).to.equal(200);
-    expect(rotated.body.signing_secret).to.equal('second secret');
-    for (const secret of ['first secret', 'second secret']) {
+    expect(rotated.body.signing_secret).to.equal('second secret, long enough');
+    for (const secret of ['first secret, long enough', 'second secret, long enough']) {
       const body = `{"secret":"${secret}"}`;
       expect(
         (await post(trigger.webhook_path, body, SIGNERS.github?.(body, secret, secret) ?? {})).status,
@@ -126,6 +129,8 @@ describe('webhook ingest with provider signature schemes over HTTP', () => {
     }
     const bad = [
       { signature_scheme: 'github', signing_secret: 'short' },
+      { signature_scheme: 'github', signing_secret: 'fifteen chars!!' },
+      { signature_scheme: 'github', signing_secret: 'x'.repeat(40) },
       { signature_scheme: 'standard-webhooks', signing_secret: 'whsec_not-base64!' },
       { signature_scheme: 'github', require_timestamp: true },
       { signature_scheme: 'bitbucket' },

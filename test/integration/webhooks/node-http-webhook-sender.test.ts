@@ -83,7 +83,8 @@ describe('NodeHttpWebhookSender against a real receiver on loopback', () => {
     for (const url of targets) {
       const result = await guarded.send(message(url));
       expect(result.responseStatus, url).to.equal(null);
-      expect(result.error, url).to.match(/^refused: /);
+      // Never what a name resolves to: the log of an attempt must not map the network behind it.
+      expect(result.error, url).to.equal('refused: not a public address');
       expect(result.error, url).not.to.include(SECRET);
     }
     expect(receiver.received).to.have.lengthOf(0);

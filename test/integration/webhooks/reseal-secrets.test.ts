@@ -21,9 +21,9 @@ describe('resealWebhookSecrets (master-key rotation)', () => {
     const { workspace } = await seedUser(world);
     const trigger = triggerOn(await seedMission(world, workspace.id), {
       name: 'rotated',
-      signingSecret: 'whsec_current',
+      signingSecret: 'whsec_current-long-enough-secret',
     });
-    trigger.rotateSecret('whsec_next', 3600, T0);
+    trigger.rotateSecret('whsec_next-long-enough-secret', 3600, T0);
     await before.add(trigger);
     let unreadable = false;
     await after.findById(trigger.id).catch(() => {
@@ -34,7 +34,10 @@ describe('resealWebhookSecrets (master-key rotation)', () => {
     // Other tests' triggers (other keys) share the database: they count as unreadable and stay as they are.
     expect((await resealWebhookSecrets(db, oldBox, newBox)).resealed).to.equal(1);
     const moved = await after.findById(trigger.id);
-    expect(moved?.activeSecrets(T0)).to.deep.equal(['whsec_next', 'whsec_current']);
+    expect(moved?.activeSecrets(T0)).to.deep.equal([
+      'whsec_next-long-enough-secret',
+      'whsec_current-long-enough-secret',
+    ]);
     expect((await resealWebhookSecrets(db, oldBox, newBox)).resealed).to.equal(0);
   });
 });

@@ -63,7 +63,8 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
   let outsiderKey: { caller: Credential; principal: Principal };
 
   before(async () => {
-    app = await startTestApp();
+    // A fresh workspace for every case, all owned by one person: far past the per-person quota.
+    app = await startTestApp({ QUOTA_WORKSPACES_PER_USER: '100000' });
     for (const name of ['owner', 'admin', 'member', 'outsider', 'extra'] as const) {
       users[name] = await signUp(app);
       principals[name] = await principalOf(app, users[name]);

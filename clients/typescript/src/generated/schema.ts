@@ -715,7 +715,7 @@ export interface paths {
         };
         /**
          * A run's events, live (Server-Sent Events)
-         * @description Every event after `Last-Event-ID` (or `?after=`), then each new one as it happens: `id: <seq>`, `event: <type>`, `data: <the event as JSON>`. A comment line every 15 s keeps idle connections open. Once the run is finished and its events are all sent, an `event: end` frame closes the stream.
+         * @description Every event after `Last-Event-ID` (or `?after=`), then each new one as it happens: `id: <seq>`, `event: <type>`, `data: <the event as JSON>`. A comment line every 15 s keeps idle connections open. Once the run is finished and its events are all sent, an `event: end` frame closes the stream. The backlog is sent at the pace the client reads it; a client that falls too far behind live events is disconnected (resume with `Last-Event-ID`), as is every stream past its maximum lifetime, at its access token's expiry, and as soon as its caller's access ends (a key revoked, a session ended, a member removed). Each caller may hold a limited number of open streams: 429 with `Retry-After` beyond. `HEAD` answers the headers only.
          */
         get: operations["streamRunEvents"];
         put?: never;
@@ -1488,6 +1488,12 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description With `quota_exceeded`: the limit reached (CONTRACT section 14). */
+            limit?: {
+                name: string;
+                /** Format: int32 */
+                max: number;
+            };
         };
     };
     responses: never;
@@ -3099,6 +3105,19 @@ export interface operations {
             };
             /** @description Authenticated, but the role does not allow this action. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -5147,6 +5166,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large. */
             413: {
                 headers: {
@@ -5615,6 +5647,19 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6317,6 +6362,19 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -8386,6 +8444,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Request body too large. */
             413: {
                 headers: {
@@ -9334,6 +9405,19 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -10754,10 +10838,10 @@ export interface operations {
                             event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
                             enabled: boolean;
                             /**
-                             * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                             * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
                              * @enum {string|null}
                              */
-                            disabled_reason: "by_user" | "gone" | null;
+                            disabled_reason: "by_user" | "gone" | "failing" | null;
                             /**
                              * Format: date-time
                              * @description Until then messages also carry a signature under the secret replaced by the last rotation.
@@ -10902,10 +10986,10 @@ export interface operations {
                         event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
                         enabled: boolean;
                         /**
-                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
                          * @enum {string|null}
                          */
-                        disabled_reason: "by_user" | "gone" | null;
+                        disabled_reason: "by_user" | "gone" | "failing" | null;
                         /**
                          * Format: date-time
                          * @description Until then messages also carry a signature under the secret replaced by the last rotation.
@@ -10962,6 +11046,19 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -11075,10 +11172,10 @@ export interface operations {
                         event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
                         enabled: boolean;
                         /**
-                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
                          * @enum {string|null}
                          */
-                        disabled_reason: "by_user" | "gone" | null;
+                        disabled_reason: "by_user" | "gone" | "failing" | null;
                         /**
                          * Format: date-time
                          * @description Until then messages also carry a signature under the secret replaced by the last rotation.
@@ -11337,10 +11434,10 @@ export interface operations {
                         event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
                         enabled: boolean;
                         /**
-                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
                          * @enum {string|null}
                          */
-                        disabled_reason: "by_user" | "gone" | null;
+                        disabled_reason: "by_user" | "gone" | "failing" | null;
                         /**
                          * Format: date-time
                          * @description Until then messages also carry a signature under the secret replaced by the last rotation.
@@ -11521,10 +11618,10 @@ export interface operations {
                         event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
                         enabled: boolean;
                         /**
-                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again.
+                         * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
                          * @enum {string|null}
                          */
-                        disabled_reason: "by_user" | "gone" | null;
+                        disabled_reason: "by_user" | "gone" | "failing" | null;
                         /**
                          * Format: date-time
                          * @description Until then messages also carry a signature under the secret replaced by the last rotation.
@@ -13743,6 +13840,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Throttled; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -13870,6 +13980,19 @@ export interface operations {
             };
             /** @description Authenticated, but the role does not allow this action. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -14656,6 +14779,19 @@ export interface operations {
             };
             /** @description Authenticated, but the role does not allow this action. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -28,7 +28,8 @@ export function apiKeyRoutes(deps: ThroughApiKeys): RouteSpec[] {
         'A key for machines, acting in this workspace only with its role. The key is in this answer only: ' +
         'only a hash of its secret is kept. A key cannot create keys (403 `api_key_not_allowed`).',
       body: createApiKeyRequest,
-      errors: [403],
+      // 409 `quota_exceeded` past QUOTA_API_KEYS (limit `api_keys`).
+      errors: [403, 409],
       ...answer.created(
         issued,
         'The new key, with `key` shown this once.',

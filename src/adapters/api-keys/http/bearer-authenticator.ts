@@ -1,8 +1,10 @@
+import { decodeJwt } from 'jose';
 import type { Context, Next } from 'koa';
 import type { AuthenticateApiKey } from '../../../application/api-keys/authenticate-api-key.ts';
 import type { Authenticate } from '../../../application/identity/index.ts';
 import { isApiKeyCredential } from '../../../domain/api-keys/api-key-format.ts';
 import { InvalidToken, Unauthenticated } from '../../../domain/identity/index.ts';
+import type { BearerCredential } from '../../platform/http/request-state.ts';
 
 const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
 
@@ -21,9 +23,24 @@ export function bearerAuthenticator(deps: {
     const match = BEARER.exec(header);
     if (!match?.[1]) throw new InvalidToken('the Authorization header is not a bearer token');
     const credential = match[1];
-    ctx.state.principal = isApiKeyCredential(credential)
-      ? await deps.authenticateApiKey(credential)
-      : await deps.authenticate(credential);
+    const check = isApiKeyCredential(credential)
+      ? () => deps.authenticateApiKey(credential)
+      : () => deps.authenticate(credential);
+    ctx.state.principal = await check();
+    ctx.state.credential = {
+      reauthenticate: check,
+      expiresAt: isApiKeyCredential(credential) ? undefined : tokenExpiry(credential),
+    } satisfies BearerCredential;
     await next();
   };
+}
+
+/** `exp` of a token `authenticate` has just verified (its signature and claims), in ms. */
+function tokenExpiry(token: string): number | undefined {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
 import type { ApiKeyRepository } from '../../../application/api-keys/ports/api-key-repository.ts';
+import type { CreatorKeyScope } from '../../../application/kernel/ports/creator-keys.ts';
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { ApiKey } from '../../../domain/api-keys/api-key.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
@@ -36,6 +37,28 @@ export class InMemoryApiKeyRepository extends inMemoryRepository(apiKeyTables) i
         key.revokedAt = now;
       });
       return true;
+    });
+  }
+
+  revokeCreatedBy(
+    userId: string,
+    scope: CreatorKeyScope,
+    now: Date,
+  ): Promise<{ id: string; workspaceId: string }[]> {
+    return this.atomically(() => {
+      const keys = this.tables.apiKeys.filter(
+        (key) =>
+          key.createdBy === userId &&
+          key.revokedAt === null &&
+          (scope.workspaceId === undefined || key.workspaceId === scope.workspaceId) &&
+          (!scope.adminKeysOnly || key.role === 'admin'),
+      );
+      for (const key of keys) {
+        this.tables.apiKeys.update(key.id, (stored) => {
+          stored.revokedAt = now;
+        });
+      }
+      return keys.map((key) => ({ id: key.id, workspaceId: key.workspaceId }));
     });
   }
 

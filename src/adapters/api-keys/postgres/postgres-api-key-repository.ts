@@ -1,4 +1,5 @@
 import type { ApiKeyRepository } from '../../../application/api-keys/ports/api-key-repository.ts';
+import type { CreatorKeyScope } from '../../../application/kernel/ports/creator-keys.ts';
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import { ApiKey } from '../../../domain/api-keys/api-key.ts';
 import type { ApiKeyRole } from '../../../domain/kernel/roles.ts';
@@ -74,6 +75,21 @@ export class PostgresApiKeyRepository extends PostgresRepository implements ApiK
       [id, now],
     );
     return rows.length === 1;
+  }
+
+  async revokeCreatedBy(
+    userId: string,
+    scope: CreatorKeyScope,
+    now: Date,
+  ): Promise<{ id: string; workspaceId: string }[]> {
+    const rows = await this.db.query<{ id: string; workspace_id: string }>(
+      `update api_keys set revoked_at = $2
+        where created_by = $1 and revoked_at is null and ($3::uuid is null or workspace_id = $3)
+          and (not $4 or role = 'admin')
+        returning id, workspace_id`,
+      [userId, now, scope.workspaceId ?? null, scope.adminKeysOnly === true],
+    );
+    return rows.map((row) => ({ id: row.id, workspaceId: row.workspace_id }));
   }
 
   async recordUse(id: string, now: Date, cutoff: Date): Promise<void> {

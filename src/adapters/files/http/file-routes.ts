@@ -74,7 +74,7 @@ export function fileRoutes(deps: ThroughFiles): RouteSpec[] {
           '*/*': { schema: binary },
         },
       },
-      errors: [403, 413, 415],
+      errors: [403, 404, 413, 415],
       responses: { 201: { description: 'The stored file.', schema: file } },
       handler: async (ctx, { principal, query }) => {
         const body = await uploadBody(ctx);
@@ -95,6 +95,8 @@ export function fileRoutes(deps: ThroughFiles): RouteSpec[] {
       summary: "A workspace's files",
       description: 'Newest first.',
       query: listFilesQuery,
+      // A workspace the caller does not belong to is 404, like one that does not exist.
+      errors: [404],
       responses: { 200: { description: 'One page of files.', schema: page(file) } },
       handler: async (ctx, { principal, query }) => {
         const files = await deps.listFiles(principal, query.workspace_id as string, pageRequestOf(query));

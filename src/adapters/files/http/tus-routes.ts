@@ -104,7 +104,7 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
         '`Upload-Metadata`; the type `filetype` there. Then PATCH the bytes to `Location`. An unfinished upload ' +
         'expires after 24 h (`Upload-Expires`).',
       query: uploadQuery,
-      errors: [403, 412, 413],
+      errors: [403, 404, 412, 413],
       responses: {
         201: {
           description: 'Created.',
@@ -129,6 +129,9 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
           contentType: meta.filetype ?? meta.contentType,
           length,
         });
+        // No body (the contract declares none): without an explicit null Koa sends its status text, `Created`
+        // (set first: a null body alone would make the status 204).
+        ctx.body = null;
         ctx.status = 201;
         ctx.set('Location', `/api/uploads/${upload.id}`);
         ctx.set('Upload-Expires', upload.expiresAt.toUTCString());

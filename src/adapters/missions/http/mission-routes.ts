@@ -26,7 +26,8 @@ export function missionRoutes(deps: ThroughMissions): RouteSpec[] {
         'A named workflow definition in a workspace. The definition is a JSON object of at most 64 KiB; the ' +
         'optional `policy` sets the timeouts, retries and concurrency caps of its runs.',
       body: createMissionRequest,
-      errors: [403, 404],
+      // 409 `quota_exceeded` past QUOTA_MISSIONS (limit `missions`).
+      errors: [403, 404, 409],
       ...answer.created(shown, 'The new mission.', ({ principal, body }) =>
         deps.createMission(principal, missionInput(body)),
       ),

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { refuseUndecodable } from './body-decoding.ts';
 
@@ -31,7 +31,26 @@ function parser(kind: 'json' | 'urlencoded', limitBytes: number): Middleware {
  * too large, 415 for an unknown encoding.
  */
 export function jsonBody(limitBytes: number): Middleware {
-  return parser('json', limitBytes);
+  return (ctx, next) => parser('json', decodedLimit(ctx, limitBytes))(ctx, next);
+}
+
+/** What a compressed body may decode to at most, whatever its route takes: 1 MiB... */
+export const MAX_DECODED_BODY_BYTES = 1024 * 1024;
+/** ...or this many times its compressed size, when it says it (a larger route still bounds it). */
+const MAX_DECODING_RATIO = 100;
+
+/**
+ * A body sent with a `Content-Encoding` is held to less than its route's limit: a few KB that inflate to the
+ * route's megabytes would cost the server that much parsing for nothing the client paid for. 413 beyond.
+ * The limit is one of a few values per route (the parsers are made once per limit).
+ */
+function decodedLimit(ctx: Context, limitBytes: number): number {
+  const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity') return limitBytes;
+  const sent = Number(ctx.get('Content-Length'));
+  // Rounded to whole MiB, so the parsers made per limit stay few.
+  const byRatio = Number.isFinite(sent) ? Math.ceil((sent * MAX_DECODING_RATIO) / MAX_DECODED_BODY_BYTES) : 0;
+  return Math.min(limitBytes, Math.max(1, byRatio) * MAX_DECODED_BODY_BYTES);
 }
 
 /** The same for an `application/x-www-form-urlencoded` body (a web form). */

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { DomainError, type ErrorKind, InvalidFields } from '../../../domain/kernel/errors.ts';
+import { QuotaExceeded } from '../../../domain/kernel/quotas.ts';
 import { sendProblem, titleFor } from './problem.ts';
 import { type ProblemDetail, transportDetail } from './transport-detail.ts';
 
@@ -66,6 +67,7 @@ export function errorMiddleware(
           title: titleFor(status),
           detail: transportDetail(error, problemDetails),
           errors,
+          limit: error instanceof QuotaExceeded ? error.limit : undefined,
         });
         return;
       }

@@ -1,22 +1,50 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 
-/** A client that stops reading is dropped (it resumes with Last-Event-ID) before it costs more memory. */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** How much one stream may hold for a client that does not read, and how long it may stay that way. */
+export interface EventStreamLimits {
+  /** Bytes waiting in the response's buffer past which the stream is destroyed (the client resumes later). */
+  readonly bufferBytes: number;
+  /** A buffer that has not drained for this long (checked at each heartbeat) destroys the stream too. */
+  readonly stallMs: number;
+  readonly heartbeatMs: number;
+}
+
+/** Past this much waiting in the buffer, a paced send waits for the client to read before it resolves. */
+const PACED_BYTES = 64 * 1024;
 
 /**
- * A Server-Sent Events response (`text/event-stream`), written straight to the socket. Text sent before
- * `attach` waits, so a route can subscribe (and answer 404 as problem+json) before the status line goes out.
+ * A Server-Sent Events response (`text/event-stream`), written straight to the socket. A route attaches it
+ * once the caller's access is checked (so a refusal is still problem+json), then sends: `send` resolves when
+ * the client has read enough to take more, so a backlog goes out page by page at the client's pace, never
+ * held whole in memory. Live frames that a client does not read pile up only to `bufferBytes`: past it (or
+ * stalled for `stallMs`) the connection is destroyed, not ended, so nothing more is queued for it.
  */
 export class EventStream {
   #res: ServerResponse | undefined;
   #pending: (string | Buffer)[] = [];
   #ended = false;
   #timer: NodeJS.Timeout | undefined;
+  #limits: EventStreamLimits | undefined;
+  #stalledSince: number | undefined;
+  #waiters: (() => void)[] = [];
+  readonly #onClose: (() => void)[] = [];
 
-  /** Frames (`id:`, `event:`, `data:` lines) as one write. */
-  send(frames: string | Buffer): void {
+  get closed(): boolean {
+    return this.#ended;
+  }
+
+  /** Bytes written to the response and not yet taken by the client (its socket buffers aside). */
+  get bufferedBytes(): number {
+    return this.#res?.writableLength ?? 0;
+  }
+
+  /** Frames (`id:`, `event:`, `data:` lines) as one write; resolves once the client can take more. */
+  send(frames: string | Buffer): Promise<void> {
     this.#write(frames);
+    const res = this.#res;
+    if (this.#ended || !res || res.writableLength <= PACED_BYTES) return Promise.resolve();
+    return new Promise((resolve) => this.#waiters.push(resolve));
   }
 
   /** The final `event: end` frame, then the end of the response. */
@@ -28,17 +56,29 @@ export class EventStream {
   /** Ends the response without `end`: the client should reconnect. */
   close(): void {
     if (this.#ended) return;
-    this.#ended = true;
-    clearInterval(this.#timer);
+    this.#finish();
     this.#res?.end();
   }
 
-  /** Sends the headers and the text so far; a comment every `heartbeatMs`; `onClose` when the client goes. */
-  attach(ctx: Context, heartbeatMs: number, onClose: () => void): void {
+  /** Drops the connection at once, with whatever is still buffered for it. */
+  destroy(): void {
+    if (this.#ended) return;
+    this.#finish();
+    this.#res?.destroy();
+  }
+
+  /** Called once when the stream is over, whoever ended it. */
+  onClose(callback: () => void): void {
+    this.#onClose.push(callback);
+  }
+
+  /** Sends the headers and the text so far, then a comment every `heartbeatMs`. */
+  attach(ctx: Context, limits: EventStreamLimits): void {
     ctx.status = 200;
     // Koa does not answer: this stream writes the response itself (the access log still sees the status).
     ctx.respond = false;
     const res = ctx.res;
+    this.#limits = limits;
     res.socket?.setTimeout(0);
     res.socket?.setNoDelay(true);
     // The body runs until the connection closes: no chunk framing around each write (one syscall, not three).
@@ -54,22 +94,50 @@ export class EventStream {
     this.#res = res;
     for (const text of this.#pending) res.write(text);
     this.#pending = [];
+    res.on('drain', () => {
+      this.#stalledSince = undefined;
+      this.#wake();
+    });
     res.on('close', () => {
-      this.close();
-      onClose();
+      if (!this.#ended) this.#finish();
     });
     if (this.#ended) {
       res.end();
       return;
     }
-    this.#timer = setInterval(() => this.#write(': keep-alive\n\n'), heartbeatMs);
+    this.#timer = setInterval(() => this.#heartbeat(), limits.heartbeatMs);
     this.#timer.unref();
+  }
+
+  #heartbeat(): void {
+    const res = this.#res;
+    const limits = this.#limits;
+    if (!res || !limits) return;
+    if (res.writableLength === 0) this.#stalledSince = undefined;
+    else if (this.#stalledSince === undefined) this.#stalledSince = Date.now();
+    else if (Date.now() - this.#stalledSince >= limits.stallMs) {
+      this.destroy();
+      return;
+    }
+    this.#write(': keep-alive\n\n');
   }
 
   #write(text: string | Buffer): void {
     if (this.#ended) return;
-    if (!this.#res) this.#pending.push(text);
-    else if (this.#res.writableLength > MAX_BUFFERED_BYTES) this.close();
-    else this.#res.write(text);
+    const res = this.#res;
+    if (!res) this.#pending.push(text);
+    else if (res.writableLength > (this.#limits?.bufferBytes ?? Number.POSITIVE_INFINITY)) this.destroy();
+    else res.write(text);
+  }
+
+  #finish(): void {
+    this.#ended = true;
+    clearInterval(this.#timer);
+    this.#wake();
+    for (const callback of this.#onClose.splice(0)) callback();
+  }
+
+  #wake(): void {
+    for (const resolve of this.#waiters.splice(0)) resolve();
   }
 }

@@ -41,6 +41,16 @@ export const problemSchema: JsonSchema = {
         },
       },
     },
+    limit: {
+      type: 'object',
+      required: ['name', 'max'],
+      additionalProperties: false,
+      description: 'With `quota_exceeded`: the limit reached (CONTRACT section 14).',
+      properties: {
+        name: { type: 'string', maxLength: 64, pattern: '^[a-z_]+$' },
+        max: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 },
+      },
+    },
   },
 };
 

@@ -6,6 +6,8 @@ export interface Problem {
   readonly title: string;
   readonly detail?: string;
   readonly errors?: readonly { path: string; message: string }[];
+  /** The limit a `quota_exceeded` answer reached. */
+  readonly limit?: { readonly name: string; readonly max: number } | undefined;
 }
 
 const TITLES: Record<number, string> = {
@@ -36,6 +38,17 @@ export function sendProblem(ctx: Context, problem: Problem): void {
     status: problem.status,
     detail: problem.detail ?? problem.title,
     code: problem.code,
-    ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.errors ? { errors: problem.errors.map(within) } : {}),
+    ...(problem.limit ? { limit: problem.limit } : {}),
   };
+}
+
+/** What an error's `path` and `message` may be at most (the published schema's limit). */
+const MAX_ERROR_TEXT = 500;
+
+/** A path into JSON nested hundreds of levels deep is cut (with `...`) to what the contract publishes. */
+function within(error: { path: string; message: string }): { path: string; message: string } {
+  const cut = (text: string) =>
+    text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 3)}...` : text;
+  return { path: cut(error.path), message: cut(error.message) };
 }

@@ -10,3 +10,16 @@ export function principalOf(ctx: Context): Principal {
 export function clientIpOf(ctx: Context): string {
   return ctx.state.clientIp as string;
 }
+
+/** The request's bearer credential, checked again later (by a long-lived response such as an event stream). */
+export interface BearerCredential {
+  /** Authenticates the same credential again: throws when it no longer works. */
+  reauthenticate(): Promise<Principal>;
+  /** When an access token expires (ms since the epoch); undefined for an API key. */
+  readonly expiresAt: number | undefined;
+}
+
+/** The bearer credential of the request, for a response that outlives it (see the bearer authenticator). */
+export function credentialOf(ctx: Context): BearerCredential {
+  return ctx.state.credential as BearerCredential;
+}

@@ -11,6 +11,7 @@ import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import { migrations } from '../../migrations/index.ts';
 import { budgetPoolWaits, type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
+import { isRetryableConflict, translateWriteConflict } from './write-conflicts.ts';
 
 /**
  * An open PostgreSQL database, the one way the adapters reach it, on one pool. Hand-written SQL goes
@@ -38,19 +39,35 @@ export class PostgresDatabase {
    * 128 KiB escaped literal for PostgreSQL to parse back. Timestamps come back as strings.
    */
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
-    const em = this.#inTransaction() ?? this.#orm.em;
-    const { rows } = await em.getKysely().executeQuery<T>(CompiledQuery.raw(sql, [...params]));
-    return rows;
+    const em = this.#inTransaction();
+    const run = async () => {
+      const { rows } = await (em ?? this.#orm.em)
+        .getKysely()
+        .executeQuery<T>(CompiledQuery.raw(sql, [...params]));
+      return rows;
+    };
+    try {
+      // A statement of its own is its own transaction: after a deadlock it is run again.
+      return em ? await run() : await retryingConflicts(run);
+    } catch (error) {
+      throw translateWriteConflict(error);
+    }
   }
 
-  /** Runs `work` in a transaction: a new one, or the surrounding one, which it joins (no savepoint). */
+  /**
+   * Runs `work` in a transaction: a new one, or the surrounding one, which it joins (no savepoint). A new one
+   * that PostgreSQL rolls back for a deadlock or serialization failure is run again from the start; a write
+   * whose parent row vanished meanwhile fails as NotFound (see write-conflicts.ts).
+   */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     const join = () =>
       this.entityManager().transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
     if (this.#inTransaction()) return join();
     const callbacks: Array<() => void> = [];
     try {
-      return await this.#whenEnded.run(callbacks, join);
+      return await retryingConflicts(() => this.#whenEnded.run(callbacks, join));
+    } catch (error) {
+      throw translateWriteConflict(error);
     } finally {
       for (const callback of callbacks) callback();
     }
@@ -135,4 +152,18 @@ export async function connectPostgres({
   const pool = (await orm.em.getConnection().getNativeClient()) as pg.Pool;
   if (!migrating) budgetPoolWaits(pool);
   return new PostgresDatabase(orm, pool, release);
+}
+
+/** Attempts of a transaction that deadlocks, with a short random wait between (the other writer finishes). */
+const CONFLICT_ATTEMPTS = 4;
+
+async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= CONFLICT_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }

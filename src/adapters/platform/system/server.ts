@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
@@ -52,8 +53,9 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
     detail: tooLarge ? 'the request headers are larger than 16 KiB' : 'the request is not valid HTTP',
     code: tooLarge ? 'headers_too_large' : 'invalid_request',
   });
+  // A request id like every other answer's, to quote when reporting it (the client's own is not read).
   socket.end(
-    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\n` +
+    `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nX-Request-Id: ${randomUUID()}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -1,4 +1,4 @@
-import type { RunEvent } from '../../../domain/runs/run-event.ts';
+import { pageMayContinue, RUN_EVENT_PAGE_BYTES, type RunEvent } from '../../../domain/runs/run-event.ts';
 
 /** The one presentation of a run event (pages and the SSE stream). */
 export function presentRunEvent(event: RunEvent) {
@@ -17,7 +17,7 @@ export function presentRunEventPage(events: readonly RunEvent[], limit: number) 
   const last = events.at(-1);
   return {
     items: events.map(presentRunEvent),
-    next_cursor: last && events.length === limit ? String(last.seq) : null,
+    next_cursor: last && pageMayContinue(events, limit, RUN_EVENT_PAGE_BYTES) ? String(last.seq) : null,
   };
 }
 

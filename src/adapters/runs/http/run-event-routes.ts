@@ -1,4 +1,5 @@
 import type { ThroughRuns } from '../../../composition/runs.ts';
+import type { Principal } from '../../../domain/kernel/principal.ts';
 import {
   MAX_EVENT_BYTES,
   MAX_EVENT_BYTES_PER_RUN,
@@ -6,7 +7,9 @@ import {
   MAX_EVENTS_PER_RUN,
   type WorkerEvent,
 } from '../../../domain/runs/run-event.ts';
-import { EventStream } from '../../platform/http/event-stream.ts';
+import { EventStream, type EventStreamLimits } from '../../platform/http/event-stream.ts';
+import type { StreamAccess } from '../../platform/http/event-streams.ts';
+import { credentialOf } from '../../platform/http/request-state.ts';
 import { created, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
@@ -21,6 +24,17 @@ import {
   streamEventsQuery,
 } from './run-event-schemas.ts';
 
+/** The changes after which a caller's access is checked again: its key, or its session, user and memberships. */
+export function accessKeysOf(principal: Principal): string[] {
+  return principal.kind === 'api_key'
+    ? [`api_key:${principal.apiKeyId}`]
+    : [`login_session:${principal.sessionId}`, `user:${principal.userId}`, `memberships:${principal.userId}`];
+}
+
+export function holderOf(principal: Principal): string {
+  return principal.kind === 'api_key' ? `api_key:${principal.apiKeyId}` : `user:${principal.userId}`;
+}
+
 /** `Last-Event-ID` (a reconnecting EventSource sends it) wins over `?after=`. */
 function resumeAfter(header: string, query: Record<string, unknown>): number {
   if (header === '') return (query.after as number | undefined) ?? 0;
@@ -30,7 +44,10 @@ function resumeAfter(header: string, query: Record<string, unknown>): number {
   return Number(header);
 }
 
-export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: number }): RouteSpec[] {
+export function runEventRoutes(
+  deps: ThroughRuns,
+  options: { heartbeatSeconds: number; limits: EventStreamLimits },
+): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.missions);
   const worker = bearerRoutes(TAGS.workers);
   return [
@@ -72,8 +89,13 @@ export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: n
         'Every event after `Last-Event-ID` (or `?after=`), then each new one as it happens: `id: <seq>`, ' +
         '`event: <type>`, `data: <the event as JSON>`. A comment line every ' +
         `${options.heartbeatSeconds} s keeps idle connections open. Once the run is finished and its events ` +
-        'are all sent, an `event: end` frame closes the stream.',
+        'are all sent, an `event: end` frame closes the stream. The backlog is sent at the pace the client ' +
+        'reads it; a client that falls too far behind live events is disconnected (resume with ' +
+        "`Last-Event-ID`), as is every stream past its maximum lifetime, at its access token's expiry, and " +
+        "as soon as its caller's access ends (a key revoked, a session ended, a member removed). Each caller " +
+        'may hold a limited number of open streams: 429 with `Retry-After` beyond. `HEAD` answers the headers only.',
       query: streamEventsQuery,
+      errors: [429],
       responses: {
         200: {
           description: 'The event stream.',
@@ -88,13 +110,46 @@ export function runEventRoutes(deps: ThroughRuns, options: { heartbeatSeconds: n
       },
       handler: async (ctx, { principal, params, query }) => {
         const after = resumeAfter(ctx.get('Last-Event-ID'), query);
+        if (ctx.method === 'HEAD') {
+          await deps.getRun(principal, params.id);
+          ctx.status = 200;
+          ctx.type = 'text/event-stream; charset=utf-8';
+          ctx.set('Cache-Control', 'no-cache, no-transform');
+          return;
+        }
+        deps.eventStreams.admit(holderOf(principal));
+        const credential = credentialOf(ctx);
+        const access: StreamAccess = {
+          holder: holderOf(principal),
+          touchedBy: accessKeysOf(principal),
+          expiresAt: credential.expiresAt,
+          recheck: async () => {
+            await deps.getRun(await credential.reauthenticate(), params.id);
+          },
+        };
         const stream = new EventStream();
-        const stop = await deps.followRunEvents(principal, params.id, after, {
-          events: (events) => stream.send(sseFramesOf(events)),
-          end: () => stream.end(),
-          interrupt: () => stream.close(),
-        });
-        stream.attach(ctx, options.heartbeatSeconds * 1000, stop);
+        let attached = false;
+        let stop: () => void;
+        try {
+          stop = await deps.followRunEvents(principal, params.id, after, {
+            open: () => {
+              stream.attach(ctx, options.limits);
+              attached = true;
+              deps.eventStreams.register(stream, access);
+            },
+            events: (events) => stream.send(sseFramesOf(events)),
+            gone: () => stream.closed,
+            end: () => stream.end(),
+            interrupt: () => stream.close(),
+          });
+        } catch (error) {
+          // Once the headers are out, a failure can only end the stream (the client resumes after it).
+          if (!attached) throw error;
+          stream.close();
+          return;
+        }
+        if (stream.closed) stop();
+        else stream.onClose(stop);
       },
     }),
   ];

@@ -22,7 +22,7 @@ const data: JsonSchema = {
 export const runEvent: JsonSchema = closedObject({
   seq: { ...seq, description: '1, 2, 3, ... per run, without gaps.' },
   type: { type: 'string', enum: [...RUN_EVENT_TYPES] },
-  level: { ...level, type: ['string', 'null'] },
+  level: { type: ['string', 'null'], enum: [...EVENT_LEVELS, null] },
   message: { ...message, type: ['string', 'null'] },
   data: {
     ...data,

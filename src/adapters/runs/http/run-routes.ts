@@ -40,7 +40,8 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       description: 'Queues a manual run; a worker claims it with POST /api/runs/claim.',
       params: idParams,
       body: startRunRequest,
-      errors: [403],
+      // 409 `quota_exceeded` past QUOTA_QUEUED_RUNS_PER_MISSION (limit `queued_runs`).
+      errors: [403, 409],
       responses: { 202: { description: 'The queued run.', schema: run, headers: runLocation } },
       handler: async (ctx, { principal, params, body }) => {
         const started = await deps.startRun(principal, params.id, camelCased(body));

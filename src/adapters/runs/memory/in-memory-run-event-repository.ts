@@ -31,13 +31,24 @@ export class InMemoryRunEventRepository extends inMemoryRepository(runTables) im
     });
   }
 
-  list(runId: string, after: number, limit: number): Promise<RunEvent[]> {
-    return this.atomically(() =>
-      this.tables.runEvents
+  list(
+    runId: string,
+    after: number,
+    limit: number,
+    maxBytes = Number.POSITIVE_INFINITY,
+  ): Promise<RunEvent[]> {
+    return this.atomically(() => {
+      const events = this.tables.runEvents
         .filter((event) => event.runId === runId && event.seq > after)
         .sort((a, b) => a.seq - b.seq)
-        .slice(0, limit),
-    );
+        .slice(0, limit);
+      let before = 0;
+      return events.filter((event) => {
+        const within = before < maxBytes;
+        before += event.bytes;
+        return within;
+      });
+    });
   }
 
   lastSeq(runId: string): Promise<number> {

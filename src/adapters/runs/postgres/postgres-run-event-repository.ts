@@ -18,8 +18,8 @@ export class PostgresRunEventRepository extends PostgresRepository implements Ru
     return appendRunEvents(this.db, runId, events, authorize);
   }
 
-  list(runId: string, after: number, limit: number): Promise<RunEvent[]> {
-    return listRunEvents(this.db, runId, after, limit);
+  list(runId: string, after: number, limit: number, maxBytes?: number): Promise<RunEvent[]> {
+    return listRunEvents(this.db, runId, after, limit, maxBytes);
   }
 
   lastSeq(runId: string): Promise<number> {

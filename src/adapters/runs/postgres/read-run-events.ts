@@ -18,11 +18,18 @@ export async function listRunEvents(
   runId: string,
   after: number,
   limit: number,
+  maxBytes?: number,
 ): Promise<RunEvent[]> {
+  // The byte budget is decided on the sizes alone, so events past it are never read out of storage.
   const rows = await db.query<EventRow>(
-    `select run_id, seq, type, level, message, data, at, bytes from run_events
-        where run_id = $1 and seq > $2 order by seq limit $3`,
-    [runId, after, limit],
+    `with page as (
+       select seq, sum(bytes) over (order by seq) - bytes as before from run_events
+        where run_id = $1 and seq > $2 order by seq limit $3
+     )
+     select e.run_id, e.seq, e.type, e.level, e.message, e.data, e.at, e.bytes
+       from page join run_events e on e.run_id = $1 and e.seq = page.seq
+      where page.before < $4 order by e.seq`,
+    [runId, after, limit, maxBytes ?? Number.MAX_SAFE_INTEGER],
   );
   return rows.map((row) => ({
     runId: row.run_id,

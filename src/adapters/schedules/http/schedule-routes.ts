@@ -28,7 +28,8 @@ export function scheduleRoutes(deps: ThroughSchedules): RouteSpec[] {
       summary: 'Schedule a mission (admins)',
       description: `A five-field cron expression in an IANA time zone (default UTC).${FIRING}`,
       body: createScheduleRequest,
-      errors: [403, 404],
+      // 409 `quota_exceeded` past QUOTA_SCHEDULES (limit `schedules`).
+      errors: [403, 404, 409],
       ...answer.created(
         shown,
         {

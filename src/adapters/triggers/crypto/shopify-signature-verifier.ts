@@ -13,6 +13,9 @@ const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
  * secret string, exactly one signature. No timestamp is signed.
  */
 export class ShopifySignatureVerifier implements SignatureVerifier {
+  /** Shopify's id of the webhook, the same on each of its retries: the delivery's idempotency key. */
+  readonly deliveryIdHeader = 'x-shopify-webhook-id';
+
   verify({ headers, body, secrets, now, requireTimestamp }: SignatureCheck): SignatureVerdict {
     const expected = macsOf(secrets, [body]);
     const header = headers('x-shopify-hmac-sha256');

@@ -37,7 +37,8 @@ export function triggerRoutes(deps: ThroughTriggers): RouteSpec[] {
         '`signature_scheme` (fixed at creation) says how senders sign: the platform `X-Signature`, or a ' +
         "provider's own scheme, whose secret the provider generates and the caller supplies as `signing_secret`.",
       body: createTriggerRequest,
-      errors: [403, 404],
+      // 409 `quota_exceeded` past QUOTA_TRIGGERS (limit `triggers`).
+      errors: [403, 404, 409],
       ...answer.created(
         withSecret,
         'The trigger, with its signing secret.',

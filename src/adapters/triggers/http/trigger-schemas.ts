@@ -59,7 +59,7 @@ const signingSecret: JsonSchema = {
 };
 const suppliedSecret: JsonSchema = {
   type: 'string',
-  minLength: 8,
+  minLength: 16,
   maxLength: 256,
   pattern: '^[\\x20-\\x7E]+$',
   writeOnly: true,

@@ -36,7 +36,8 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       summary: 'Add an outbound webhook endpoint to a workspace',
       description: `Admins and owners. The answer carries the \`signing_secret\`, shown only here and in rotation answers. ${FORMAT}`,
       body: createWebhookEndpointRequest,
-      errors: [403],
+      // 409 `quota_exceeded` past QUOTA_WEBHOOK_ENDPOINTS (limit `webhook_endpoints`).
+      errors: [403, 409],
       ...answer.created(
         withSecret,
         'The endpoint, with its signing secret.',

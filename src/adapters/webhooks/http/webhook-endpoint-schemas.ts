@@ -36,8 +36,10 @@ export const webhookEndpoint: JsonSchema = closedObject({
   enabled: { type: 'boolean' },
   disabled_reason: {
     type: ['string', 'null'],
-    enum: ['by_user', 'gone', null],
-    description: '`gone`: the receiver answered 410, which disables the endpoint until it is enabled again.',
+    enum: ['by_user', 'gone', 'failing', null],
+    description:
+      '`gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: ' +
+      'its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).',
   },
   previous_secret_expires_at: {
     ...nullableTimestamp,
@@ -50,8 +52,8 @@ export const webhookEndpoint: JsonSchema = closedObject({
 export const webhookEndpointWithSecret: JsonSchema = extendedObject(webhookEndpoint, {
   signing_secret: {
     type: 'string',
-    minLength: 49,
-    maxLength: 49,
+    minLength: 50,
+    maxLength: 50,
     pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
     readOnly: true,
     description:

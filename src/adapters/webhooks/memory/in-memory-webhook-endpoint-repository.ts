@@ -11,6 +11,9 @@ export class InMemoryWebhookEndpointRepository
   extends inMemoryRowRepository(webhookTables, (tables) => tables.webhookEndpoints)
   implements WebhookEndpointRepository
 {
+  /** Consecutive failed attempts per endpoint (a column of the row on PostgreSQL). */
+  readonly #failures = new Map<string, number>();
+
   list(workspaceId: string, page: PageRequest): Promise<Page<WebhookEndpoint>> {
     return this.pageWhere((e) => e.workspaceId === workspaceId, page, 'asc');
   }
@@ -25,8 +28,23 @@ export class InMemoryWebhookEndpointRepository
     return this.atomically(() => {
       const stored = this.tables.webhookEndpoints.get(endpoint.id);
       if (!stored || stored.version !== endpoint.version) throw new WebhookEndpointChanged();
+      if (endpoint.enabled && !stored.enabled) this.#failures.delete(endpoint.id);
       endpoint.version = stored.version + 1;
       this.tables.webhookEndpoints.put(endpoint);
+    });
+  }
+
+  countAttempt(endpointId: string, succeeded: boolean, disableAfter: number, now: Date): Promise<boolean> {
+    return this.atomically(() => {
+      const stored = this.tables.webhookEndpoints.get(endpointId);
+      if (!stored) return false;
+      const failures = succeeded ? 0 : (this.#failures.get(endpointId) ?? 0) + 1;
+      this.#failures.set(endpointId, failures);
+      if (!stored.enabled || failures < disableAfter) return false;
+      stored.disableAsFailing(now);
+      stored.version += 1;
+      this.tables.webhookEndpoints.put(stored);
+      return true;
     });
   }
 

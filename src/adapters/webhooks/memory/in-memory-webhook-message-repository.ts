@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type {
+  ClaimOptions,
   LeasedMessage,
   MessageWithAttempts,
   WebhookMessageRepository,
@@ -25,13 +26,12 @@ export class InMemoryWebhookMessageRepository
     });
   }
 
-  claimDue(
-    now: Date,
-    { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
-  ): Promise<LeasedMessage[]> {
+  claimDue(now: Date, options: ClaimOptions): Promise<LeasedMessage[]> {
     return this.atomically(() => {
       const lease = randomUUID();
-      const leasedUntil = new Date(now.getTime() + leaseSeconds * 1000);
+      const leasedUntil = new Date(now.getTime() + options.leaseSeconds * 1000);
+      const skipEndpoints = new Set(options.skip?.endpoints ?? []);
+      const skipWorkspaces = new Set(options.skip?.workspaces ?? []);
       const due = this.tables.webhookMessages
         .filter(
           ({ message, leasedUntil: until }) =>
@@ -39,12 +39,32 @@ export class InMemoryWebhookMessageRepository
             message.nextAttemptAt !== null &&
             message.nextAttemptAt <= now &&
             (until === null || until <= now) &&
+            !skipEndpoints.has(message.endpointId) &&
+            !skipWorkspaces.has(message.workspaceId) &&
             this.tables.webhookEndpoints.get(message.endpointId)?.enabled === true,
         )
-        .sort((a, b) => (a.message.nextAttemptAt?.getTime() ?? 0) - (b.message.nextAttemptAt?.getTime() ?? 0))
-        .slice(0, limit);
-      for (const row of due) this.tables.webhookMessages.put({ ...row, lease, leasedUntil });
-      return due.map(({ message }) => ({ message, lease }));
+        .sort(
+          (a, b) => (a.message.nextAttemptAt?.getTime() ?? 0) - (b.message.nextAttemptAt?.getTime() ?? 0),
+        );
+      // Ranks within each endpoint and workspace, as the PostgreSQL adapter's window functions.
+      const byEndpoint = new Map<string, number>();
+      const byWorkspace = new Map<string, number>();
+      const ranked = due.flatMap((row) => {
+        const endpointRank = (byEndpoint.get(row.message.endpointId) ?? 0) + 1;
+        const workspaceRank = (byWorkspace.get(row.message.workspaceId) ?? 0) + 1;
+        byEndpoint.set(row.message.endpointId, endpointRank);
+        byWorkspace.set(row.message.workspaceId, workspaceRank);
+        const within =
+          endpointRank <= (options.perEndpoint ?? options.limit) &&
+          workspaceRank <= (options.perWorkspace ?? options.limit);
+        return within ? [{ row, workspaceRank }] : [];
+      });
+      const leased = ranked
+        .sort((a, b) => a.workspaceRank - b.workspaceRank)
+        .slice(0, options.limit)
+        .map(({ row }) => row);
+      for (const row of leased) this.tables.webhookMessages.put({ ...row, lease, leasedUntil });
+      return leased.map(({ message }) => ({ message, lease }));
     });
   }
 

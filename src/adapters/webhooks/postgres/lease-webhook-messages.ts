@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { LeasedMessage } from '../../../application/webhooks/ports/webhook-message-repository.ts';
+import type {
+  ClaimOptions,
+  LeasedMessage,
+} from '../../../application/webhooks/ports/webhook-message-repository.ts';
 import type { DeliveryAttempt, WebhookMessage } from '../../../domain/webhooks/webhook-message.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { ATTEMPT_COLUMNS, MESSAGE_COLUMNS, type MessageRow, toMessage } from './webhook-message-rows.ts';
@@ -11,15 +14,26 @@ import { ATTEMPT_COLUMNS, MESSAGE_COLUMNS, type MessageRow, toMessage } from './
 export async function claimDueMessages(
   db: PostgresDatabase,
   now: Date,
-  { limit, leaseSeconds }: { limit: number; leaseSeconds: number },
+  options: ClaimOptions,
 ): Promise<LeasedMessage[]> {
   const lease = randomUUID();
+  // Fair between workspaces: due messages ranked within their endpoint and their workspace; the limits cut
+  // by rank, and the order takes every workspace's first before any workspace's second.
   const rows = await db.query<MessageRow>(
-    `with due as (
-         select m.id from webhook_messages m
+    `with candidates as (
+         select m.id, m.next_attempt_at,
+                row_number() over (partition by m.endpoint_id order by m.next_attempt_at, m.id) as endpoint_rank,
+                row_number() over (partition by m.workspace_id order by m.next_attempt_at, m.id) as workspace_rank
+           from webhook_messages m
            join webhook_endpoints e on e.id = m.endpoint_id and e.enabled
           where m.status = 'pending' and m.next_attempt_at <= $1 and (m.leased_until is null or m.leased_until <= $1)
-          order by m.next_attempt_at
+            and m.endpoint_id <> all($5::uuid[]) and m.workspace_id <> all($6::uuid[])),
+       due as (
+         select m.id from webhook_messages m join candidates c on c.id = m.id
+          where c.endpoint_rank <= $7 and c.workspace_rank <= $8
+            -- Checked again on the locked row: a concurrent claim that leased it meanwhile has committed.
+            and m.status = 'pending' and (m.leased_until is null or m.leased_until <= $1)
+          order by c.workspace_rank, c.next_attempt_at
           limit $2
           for update of m skip locked)
        update webhook_messages m
@@ -28,7 +42,17 @@ export async function claimDueMessages(
        returning ${MESSAGE_COLUMNS.split(', ')
          .map((c) => `m.${c}`)
          .join(', ')}`,
-    [now, limit, lease, leaseSeconds],
+    [
+      now,
+      options.limit,
+      lease,
+      options.leaseSeconds,
+      options.skip?.endpoints ?? [],
+      options.skip?.workspaces ?? [],
+      // No limit: every due row qualifies, so concurrent claims skip each other's locked rows to others.
+      options.perEndpoint ?? Number.MAX_SAFE_INTEGER,
+      options.perWorkspace ?? Number.MAX_SAFE_INTEGER,
+    ],
   );
   return rows.map((row) => ({ message: toMessage(row), lease }));
 }

@@ -76,6 +76,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
     const rows = await this.#db.query<{ version: number }>(
       `update webhook_endpoints
           set url = $1, description = $2, event_types = $3, enabled = $4, disabled_reason = $5,
+              consecutive_failures = case when $4 and not enabled then 0 else consecutive_failures end,
               signing_secret_sealed = $6, previous_secret_sealed = $7, previous_secret_expires_at = $8,
               updated_at = $9, version = version + 1
         where id = $10 and version = $11
@@ -97,6 +98,30 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
     const saved = rows[0];
     if (!saved) throw new WebhookEndpointChanged();
     e.version = saved.version;
+  }
+
+  async countAttempt(
+    endpointId: string,
+    succeeded: boolean,
+    disableAfter: number,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await this.#db.query<{ disabled: boolean }>(
+      `with old as (select id, enabled from webhook_endpoints where id = $1 for update)
+       update webhook_endpoints e
+          set consecutive_failures = case when $2 then 0 else e.consecutive_failures + 1 end,
+              enabled = e.enabled and ($2 or e.consecutive_failures + 1 < $3),
+              disabled_reason = case when e.enabled and not $2 and e.consecutive_failures + 1 >= $3
+                                     then 'failing' else e.disabled_reason end,
+              updated_at = case when e.enabled and not $2 and e.consecutive_failures + 1 >= $3
+                                then $4 else e.updated_at end,
+              version = case when e.enabled and not $2 and e.consecutive_failures + 1 >= $3
+                             then e.version + 1 else e.version end
+         from old where e.id = old.id
+       returning old.enabled and not e.enabled as disabled`,
+      [endpointId, succeeded, disableAfter, now],
+    );
+    return rows[0]?.disabled === true;
   }
 
   async delete(id: string): Promise<void> {

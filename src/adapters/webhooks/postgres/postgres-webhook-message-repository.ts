@@ -1,5 +1,6 @@
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type {
+  ClaimOptions,
   LeasedMessage,
   MessageWithAttempts,
   WebhookMessageRepository,
@@ -21,7 +22,7 @@ export class PostgresWebhookMessageRepository extends PostgresRepository impleme
     return addMessages(this.db, messages);
   }
 
-  claimDue(now: Date, options: { limit: number; leaseSeconds: number }): Promise<LeasedMessage[]> {
+  claimDue(now: Date, options: ClaimOptions): Promise<LeasedMessage[]> {
     return claimDueMessages(this.db, now, options);
   }
 

@@ -41,7 +41,8 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       description:
         'A shared workspace; the caller becomes its owner. An API key gets 403 `api_key_not_allowed`: it acts in its own workspace only.',
       body: createWorkspaceRequest,
-      errors: [403],
+      // 409 `quota_exceeded` past QUOTA_WORKSPACES_PER_USER (limit `workspaces`).
+      errors: [403, 409],
       ...answer.created(shown, 'The new workspace.', ({ principal, body }) =>
         deps.createWorkspace(principal, camelCased(body)),
       ),

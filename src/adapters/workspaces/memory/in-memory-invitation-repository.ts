@@ -3,7 +3,11 @@ import type {
   InvitationRepository,
   ReceivedInvitation,
 } from '../../../application/workspaces/ports/invitation-repository.ts';
-import type { Invitation, InvitationDecision } from '../../../domain/workspaces/invitation.ts';
+import type {
+  Invitation,
+  InvitationDecision,
+  InviteeAccount,
+} from '../../../domain/workspaces/invitation.ts';
 import { identityTables } from '../../identity/index.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
 import { inMemoryRowRepository } from '../../platform/memory/in-memory-repository.ts';
@@ -24,10 +28,10 @@ export class InMemoryInvitationRepository
     return this.atomically(() => pageOf(this.#openOf(workspaceId, now), position, page, 'asc'));
   }
 
-  pageOpenFor(logins: readonly string[], now: Date, page: PageRequest): Promise<Page<ReceivedInvitation>> {
+  pageOpenFor(account: InviteeAccount, now: Date, page: PageRequest): Promise<Page<ReceivedInvitation>> {
     return this.atomically(() => {
       const received = this.tables.invitations
-        .filter((i) => logins.includes(i.invitee) && i.isOpen(now))
+        .filter((i) => i.isFor(account) && i.isOpen(now))
         .flatMap((invitation) => {
           // Like the SQL join: an invitation whose workspace or sender is gone is not shown.
           const workspace = this.tables.workspaces.get(invitation.workspaceId);

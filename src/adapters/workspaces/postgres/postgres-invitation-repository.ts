@@ -8,6 +8,7 @@ import {
   Invitation,
   type InvitationDecision,
   type InvitationStatus,
+  type InviteeAccount,
 } from '../../../domain/workspaces/invitation.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
@@ -70,7 +71,7 @@ export class PostgresInvitationRepository extends PostgresRepository implements 
   }
 
   async pageOpenFor(
-    logins: readonly string[],
+    account: InviteeAccount,
     now: Date,
     page: PageRequest,
   ): Promise<Page<ReceivedInvitation>> {
@@ -80,7 +81,9 @@ export class PostgresInvitationRepository extends PostgresRepository implements 
         from workspace_invitations i
         join workspaces w on w.id = i.workspace_id
         join users u on u.id = i.invited_by
-        where i.invitee = any(${params.add(logins)}::text[]) and ${OPEN(params.add(now))}
+        where (i.invitee = ${params.add(account.username)}
+               or (i.invitee = ${params.add(account.email)} and i.created_at >= ${params.add(account.createdAt)}))
+          and ${OPEN(params.add(now))}
           ${afterPosition('i.created_at, i.id', page, 'asc', params)}
         order by i.created_at, i.id limit ${params.add(page.limit + 1)}`,
       params.values,

@@ -1,4 +1,5 @@
 import type { ApiKey } from '../../../domain/api-keys/api-key.ts';
+import type { CreatorKeyScope } from '../../kernel/ports/creator-keys.ts';
 import type { Page, PageRequest } from '../../kernel/ports/page.ts';
 
 export interface ApiKeyRepository {
@@ -15,6 +16,12 @@ export interface ApiKeyRepository {
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<ApiKey>>;
   /** Marks the key revoked at `now`; false when it was already revoked or does not exist. Atomic. */
   revoke(id: string, now: Date): Promise<boolean>;
+  /** See CreatorKeys: the keys `userId` created within `scope`, revoked at `now`. */
+  revokeCreatedBy(
+    userId: string,
+    scope: CreatorKeyScope,
+    now: Date,
+  ): Promise<{ readonly id: string; readonly workspaceId: string }[]>;
   /**
    * Sets `lastUsedAt` to `now` only when it is null or not after `cutoff`, in one conditional write, so that
    * requests of one key on any number of instances write it at most once per interval.

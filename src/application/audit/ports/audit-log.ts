@@ -12,7 +12,8 @@ export type AuditEventType =
   | 'password_reset_requested'
   | 'password_reset'
   | 'api_key_created'
-  | 'api_key_revoked';
+  | 'api_key_revoked'
+  | 'endpoint.disabled';
 
 export interface AuditEvent {
   readonly type: AuditEventType;

@@ -18,8 +18,12 @@ export interface RunEventRepository {
     events: readonly RunEventDraft[],
     authorize: (run: Run) => void,
   ): Promise<{ readonly seqFrom: number; readonly seqTo: number } | undefined>;
-  /** The run's events with a seq above `after`, in seq order, at most `limit`. */
-  list(runId: string, after: number, limit: number): Promise<RunEvent[]>;
+  /**
+   * The run's events with a seq above `after`, in seq order, at most `limit`, and no more after the ones
+   * before it reach `maxBytes` (their `bytes`): the first event always comes, so a page may pass the budget
+   * by at most one event, and a page whose events reach the budget may have more after it.
+   */
+  list(runId: string, after: number, limit: number, maxBytes?: number): Promise<RunEvent[]>;
   /** The seq of the run's last event (0 when it has none). */
   lastSeq(runId: string): Promise<number>;
 }

@@ -18,6 +18,12 @@ export interface WebhookEndpointRepository {
    * WebhookEndpointChanged when it was changed or deleted meanwhile (of two rotations only one is stored).
    */
   save(endpoint: WebhookEndpoint): Promise<void>;
+  /**
+   * Counts an attempt's outcome: a success resets the endpoint's run of consecutive failures, a failure adds
+   * to it, and the failure that brings it to `disableAfter` disables the endpoint (`failing`). True only for
+   * that attempt (at most one caller learns it disabled the endpoint, however many count at once).
+   */
+  countAttempt(endpointId: string, succeeded: boolean, disableAfter: number, now: Date): Promise<boolean>;
   /** Deletes the endpoint with its messages and their attempts; its secrets are destroyed. */
   delete(id: string): Promise<void>;
 }

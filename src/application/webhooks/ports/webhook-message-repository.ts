@@ -7,6 +7,16 @@ export interface LeasedMessage {
   readonly lease: string;
 }
 
+export interface ClaimOptions {
+  readonly limit: number;
+  readonly leaseSeconds: number;
+  readonly perEndpoint?: number | undefined;
+  readonly perWorkspace?: number | undefined;
+  readonly skip?:
+    | { readonly endpoints: readonly string[]; readonly workspaces: readonly string[] }
+    | undefined;
+}
+
 export interface MessageWithAttempts {
   readonly message: WebhookMessage;
   /** Oldest first. */
@@ -21,13 +31,13 @@ export interface WebhookMessageRepository {
   add(messages: readonly WebhookMessage[]): Promise<void>;
   /**
    * Leases up to `limit` pending messages due at `now` (their `nextAttemptAt` reached, no lease running) of
-   * enabled endpoints, oldest due first, for `leaseSeconds`. Adapters lock the rows they lease and skip rows
-   * locked by a concurrent claim, so two dispatchers (in any number of processes) never hold one message.
+   * enabled endpoints, for `leaseSeconds`. Adapters lock the rows they lease and skip rows locked by a
+   * concurrent claim, so two dispatchers (in any number of processes) never hold one message. Fair between
+   * workspaces: each workspace's oldest due message comes before any workspace's second, and so on; at most
+   * `perEndpoint` messages of one endpoint and `perWorkspace` of one workspace, and none of the endpoints
+   * and workspaces named in `skip` (those the caller already has enough of in flight).
    */
-  claimDue(
-    now: Date,
-    options: { readonly limit: number; readonly leaseSeconds: number },
-  ): Promise<LeasedMessage[]>;
+  claimDue(now: Date, options: ClaimOptions): Promise<LeasedMessage[]>;
   /**
    * Stores `attempt` and the message's new state and ends the lease, only while `lease` still holds the
    * message; false (nothing stored) when it expired and another dispatcher may have taken it.

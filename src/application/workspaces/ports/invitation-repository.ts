@@ -1,4 +1,8 @@
-import type { Invitation, InvitationDecision } from '../../../domain/workspaces/invitation.ts';
+import type {
+  Invitation,
+  InvitationDecision,
+  InviteeAccount,
+} from '../../../domain/workspaces/invitation.ts';
 import type { Page, PageRequest } from '../../kernel/ports/page.ts';
 
 /** An invitation as its invitee sees it: with the workspace's name and who sent it. */
@@ -15,8 +19,11 @@ export interface InvitationRepository {
   countOpen(workspaceId: string, now: Date): Promise<number>;
   /** The workspace's open invitations at `now`, oldest first by (createdAt, id). */
   pageOpenForWorkspace(workspaceId: string, now: Date, page: PageRequest): Promise<Page<Invitation>>;
-  /** The open invitations at `now` whose invitee is one of `logins` (canonical), oldest first by (createdAt, id). */
-  pageOpenFor(logins: readonly string[], now: Date, page: PageRequest): Promise<Page<ReceivedInvitation>>;
+  /**
+   * The open invitations at `now` for `account` (see Invitation.isFor: to its username, or to its e-mail when
+   * made at or after the account's creation), oldest first by (createdAt, id).
+   */
+  pageOpenFor(account: InviteeAccount, now: Date, page: PageRequest): Promise<Page<ReceivedInvitation>>;
   /**
    * Closes the invitation with `decision` at `now` only if it is still pending (compare-and-set: of two
    * concurrent decisions exactly one wins); false otherwise.

@@ -101,6 +101,7 @@ describe('schedules (use cases, in memory)', () => {
     });
     expect(first?.policy.maxAttempts, "the mission's policy").to.equal(2);
     expect(await app.fireDueSchedules(), 'once per fire time').to.deep.equal([]);
+    await app.cancelRun(ada.principal, first?.id ?? '');
 
     // No instance ran from 12:05 to 12:31: one run, for 12:30, then the plan goes on from there.
     advanceTo('2026-11-21T12:31:00Z');
@@ -114,6 +115,40 @@ describe('schedules (use cases, in memory)', () => {
       at('2026-11-21T12:30:00Z'),
       at('2026-11-21T12:05:00Z'),
     ]);
+  });
+
+  it('stores a time zone in its canonical spelling', async () => {
+    const { app, ada, mission } = await setup();
+    const create = (timezone: string) =>
+      app.createSchedule(ada.principal, {
+        missionId: mission.id,
+        name: timezone,
+        cron: '0 3 * * *',
+        timezone,
+      });
+    expect((await create('europe/paris')).timezone).to.equal('Europe/Paris');
+    expect((await create('US/Eastern')).timezone).to.equal('America/New_York');
+    expect((await create('Etc/UTC')).timezone).to.equal('UTC');
+    expect(await fail(create('Mars/Olympus_Mons'))).to.be.instanceOf(InvalidInput);
+  });
+
+  it('does not fire while its previous run still waits in the queue, nor past the queued-runs cap', async () => {
+    const { app, ada, mission, advanceTo } = await setup();
+    await app.createSchedule(ada.principal, {
+      missionId: mission.id,
+      name: 'every minute',
+      cron: '* * * * *',
+    });
+    advanceTo('2026-11-21T12:01:00Z');
+    const [first] = await app.fireDueSchedules();
+    expect(first?.status).to.equal('queued');
+    for (const minute of ['02', '03', '04']) {
+      advanceTo(`2026-11-21T12:${minute}:00Z`);
+      expect(await app.fireDueSchedules(), `12:${minute}, the 12:01 run still queued`).to.deep.equal([]);
+    }
+    await app.cancelRun(ada.principal, first?.id ?? '');
+    advanceTo('2026-11-21T12:05:00Z');
+    expect((await app.fireDueSchedules()).map((r) => r.fireTime)).to.deep.equal([at('2026-11-21T12:05:00Z')]);
   });
 
   // Fires due schedules every `every` minutes from `from` to `to` minutes after `start`, around a DST change.

@@ -94,6 +94,20 @@ describe('workspace invitations', () => {
     expect(await fail(app.declineInvitation(bob.principal, again.id))).to.be.instanceOf(NotFound);
   });
 
+  it('gives an e-mail invitation only to an account that existed when it was made (addresses are unverified)', async () => {
+    const { app, ada, workspaceId, members } = await team();
+    const invitation = await app.inviteMember(ada.principal, workspaceId, {
+      usernameOrEmail: 'partner@example.com',
+      role: 'admin',
+    });
+    app.clock.advance(1);
+    // A stranger registers the invited address first (sign-up on): the invitation is not theirs.
+    const stranger = await actor(app, 'partner');
+    expect((await app.listReceivedInvitations(stranger.principal, { limit: 5 })).items).to.deep.equal([]);
+    expect(await fail(app.acceptInvitation(stranger.principal, invitation.id))).to.be.instanceOf(NotFound);
+    expect(await members()).to.deep.equal(['ada']);
+  });
+
   it('expires an invitation after 7 days, and replaces one sent again', async () => {
     const { app, ada, eve, workspaceId, members } = await team();
     const first = await app.inviteMember(ada.principal, workspaceId, {

@@ -12,17 +12,25 @@ const create = (overrides: Partial<Parameters<typeof Trigger.create>[0]>) =>
       missionId: 'm1',
       name: 'hook',
       webhookPath: 'provider-hook',
-      signingSecret: 'whsec_one',
+      signingSecret: 'whsec_one-long-enough-secret',
       ...overrides,
     },
     T0,
   );
 
 describe('signature schemes of triggers', () => {
-  it('takes a supplied secret of 8 to 256 printable characters, spaces included (GitHub secrets are phrases)', () => {
+  it('takes a supplied secret of 16 to 256 printable characters, not one repeated, spaces included (GitHub secrets are phrases)', () => {
     expect(parseSigningSecret('github', "It's a Secret to Everybody")).to.equal("It's a Secret to Everybody");
-    expect(parseSigningSecret('slack', 'x'.repeat(256))).to.have.lengthOf(256);
-    for (const bad of ['short', 'x'.repeat(257), 'tab\there!', 'naïve-secret', 'new\nline-secret']) {
+    expect(parseSigningSecret('slack', 'xy'.repeat(128))).to.have.lengthOf(256);
+    for (const bad of [
+      'short',
+      'fifteen chars!!',
+      'x'.repeat(20),
+      'x'.repeat(257),
+      'tab\there! and more',
+      'naïve-secret-long-one',
+      'new\nline-secret-long',
+    ]) {
       expect(() => parseSigningSecret('stripe', bad), bad).to.throw(InvalidInput);
     }
   });

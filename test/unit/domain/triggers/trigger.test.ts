@@ -13,7 +13,7 @@ function newTrigger(overrides: Partial<Parameters<typeof Trigger.create>[0]> = {
       missionId: 'm1',
       name: ' Deploys ',
       webhookPath: 'github-deploys',
-      signingSecret: 'whsec_one',
+      signingSecret: 'whsec_one-long-enough-secret',
       ...overrides,
     },
     T0,
@@ -31,7 +31,7 @@ describe('Trigger', () => {
       requireIdempotencyKey: false,
       previousSecret: null,
     });
-    expect(trigger.activeSecrets(T0)).to.deep.equal(['whsec_one']);
+    expect(trigger.activeSecrets(T0)).to.deep.equal(['whsec_one-long-enough-secret']);
   });
 
   it('refuses bad names, paths and limits', () => {
@@ -57,38 +57,49 @@ describe('Trigger', () => {
   describe('secret rotation', () => {
     it('keeps the old secret verifying until the grace ends, and not a moment longer', () => {
       const trigger = newTrigger();
-      trigger.rotateSecret('whsec_two', 60, at(10));
-      expect(trigger.signingSecret).to.equal('whsec_two');
-      expect(trigger.activeSecrets(at(10))).to.deep.equal(['whsec_two', 'whsec_one']);
-      expect(trigger.activeSecrets(at(69))).to.deep.equal(['whsec_two', 'whsec_one']);
-      expect(trigger.activeSecrets(at(70))).to.deep.equal(['whsec_two']);
+      trigger.rotateSecret('whsec_two-long-enough-secret', 60, at(10));
+      expect(trigger.signingSecret).to.equal('whsec_two-long-enough-secret');
+      expect(trigger.activeSecrets(at(10))).to.deep.equal([
+        'whsec_two-long-enough-secret',
+        'whsec_one-long-enough-secret',
+      ]);
+      expect(trigger.activeSecrets(at(69))).to.deep.equal([
+        'whsec_two-long-enough-secret',
+        'whsec_one-long-enough-secret',
+      ]);
+      expect(trigger.activeSecrets(at(70))).to.deep.equal(['whsec_two-long-enough-secret']);
       expect(trigger.previousSecretExpiresAt).to.deep.equal(at(70));
     });
 
     it('ends the grace early on revocation', () => {
       const trigger = newTrigger();
-      trigger.rotateSecret('whsec_two', 86400, at(0));
+      trigger.rotateSecret('whsec_two-long-enough-secret', 86400, at(0));
       trigger.revokePreviousSecret(at(5));
-      expect(trigger.activeSecrets(at(5))).to.deep.equal(['whsec_two']);
+      expect(trigger.activeSecrets(at(5))).to.deep.equal(['whsec_two-long-enough-secret']);
       expect(trigger.previousSecret).to.equal(null);
     });
 
     it('with no grace, drops the old secret at once', () => {
       const trigger = newTrigger();
-      trigger.rotateSecret('whsec_two', 0, at(0));
-      expect(trigger.activeSecrets(at(0))).to.deep.equal(['whsec_two']);
+      trigger.rotateSecret('whsec_two-long-enough-secret', 0, at(0));
+      expect(trigger.activeSecrets(at(0))).to.deep.equal(['whsec_two-long-enough-secret']);
     });
 
     it('a second rotation drops the secret two generations back', () => {
       const trigger = newTrigger();
-      trigger.rotateSecret('whsec_two', 600, at(0));
-      trigger.rotateSecret('whsec_three', 600, at(1));
-      expect(trigger.activeSecrets(at(2))).to.deep.equal(['whsec_three', 'whsec_two']);
+      trigger.rotateSecret('whsec_two-long-enough-secret', 600, at(0));
+      trigger.rotateSecret('whsec_three-long-enough-secret', 600, at(1));
+      expect(trigger.activeSecrets(at(2))).to.deep.equal([
+        'whsec_three-long-enough-secret',
+        'whsec_two-long-enough-secret',
+      ]);
     });
 
     it('refuses a grace outside 0 to 30 days', () => {
       for (const grace of [-1, 30 * 86400 + 1, 0.5]) {
-        expect(() => newTrigger().rotateSecret('whsec_two', grace, T0)).to.throw(InvalidInput);
+        expect(() => newTrigger().rotateSecret('whsec_two-long-enough-secret', grace, T0)).to.throw(
+          InvalidInput,
+        );
       }
     });
   });
