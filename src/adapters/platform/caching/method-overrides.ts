@@ -9,14 +9,19 @@ type Methods<T> = { [K in keyof T as T[K] extends Method ? K : never]: T[K] };
  * private fields works behind it). How each decorator here reuses the whole port while changing two calls.
  */
 export function overrideMethods<T extends object>(inner: T, replaced: Partial<Methods<T>>): T {
-  const bound = new Map<PropertyKey, unknown>();
+  // Each method bound once, and again when the inner object's member changes (a test that wraps one).
+  const bound = new Map<PropertyKey, { member: unknown; fn: unknown }>();
   return new Proxy(inner, {
     get(target, name) {
       if (Object.hasOwn(replaced, name)) return (replaced as Record<PropertyKey, unknown>)[name];
       const member = Reflect.get(target, name, target);
       if (typeof member !== 'function') return member;
-      if (!bound.has(name)) bound.set(name, member.bind(target));
-      return bound.get(name);
+      let entry = bound.get(name);
+      if (entry?.member !== member) {
+        entry = { member, fn: member.bind(target) };
+        bound.set(name, entry);
+      }
+      return entry.fn;
     },
   });
 }
