@@ -150,6 +150,13 @@ export interface Config {
     /** How often expired unfinished uploads are deleted (0: never, on this instance). */
     readonly uploadSweepIntervalSeconds: number;
   };
+  /** Prometheus metrics on a listener of their own; off unless `port` is set. */
+  readonly metrics: {
+    readonly port: number | undefined;
+    readonly host: string;
+    /** A scrape must send it as a bearer token when set. */
+    readonly token: string | undefined;
+  };
   readonly bootstrapAdmin:
     | { readonly username: string; readonly email: string; readonly password: string }
     | undefined;
@@ -167,6 +174,7 @@ const SECRET_VARIABLES = new Set([
   'REDIS_URL',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'METRICS_TOKEN',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -174,116 +182,582 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const schema = {
   type: 'object',
   properties: {
-    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
-    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
-    PUBLIC_URL: { type: 'string', pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$' },
-    PERSISTENCE: { enum: ['postgres', 'memory'], default: 'postgres' },
-    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://\\S+$' },
-    CACHE: { enum: ['on', 'off'], default: 'on' },
-    DATABASE_CONNECT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 1500 },
-    DATABASE_STATEMENT_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
-    DATABASE_REQUEST_BUDGET_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 1500 },
-    DATA_DIR: { type: 'string', minLength: 1, default: './.data' },
-    LOG_LEVEL: { enum: LOG_LEVELS, default: 'info' },
-    SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 10000 },
-    TRUSTED_PROXIES: { type: 'string', default: '' },
-    MAX_JSON_BODY_BYTES: { type: 'integer', minimum: 1024, maximum: 16777216, default: 102400 },
-    MASTER_KEY: { type: 'string', pattern: '^[A-Za-z0-9+/_-]{43}=?$' },
-    JWT_ALGORITHM: { enum: ['EdDSA', 'ES256', 'HS256'], default: 'EdDSA' },
-    JWT_ISSUER: { type: 'string', minLength: 1, maxLength: 200 },
-    JWT_AUDIENCE: { type: 'string', minLength: 1, maxLength: 200, default: 'platform-api' },
-    REFRESH_TOKEN_TTL_SECONDS: { type: 'integer', minimum: 901, maximum: 31536000, default: 2592000 },
-    REFRESH_IDLE_TTL_SECONDS: { type: 'integer', minimum: 901, maximum: 31536000, default: 604800 },
-    REFRESH_GRACE_SECONDS: { type: 'integer', minimum: 0, maximum: 300, default: 10 },
-    PASSWORD_HASHER: { enum: ['argon2id', 'scrypt'], default: 'argon2id' },
+    PORT: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+      default: 8080,
+      description: 'TCP port (0 picks a free one)',
+    },
+    HOST: { type: 'string', minLength: 1, default: '127.0.0.1', description: 'listen address' },
+    PUBLIC_URL: {
+      type: 'string',
+      pattern: '^https?://[^\\s/?#]+(/[^\\s?#]*)?$',
+      description: "the service's own origin, used in links and the OpenAPI `servers`",
+      defaultText: '`http://HOST:PORT`',
+    },
+    PERSISTENCE: {
+      enum: ['postgres', 'memory'],
+      default: 'postgres',
+      description:
+        "`postgres`, or `memory`: everything in this process only, lost at exit (see the README's Architecture)",
+    },
+    DATABASE_URL: {
+      type: 'string',
+      pattern: '^postgres(ql)?://\\S+$',
+      description: '`postgres://...`; unset means the embedded PostgreSQL in `DATA_DIR`',
+      defaultText: 'unset',
+    },
+    CACHE: {
+      enum: ['on', 'off'],
+      default: 'on',
+      description:
+        '`off` reads everything from the store. `on`: verified access tokens are cached in memory (signature checked once, expiry and signing key on every use); with PostgreSQL also login sessions, users, memberships, API keys, triggers and missions, invalidated on this instance at once and on others through `LISTEN/NOTIFY` (the cache is bypassed while that connection is down)',
+    },
+    DATABASE_CONNECT_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 60000,
+      default: 1500,
+      description:
+        'longest wait to open a PostgreSQL connection or get a free one from the pool; then 503 with `Retry-After`',
+    },
+    DATABASE_STATEMENT_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 600000,
+      default: 1500,
+      description:
+        'longest statement: PostgreSQL cancels it (`statement_timeout`), and a connection that stays silent 250 ms longer (a network dropping packets) is dropped; then 503 with `Retry-After`. Migrations run without it',
+    },
+    DATABASE_REQUEST_BUDGET_MS: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 600000,
+      default: 1500,
+      description:
+        "what one HTTP request may wait on PostgreSQL in all, across its queries and its waits for a connection (time on the CPU, such as the password hash queue, does not count): past it, its next query fails at once and the request answers 503 with `Retry-After`, so a request meeting a silent network several times still answers within about 2 s. Background jobs and an event stream's later reads keep the per-statement deadline only",
+    },
+    DATA_DIR: {
+      type: 'string',
+      minLength: 1,
+      default: './.data',
+      description: 'embedded database and generated local keys',
+    },
+    LOG_LEVEL: {
+      enum: LOG_LEVELS,
+      default: 'info',
+      description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+    },
+    SHUTDOWN_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 10000,
+      description:
+        'the longest a shutdown takes after SIGTERM: in-flight requests get half of it, and when the whole has passed the process exits (code 1) whatever still hangs',
+    },
+    TRUSTED_PROXIES: {
+      type: 'string',
+      default: '',
+      description:
+        'comma-separated proxy IPs or CIDR ranges whose `X-Forwarded-For` is believed; otherwise the socket address is the client',
+      defaultText: 'empty',
+    },
+    MAX_JSON_BODY_BYTES: {
+      type: 'integer',
+      minimum: 1024,
+      maximum: 16777216,
+      default: 102400,
+      description: 'size limit of JSON request bodies (413 above it)',
+    },
+    MASTER_KEY: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9+/_-]{43}=?$',
+      description:
+        '32 bytes, base64: every at-rest encryption key (signing keys, webhook secrets) and the refresh-token MAC key are derived from it (HKDF). Unset: generated once into `DATA_DIR/master.key` (mode 0600). Set it in production, the same on every instance',
+      defaultText: 'generated',
+    },
+    JWT_ALGORITHM: {
+      enum: ['EdDSA', 'ES256', 'HS256'],
+      default: 'EdDSA',
+      description: 'access-token algorithm: `EdDSA` (Ed25519), `ES256` or `HS256`',
+    },
+    JWT_ISSUER: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: '`iss` of access tokens (verification pins it)',
+      defaultText: '`PUBLIC_URL`',
+    },
+    JWT_AUDIENCE: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      default: 'platform-api',
+      description: '`aud` of access tokens (verification pins it)',
+    },
+    REFRESH_TOKEN_TTL_SECONDS: {
+      type: 'integer',
+      minimum: 901,
+      maximum: 31536000,
+      default: 2592000,
+      description: 'absolute lifetime of a login session (30 days)',
+    },
+    REFRESH_IDLE_TTL_SECONDS: {
+      type: 'integer',
+      minimum: 901,
+      maximum: 31536000,
+      default: 604800,
+      description: 'a login session not refreshed for this long ends (7 days)',
+    },
+    REFRESH_GRACE_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 300,
+      default: 10,
+      description: 'how long a just-rotated refresh token still yields the same successor',
+    },
+    PASSWORD_HASHER: {
+      enum: ['argon2id', 'scrypt'],
+      default: 'argon2id',
+      description:
+        "`argon2id` (m=19456 KiB, t=2, p=1) or `scrypt` (N=2^17, r=8, p=1); each verifies the other's hashes and re-hashes at the next login",
+    },
     // Default: `postgres` with PERSISTENCE=postgres, `memory` with PERSISTENCE=memory.
-    RATE_LIMIT_STORE: { enum: ['postgres', 'redis', 'memory'] },
-    API_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 1200 },
-    LOGIN_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
-    REFRESH_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 1000000, default: 60 },
-    REDIS_URL: { type: 'string', pattern: '^rediss?://\\S+$', default: 'redis://127.0.0.1:6379' },
-    SIGNUP_ENABLED: { type: 'boolean', default: false },
-    RUN_MAX_ATTEMPTS: { type: 'integer', minimum: 1, maximum: 100, default: 3 },
-    RUN_LEASE_SECONDS: { type: 'integer', minimum: 5, maximum: 3600, default: 60 },
-    RUN_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 3600, default: 15 },
-    RUN_EVENT_STREAM_HEARTBEAT_SECONDS: { type: 'integer', minimum: 1, maximum: 300, default: 15 },
-    QUOTA_MISSIONS: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.missions },
-    QUOTA_SCHEDULES: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.schedules },
-    QUOTA_TRIGGERS: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.triggers },
+    RATE_LIMIT_STORE: {
+      enum: ['postgres', 'redis', 'memory'],
+      description:
+        '`postgres` (shared by instances), `redis` or `memory`; a failing store falls back to per-process memory',
+      defaultText: '`postgres` (`memory` with `PERSISTENCE=memory`)',
+    },
+    API_RATE_LIMIT_PER_MINUTE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000000,
+      default: 1200,
+      description:
+        'every `/api/*` request per client address per minute, per instance, announced in `RateLimit-Policy`/`RateLimit` headers (429 with `Retry-After` beyond)',
+    },
+    LOGIN_RATE_LIMIT_PER_MINUTE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000000,
+      default: 20,
+      description: 'login attempts per client address per minute (429 with `Retry-After` beyond)',
+    },
+    REFRESH_RATE_LIMIT_PER_MINUTE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000000,
+      default: 60,
+      description: 'refreshes per client address per minute',
+    },
+    REDIS_URL: {
+      type: 'string',
+      pattern: '^rediss?://\\S+$',
+      default: 'redis://127.0.0.1:6379',
+      description: 'used when `RATE_LIMIT_STORE=redis`',
+    },
+    SIGNUP_ENABLED: {
+      type: 'boolean',
+      default: false,
+      description: '`true` publishes `POST /api/auth/register`',
+    },
+    RUN_MAX_ATTEMPTS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 3,
+      description: 'attempts before a run whose worker lease expires fails instead of being queued again',
+    },
+    RUN_LEASE_SECONDS: {
+      type: 'integer',
+      minimum: 5,
+      maximum: 3600,
+      default: 60,
+      description: 'the lease a claim or heartbeat grants when it asks for none',
+    },
+    RUN_SWEEP_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 3600,
+      default: 15,
+      description: 'how often each instance takes back expired worker leases (`0`: only claims do)',
+    },
+    RUN_EVENT_STREAM_HEARTBEAT_SECONDS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 300,
+      default: 15,
+      description: 'an idle run event stream sends a comment line this often, so proxies keep it open',
+    },
+    SCHEDULE_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 60,
+      default: 5,
+      description: 'how often each instance fires the cron schedules that are due (`0`: never)',
+    },
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000000,
+      default: 600,
+      description:
+        'deliveries per webhook path per minute, counted in `RATE_LIMIT_STORE` (429 with `Retry-After` beyond; unknown paths have a budget too)',
+    },
+    WEBHOOK_RETENTION_DAYS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3650,
+      default: 30,
+      description:
+        'raw webhook bodies, and the log entries of duplicate and rejected deliveries, are kept this many days',
+    },
+    WEBHOOK_PURGE_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 86400,
+      default: 3600,
+      description: 'how often the server applies that retention (`0`: never)',
+    },
+    WEBHOOK_INTAKE_BATCH_MAX: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 128,
+      description:
+        'group commit: the deliveries that arrive while an ingest transaction is committing are stored together in the next one, at most this many (`1`: one transaction per delivery); each is answered 202 only once its own transaction committed',
+    },
+    WEBHOOK_RATE_LIMIT_SYNC_MS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 10000,
+      default: 200,
+      description:
+        "on a shared `RATE_LIMIT_STORE` (`postgres`, `redis`), each instance counts webhook deliveries in memory and adds its counts to the store this often, learning the deployment's totals; `0` counts each delivery in the store before answering it. Default on: the per-delivery store write (on PostgreSQL an upsert and a commit) cost more than the delivery's own commit, and the budget is a fairness limit, not a security boundary. An instance alone never admits past the budget; N instances may over-admit by what the others admitted since their last sync (at most (N-1) x one interval's traffic on a path, never more than (N-1) x the budget)",
+    },
+    OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: {
+      type: 'boolean',
+      default: false,
+      description:
+        '`true` lets outbound webhooks reach loopback, private, link-local and metadata addresses: **for local testing only**',
+    },
+    QUOTA_MISSIONS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: DEFAULT_QUOTAS.missions,
+      description: 'missions one workspace may hold; 409 `quota_exceeded` beyond',
+    },
+    QUOTA_SCHEDULES: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: DEFAULT_QUOTAS.schedules,
+      description: 'schedules one workspace may hold; 409 `quota_exceeded` beyond',
+    },
+    QUOTA_TRIGGERS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: DEFAULT_QUOTAS.triggers,
+      description: 'live triggers one workspace may hold; 409 `quota_exceeded` beyond',
+    },
     QUOTA_WEBHOOK_ENDPOINTS: {
       type: 'integer',
       minimum: 0,
       maximum: 1000000,
       default: DEFAULT_QUOTAS.webhook_endpoints,
+      description: 'outbound webhook endpoints one workspace may hold; 409 `quota_exceeded` beyond',
     },
-    QUOTA_API_KEYS: { type: 'integer', minimum: 0, maximum: 1000000, default: DEFAULT_QUOTAS.api_keys },
+    QUOTA_API_KEYS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000000,
+      default: DEFAULT_QUOTAS.api_keys,
+      description: 'API keys not revoked one workspace may hold; 409 `quota_exceeded` beyond',
+    },
     QUOTA_WORKSPACES_PER_USER: {
       type: 'integer',
       minimum: 0,
       maximum: 1000000,
       default: DEFAULT_QUOTAS.workspaces,
+      description: 'shared workspaces one person may own',
     },
     QUOTA_QUEUED_RUNS_PER_MISSION: {
       type: 'integer',
       minimum: 1,
       maximum: 100000000,
       default: DEFAULT_QUOTAS.queued_runs,
+      description:
+        'queued runs per mission: starting one answers 409 `quota_exceeded` beyond, and schedules skip their fire',
     },
-    EVENT_STREAMS_PER_CALLER: { type: 'integer', minimum: 1, maximum: 100000, default: 20 },
-    EVENT_STREAMS_PER_INSTANCE: { type: 'integer', minimum: 1, maximum: 1000000, default: 2000 },
-    EVENT_STREAM_MAX_SECONDS: { type: 'integer', minimum: 1, maximum: 86400, default: 3600 },
-    EVENT_STREAM_BUFFER_BYTES: { type: 'integer', minimum: 65536, maximum: 67108864, default: 1048576 },
-    EVENT_STREAM_STALL_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 60 },
-    SCHEDULE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 60, default: 5 },
-    SANDBOX_THREADS: { type: 'integer', minimum: 1, maximum: 64, default: 2 },
-    SANDBOX_MAX_QUEUED: { type: 'integer', minimum: 0, maximum: 100000, default: 256 },
-    WEBHOOK_RATE_LIMIT_PER_MINUTE: { type: 'integer', minimum: 1, maximum: 10000000, default: 600 },
-    WEBHOOK_RETENTION_DAYS: { type: 'integer', minimum: 1, maximum: 3650, default: 30 },
-    WEBHOOK_PURGE_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 3600 },
-    WEBHOOK_INTAKE_BATCH_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 128 },
-    WEBHOOK_RATE_LIMIT_SYNC_MS: { type: 'integer', minimum: 0, maximum: 10000, default: 200 },
-    OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: { type: 'boolean', default: false },
+    EVENT_STREAMS_PER_CALLER: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000,
+      default: 20,
+      description:
+        'open event streams per caller (a person across their sessions, or an API key); 429 with `Retry-After` beyond',
+    },
+    EVENT_STREAMS_PER_INSTANCE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000000,
+      default: 2000,
+      description: 'open event streams per instance; 429 with `Retry-After` beyond',
+    },
+    EVENT_STREAM_MAX_SECONDS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 86400,
+      default: 3600,
+      description:
+        'the longest an event stream stays open (the client reconnects with `Last-Event-ID`); a stream opened with an access token also ends at its `exp`',
+    },
+    EVENT_STREAM_BUFFER_BYTES: {
+      type: 'integer',
+      minimum: 65536,
+      maximum: 67108864,
+      default: 1048576,
+      description:
+        'what a stream may hold for a client that does not read; past it the connection is destroyed',
+    },
+    EVENT_STREAM_STALL_SECONDS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3600,
+      default: 60,
+      description: 'a stream whose client has taken nothing for this long is destroyed',
+    },
+    SANDBOX_THREADS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 64,
+      default: 2,
+      description: 'worker threads running sandboxed code (QuickJS) and expressions',
+    },
+    SANDBOX_MAX_QUEUED: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100000,
+      default: 256,
+      description: 'sandbox calls waiting for a thread; 503 with `Retry-After` beyond',
+    },
     OUTBOUND_WEBHOOK_RETRY_SCHEDULE: {
       type: 'string',
       pattern: '^\\d{1,6}(,\\d{1,6}){0,19}$',
       default: DEFAULT_RETRY_SCHEDULE_SECONDS.join(','),
+      description:
+        'seconds to wait before each retry of a failed outbound message (then `failed`); tests shorten it here',
+      defaultText: '`5,300,1800,7200,18000,36000,36000`',
     },
-    OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 1000 },
-    EMAIL_TRANSPORT: { enum: ['log', 'smtp', 'memory'], default: 'log' },
-    SMTP_URL: { type: 'string', pattern: '^smtps?://\\S+$' },
-    SMTP_CA_FILE: { type: 'string', minLength: 1 },
-    EMAIL_FROM: { type: 'string', minLength: 3, maxLength: 320, default: 'Platform <no-reply@localhost>' },
+    OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 1000,
+      description:
+        "how often an instance's dispatcher looks for due outbound messages (`0`: this instance only stores them)",
+    },
+    COOKIE_SECURE: {
+      type: 'boolean',
+      description:
+        'web application cookies are `Secure` (and named `__Host-\u2026`) on HTTPS requests anyway; `true` makes them so on plain-HTTP requests too, for TLS ended at a proxy',
+      defaultText: '`true` if `PUBLIC_URL` is `https://`, else `false`',
+    },
+    BROWSER_SESSION_IDLE_SECONDS: {
+      type: 'integer',
+      minimum: 60,
+      maximum: 31536000,
+      default: 28800,
+      description: 'a web application session without any request for this long ends (8 hours)',
+    },
+    BROWSER_SESSION_ABSOLUTE_SECONDS: {
+      type: 'integer',
+      minimum: 60,
+      maximum: 31536000,
+      default: 604800,
+      description:
+        'a web application session ends this long after sign-in however active (7 days); at least the idle lifetime',
+    },
+    EMAIL_TRANSPORT: {
+      enum: ['log', 'smtp', 'memory'],
+      default: 'log',
+      description:
+        '`log` (into the server log, links included: for a local server), `smtp` or `memory` (tests)',
+    },
+    SMTP_URL: {
+      type: 'string',
+      pattern: '^smtps?://\\S+$',
+      description:
+        '`smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; required with `EMAIL_TRANSPORT=smtp`; never echoed',
+    },
+    SMTP_CA_FILE: {
+      type: 'string',
+      minLength: 1,
+      description:
+        "a PEM file of the CA a private relay's certificate is checked against (besides the system's)",
+    },
+    EMAIL_FROM: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 320,
+      default: 'Platform <no-reply@localhost>',
+      description: 'the sender of every e-mail',
+    },
     EMAIL_RETRY_SCHEDULE: {
       type: 'string',
       pattern: '^\\d{1,6}(,\\d{1,6}){0,19}$',
       default: DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS.join(','),
+      description:
+        'seconds to wait before each retry of a refused send (then the e-mail is given up and erased)',
     },
-    EMAIL_POLL_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 600000, default: 1000 },
-    OUTBOUND_WEBHOOK_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 10000, default: 64 },
-    OUTBOUND_WEBHOOK_PER_ENDPOINT: { type: 'integer', minimum: 1, maximum: 1000, default: 4 },
-    OUTBOUND_WEBHOOK_PER_WORKSPACE: { type: 'integer', minimum: 1, maximum: 10000, default: 16 },
-    OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES: { type: 'integer', minimum: 1, maximum: 100000, default: 100 },
-    COOKIE_SECURE: { type: 'boolean' },
-    BROWSER_SESSION_IDLE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 28800 },
-    BROWSER_SESSION_ABSOLUTE_SECONDS: { type: 'integer', minimum: 60, maximum: 31536000, default: 604800 },
+    EMAIL_POLL_INTERVAL_MS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 1000,
+      description:
+        "how often an instance's e-mail dispatcher looks for due e-mails (`0`: this instance only queues them)",
+    },
+    OUTBOUND_WEBHOOK_CONCURRENCY: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: 64,
+      description: 'outbound attempts in flight on one instance; the next starts as soon as one ends',
+    },
+    OUTBOUND_WEBHOOK_PER_ENDPOINT: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1000,
+      default: 4,
+      description: 'outbound attempts in flight on one instance per endpoint',
+    },
+    OUTBOUND_WEBHOOK_PER_WORKSPACE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000,
+      default: 16,
+      description: 'outbound attempts in flight on one instance per workspace',
+    },
+    OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000,
+      default: 100,
+      description:
+        'failed attempts in a row that disable an endpoint (`disabled_reason: "failing"`, audited `endpoint.disabled`)',
+    },
     // Default: `postgres` with PERSISTENCE=postgres, `memory` with PERSISTENCE=memory.
-    FILE_STORAGE: { enum: ['postgres', 'filesystem', 's3', 'memory'] },
-    S3_ENDPOINT: { type: 'string', pattern: '^https?://\\S+$' },
-    S3_BUCKET: { type: 'string', minLength: 3, maxLength: 63 },
-    S3_REGION: { type: 'string', minLength: 1, maxLength: 64, default: 'us-east-1' },
-    S3_ACCESS_KEY_ID: { type: 'string', minLength: 1, maxLength: 256 },
-    S3_SECRET_ACCESS_KEY: { type: 'string', minLength: 1, maxLength: 256 },
-    FILE_MAX_BYTES: { type: 'integer', minimum: 1, maximum: 1099511627776, default: 104857600 },
+    FILE_STORAGE: {
+      enum: ['postgres', 'filesystem', 's3', 'memory'],
+      description:
+        "where files' bytes live: `postgres` (chunks in the database, shared by every instance), `filesystem` (`DATA_DIR/files`, one instance), `s3` (any S3-compatible store, shared) or `memory` (this process; it holds every file whole)",
+      defaultText: '`postgres` (`memory` with `PERSISTENCE=memory`)',
+    },
+    S3_ENDPOINT: {
+      type: 'string',
+      pattern: '^https?://\\S+$',
+      description: 'the endpoint of the S3-compatible store of `FILE_STORAGE=s3` (path-style addressing)',
+    },
+    S3_BUCKET: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 63,
+      description: 'the bucket of `FILE_STORAGE=s3` (required with it)',
+    },
+    S3_REGION: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      default: 'us-east-1',
+      description: 'the region of `FILE_STORAGE=s3`',
+    },
+    S3_ACCESS_KEY_ID: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 256,
+      description: "the access key of `FILE_STORAGE=s3`; without keys the AWS SDK's own credential chain",
+    },
+    S3_SECRET_ACCESS_KEY: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 256,
+      description: 'the secret key of `FILE_STORAGE=s3`',
+    },
+    FILE_MAX_BYTES: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1099511627776,
+      default: 104857600,
+      description:
+        'the largest file (100 MiB); a larger upload is refused with 413 as soon as it passes the limit',
+    },
     WORKSPACE_STORAGE_QUOTA_BYTES: {
       type: 'integer',
       minimum: 0,
       maximum: 1125899906842624,
       default: 10737418240,
+      description: "what a workspace's files may hold in all (10 GiB); past it 413 `storage_quota_exceeded`",
     },
-    FILE_UPLOAD_SWEEP_INTERVAL_SECONDS: { type: 'integer', minimum: 0, maximum: 86400, default: 600 },
-    BOOTSTRAP_ADMIN_USERNAME: { type: 'string', minLength: 3, maxLength: 64 },
-    BOOTSTRAP_ADMIN_EMAIL: { type: 'string', minLength: 3, maxLength: 254 },
-    BOOTSTRAP_ADMIN_PASSWORD: { type: 'string', minLength: 8, maxLength: 1024 },
+    FILE_UPLOAD_SWEEP_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 86400,
+      default: 600,
+      description:
+        'how often an instance deletes resumable uploads left unfinished for 24 h (`0`: never on this instance)',
+    },
+    METRICS_PORT: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 65535,
+      description:
+        'serve Prometheus metrics at `GET /metrics` on this port, a listener of its own (never the public port); `0` picks a free one. Unset: no listener, and nothing is counted',
+      defaultText: 'unset (off)',
+    },
+    METRICS_HOST: {
+      type: 'string',
+      minLength: 1,
+      default: '127.0.0.1',
+      description:
+        "the metrics listener's address; set `0.0.0.0` (or a private interface) only where a firewall keeps it inside",
+    },
+    METRICS_TOKEN: {
+      type: 'string',
+      minLength: 16,
+      maxLength: 1024,
+      pattern: '^\\S+$',
+      description:
+        'when set (16+ characters), a scrape must send `Authorization: Bearer <token>` (401 otherwise)',
+      defaultText: 'unset',
+    },
+    BOOTSTRAP_ADMIN_USERNAME: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 64,
+      description:
+        'the username of an administrator created at start when missing (`BOOTSTRAP_ADMIN_EMAIL` and `_PASSWORD` must be set too)',
+      defaultText: 'unset',
+    },
+    BOOTSTRAP_ADMIN_EMAIL: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 254,
+      description: 'the e-mail of that bootstrap administrator',
+      defaultText: 'unset',
+    },
+    BOOTSTRAP_ADMIN_PASSWORD: {
+      type: 'string',
+      minLength: 8,
+      maxLength: 1024,
+      description: 'the initial password of that bootstrap administrator (8 to 1024 characters)',
+      defaultText: 'unset',
+    },
   },
   dependencies: {
     BOOTSTRAP_ADMIN_USERNAME: ['BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD'],
@@ -293,7 +767,33 @@ const schema = {
 } as const;
 
 const ajv = new Ajv({ coerceTypes: true, useDefaults: true, allErrors: false });
+// The default as docs/OPERATIONS.md shows it, where the schema's own `default` cannot say it (derived or unset).
+ajv.addKeyword({ keyword: 'defaultText', schemaType: 'string' });
 const validate = ajv.compile(schema);
+
+/** One variable as docs/OPERATIONS.md lists it: its name, its default as shown there, and its meaning. */
+export interface ConfigVariable {
+  readonly name: string;
+  readonly default: string;
+  readonly meaning: string;
+  /** Never echoed in an error message. */
+  readonly secret: boolean;
+}
+
+/** Every variable the service reads, in the schema's order, with what the schema says of it. */
+export function configVariables(): ConfigVariable[] {
+  return Object.entries(schema.properties).map(([name, property]) => {
+    const described = property as { default?: unknown; defaultText?: string; description: string };
+    return {
+      name,
+      default:
+        described.defaultText ??
+        (described.default === undefined ? 'unset' : `\`${String(described.default)}\``),
+      meaning: described.description,
+      secret: SECRET_VARIABLES.has(name),
+    };
+  });
+}
 
 /**
  * Reads the configuration from `env` (by default `process.env`, after loading `./.env` when present).
@@ -447,6 +947,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       maxBytes: input.FILE_MAX_BYTES as number,
       workspaceQuotaBytes: input.WORKSPACE_STORAGE_QUOTA_BYTES as number,
       uploadSweepIntervalSeconds: input.FILE_UPLOAD_SWEEP_INTERVAL_SECONDS as number,
+    },
+    metrics: {
+      port: input.METRICS_PORT as number | undefined,
+      host: input.METRICS_HOST as string,
+      token: input.METRICS_TOKEN as string | undefined,
     },
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {

@@ -98,6 +98,11 @@ export function areaJobs(cradle: Cradle): Job[] {
   return AREAS.flatMap((area: Area<unknown, Cradle>) => area.jobs?.(cradle) ?? []);
 }
 
+/** Every area's metrics, declared (see `Area.metrics`). */
+export function declareAreaMetrics(cradle: Cradle): void {
+  for (const area of AREAS as readonly Area<unknown, Cradle>[]) area.metrics?.(cradle);
+}
+
 /** What each area ends first on shutdown (open event streams). */
 export function shutDownAreas(cradle: Cradle): void {
   for (const area of AREAS as readonly Area<unknown, Cradle>[]) area.shutdown?.(cradle);

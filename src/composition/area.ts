@@ -36,6 +36,11 @@ export interface Area<Slice, Deps = Slice> {
   register(context: AreaContext): Registrations<Slice>;
   routes?(deps: Deps): RouteSpec[];
   jobs?(deps: Deps): Job[];
+  /**
+   * Declares the area's metrics (resolving the instruments its adapters record into), so that a scrape lists
+   * every one of them from the start. Called once when metrics are on (`METRICS_PORT`).
+   */
+  metrics?(deps: Deps): void;
   /** Runs first on shutdown, before open requests are drained: ends what would hold the server open. */
   shutdown?(deps: Deps): void;
 }

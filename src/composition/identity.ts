@@ -26,6 +26,11 @@ import { InMemoryBrowserSessionRepository } from '../adapters/identity/memory/in
 import { InMemoryLoginSessionRepository } from '../adapters/identity/memory/in-memory-login-session-repository.ts';
 import { InMemorySigningKeyStore } from '../adapters/identity/memory/in-memory-signing-key-store.ts';
 import { InMemoryUserRepository } from '../adapters/identity/memory/in-memory-user-repository.ts';
+import {
+  countedLogin,
+  type IdentityMetrics,
+  identityMetrics,
+} from '../adapters/identity/metrics/identity-metrics.ts';
 import { MikroOrmBrowserSessionRepository } from '../adapters/identity/postgres/mikro-orm-browser-session-repository.ts';
 import { PostgresAccountTokenRepository } from '../adapters/identity/postgres/postgres-account-token-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/identity/postgres/postgres-login-session-repository.ts';
@@ -53,6 +58,10 @@ import {
   type IssueEmailVerification,
   makeIssueEmailVerification,
 } from '../application/identity/issue-email-verification.ts';
+import {
+  type ListOwnAuditEvents,
+  makeListOwnAuditEvents,
+} from '../application/identity/list-own-audit-events.ts';
 import { type ListSessions, makeListSessions } from '../application/identity/list-sessions.ts';
 import { type ListUsers, makeListUsers } from '../application/identity/list-users.ts';
 import { type LogIn, makeLogIn } from '../application/identity/log-in.ts';
@@ -151,6 +160,10 @@ export interface IdentityCradle {
   verifyCredentials: VerifyCredentials;
   logIn: LogIn;
   refreshSession: RefreshSession;
+  listOwnAuditEvents: ListOwnAuditEvents;
+  identityMetrics: IdentityMetrics;
+  /** Password hashes run through it, a few at once (see `hashingConcurrency`). */
+  passwordHashingQueue: BoundedQueue;
   authenticate: Authenticate;
   logOut: LogOut;
   getCurrentUser: GetCurrentUser;
@@ -200,10 +213,9 @@ const { cachedRead, announced, stored } = adaptersFor<ThroughIdentity>();
 export const identity: Area<IdentityCradle, ThroughIdentity> = {
   name: 'identity',
   register: ({ config, persistence }) => {
-    const hashingQueue = new BoundedQueue({ concurrency: hashingConcurrency() });
     const hashers = {
-      argon2id: () => new Argon2PasswordHasher({ queue: hashingQueue }),
-      scrypt: () => new ScryptPasswordHasher({ queue: hashingQueue }),
+      argon2id: ({ passwordHashingQueue: queue }: ThroughIdentity) => new Argon2PasswordHasher({ queue }),
+      scrypt: ({ passwordHashingQueue: queue }: ThroughIdentity) => new ScryptPasswordHasher({ queue }),
     };
     const users = announced(persistence, PostgresUserRepository, announcingUsers, InMemoryUserRepository);
     const loginSessions = announced(
@@ -258,7 +270,16 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
           }),
       ),
       verifyCredentials: singleton(makeVerifyCredentials),
-      logIn: singleton(makeLogIn),
+      identityMetrics: singleton(({ metrics }) => identityMetrics(metrics)),
+      passwordHashingQueue: singleton(
+        ({ identityMetrics: { hashWait } }) =>
+          new BoundedQueue({
+            concurrency: hashingConcurrency(),
+            observeWait: (seconds) => hashWait.observe({}, seconds),
+          }),
+      ),
+      listOwnAuditEvents: singleton(makeListOwnAuditEvents),
+      logIn: singleton((deps) => countedLogin(makeLogIn(deps), 'api', deps.identityMetrics)),
       refreshSession: singleton(makeRefreshSession),
       authenticate: singleton(makeAuthenticate),
       logOut: singleton(makeLogOut),
@@ -273,7 +294,7 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       ensureBootstrapAdmin: singleton(makeEnsureBootstrapAdmin),
       rotateSigningKey: singleton(makeRotateSigningKey),
       resolveBrowserSession: singleton(makeResolveBrowserSession),
-      signIn: singleton(makeSignIn),
+      signIn: singleton((deps) => countedLogin(makeSignIn(deps), 'web', deps.identityMetrics)),
       signOut: singleton(makeSignOut),
       revokeOwnSession: singleton(makeRevokeOwnSession),
       changePassword: singleton(makeChangePassword),
@@ -310,6 +331,16 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       confirmPasswordReset: singleton(makeConfirmPasswordReset),
     };
   },
+  metrics: ({ metrics, identityMetrics: _declared, passwordHashingQueue: queue }) =>
+    metrics.gauge({
+      name: 'password_hash_queue_jobs',
+      help: 'Password hashes running and waiting for a slot of the bounded hashing queue',
+      labelNames: ['state'],
+      read: () => [
+        { labels: { state: 'running' }, value: queue.running },
+        { labels: { state: 'waiting' }, value: queue.waiting },
+      ],
+    }),
   routes: (deps) => [
     ...authRoutes(deps, { signupEnabled: deps.config.signupEnabled }),
     ...loginSessionRoutes(deps),

@@ -1,6 +1,8 @@
-import { CacheInvalidation } from '../adapters/platform/caching/cache-invalidation.ts';
+import { CacheInvalidation, type LookupCounts } from '../adapters/platform/caching/cache-invalidation.ts';
 import { type AccessChanges, EventStreams } from '../adapters/platform/http/event-streams.ts';
 import { InMemoryUnitOfWork } from '../adapters/platform/memory/in-memory-unit-of-work.ts';
+import { MetricsListener } from '../adapters/platform/metrics/metrics-listener.ts';
+import { NoMetrics, PromClientMetrics } from '../adapters/platform/metrics/prom-client-metrics.ts';
 import { isDatabaseUnavailable } from '../adapters/platform/postgres/database-unavailable.ts';
 import { PostgresUnitOfWork } from '../adapters/platform/postgres/postgres-unit-of-work.ts';
 import type { Logger } from '../adapters/platform/system/logger.ts';
@@ -12,10 +14,11 @@ import {
 } from '../adapters/platform/throttling/rate-limiter-store.ts';
 import type { Clock } from '../application/kernel/ports/clock.ts';
 import type { IdGenerator } from '../application/kernel/ports/id-generator.ts';
+import type { Metrics } from '../application/kernel/ports/metrics.ts';
 import type { UnitOfWork } from '../application/kernel/ports/unit-of-work.ts';
 import type { Config } from '../config.ts';
 import type { Quotas } from '../domain/kernel/quotas.ts';
-import type { Area } from './area.ts';
+import type { Area, Job } from './area.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
 
@@ -41,6 +44,21 @@ export interface PlatformCradle {
   eventStreams: EventStreams;
   /** What one workspace may hold (and one user create). */
   quotas: Quotas;
+  /** Where every area declares its metrics: kept in prom-client when `METRICS_PORT` is set, else ignored. */
+  metrics: Metrics;
+  /** `GET /metrics` on `METRICS_HOST:METRICS_PORT`; absent when metrics are off. */
+  metricsListener: MetricsListener | undefined;
+  /** The PostgreSQL pool's counts, for its metrics; absent in memory. */
+  databasePool: PoolCounts | undefined;
+  /** Hits, misses and bypasses of the caches of hot reads, by cache (empty without caches). */
+  cacheLookups: ReadonlyMap<string, LookupCounts>;
+}
+
+/** What a pg pool tells of its connections. */
+export interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
 }
 
 const { singleton, instance, value } = registrar<PlatformCradle>();
@@ -48,48 +66,91 @@ const { stored } = adaptersFor<PlatformCradle>();
 
 export const platform: Area<PlatformCradle> = {
   name: 'platform',
-  register: ({ config, infrastructure: { logger, masterKey, postgres }, persistence }) => ({
-    config: value(config),
-    quotas: value(config.quotas),
-    logger: value(logger),
-    masterKey: value(masterKey),
-    clock: instance(SystemClock),
-    ids: instance(UuidV7IdGenerator),
-    isUnavailable: value(persistence.kind === 'postgres' ? isDatabaseUnavailable : () => false),
-    unitOfWork: singleton(
-      stored(persistence, {
-        postgres: ({ db }) => new PostgresUnitOfWork({ db }),
-        memory: (store) => new InMemoryUnitOfWork({ store }),
-      }),
-    ),
-    accessChanges: singleton(
-      stored(persistence, {
-        postgres: ({ caching }, deps) => caching.changes(deps),
-        memory: () => (persistence.kind === 'memory' ? persistence.changes : new CacheInvalidation()),
-      }),
-    ),
-    eventStreams: singleton(
-      ({ accessChanges }) =>
-        new EventStreams({
-          accessChanges,
-          logger,
-          caps: {
-            perHolder: config.eventStreams.perCaller,
-            perInstance: config.eventStreams.perInstance,
-            maxLifetimeMs: config.eventStreams.maxLifetimeSeconds * 1000,
-          },
+  register: ({ config, infrastructure: { logger, masterKey, postgres }, persistence }) => {
+    const prometheus = config.metrics.port === undefined ? undefined : new PromClientMetrics();
+    return {
+      config: value(config),
+      quotas: value(config.quotas),
+      accessChanges: singleton(
+        stored(persistence, {
+          postgres: ({ caching }, deps) => caching.changes(deps),
+          memory: () => (persistence.kind === 'memory' ? persistence.changes : new CacheInvalidation()),
         }),
-      (streams) => streams.closeAll(),
-    ),
-    rateLimiterFactory: singleton(
-      () =>
-        createRateLimiterFactory(config.rateLimitStore, {
-          pool: postgres?.pool,
-          redisUrl: config.redisUrl,
-          onStoreError: (error) =>
-            logger.warn({ err: error.message }, 'rate-limit store error; deciding in memory'),
+      ),
+      eventStreams: singleton(
+        ({ accessChanges }) =>
+          new EventStreams({
+            accessChanges,
+            logger,
+            caps: {
+              perHolder: config.eventStreams.perCaller,
+              perInstance: config.eventStreams.perInstance,
+              maxLifetimeMs: config.eventStreams.maxLifetimeSeconds * 1000,
+            },
+          }),
+        (streams) => streams.closeAll(),
+      ),
+      logger: value(logger),
+      masterKey: value(masterKey),
+      clock: instance(SystemClock),
+      ids: instance(UuidV7IdGenerator),
+      isUnavailable: value(persistence.kind === 'postgres' ? isDatabaseUnavailable : () => false),
+      unitOfWork: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresUnitOfWork({ db }),
+          memory: (store) => new InMemoryUnitOfWork({ store }),
         }),
-      (factory) => factory.close(),
-    ),
-  }),
+      ),
+      rateLimiterFactory: singleton(
+        () =>
+          createRateLimiterFactory(config.rateLimitStore, {
+            pool: postgres?.pool,
+            redisUrl: config.redisUrl,
+            onStoreError: (error) =>
+              logger.warn({ err: error.message }, 'rate-limit store error; deciding in memory'),
+          }),
+        (factory) => factory.close(),
+      ),
+      metrics: value(prometheus ?? new NoMetrics()),
+      databasePool: value(postgres?.pool),
+      cacheLookups: value(persistence.kind === 'postgres' ? persistence.caching.lookups : new Map()),
+      metricsListener: singleton(
+        () =>
+          prometheus &&
+          new MetricsListener({
+            metrics: prometheus,
+            port: config.metrics.port ?? 0,
+            host: config.metrics.host,
+            token: config.metrics.token,
+            logger,
+          }),
+        (listener) => listener?.stop(),
+      ),
+    };
+  },
+  jobs: ({ metricsListener }): Job[] => (metricsListener ? [metricsListener] : []),
+  metrics: ({ metrics, databasePool: pool, cacheLookups }) => {
+    metrics.counterReading({
+      name: 'cache_lookups_total',
+      help: 'Reads of the caches of hot reads, by cache and result (hit, miss, bypassed while the change feed is down)',
+      labelNames: ['cache', 'result'],
+      read: () =>
+        [...cacheLookups].flatMap(([cache, counts]) => [
+          { labels: { cache, result: 'hit' }, value: counts.hits },
+          { labels: { cache, result: 'miss' }, value: counts.misses },
+          { labels: { cache, result: 'bypassed' }, value: counts.bypassed },
+        ]),
+    });
+    if (!pool) return;
+    metrics.gauge({
+      name: 'db_pool_connections',
+      help: 'PostgreSQL pool connections: in use, idle, and requests waiting for one',
+      labelNames: ['state'],
+      read: () => [
+        { labels: { state: 'in_use' }, value: pool.totalCount - pool.idleCount },
+        { labels: { state: 'idle' }, value: pool.idleCount },
+        { labels: { state: 'waiting' }, value: pool.waitingCount },
+      ],
+    });
+  },
 };

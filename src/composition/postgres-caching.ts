@@ -1,5 +1,5 @@
 import type { Resolver } from 'awilix';
-import { CacheInvalidation } from '../adapters/platform/caching/cache-invalidation.ts';
+import { CacheInvalidation, type LookupCounts } from '../adapters/platform/caching/cache-invalidation.ts';
 import { feedCacheInvalidation } from '../adapters/platform/caching/postgres-cache-feed.ts';
 import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
 import { PostgresListener } from '../adapters/platform/postgres/postgres-listener.ts';
@@ -36,6 +36,11 @@ export class PostgresCaching {
   #feed(deps: { logger: Logger }): void {
     if (!this.#feeding) feedCacheInvalidation(this.listener(deps), this.#changes);
     this.#feeding = true;
+  }
+
+  /** Hits, misses and bypasses of each cache, by name (none without caches). */
+  get lookups(): ReadonlyMap<string, LookupCounts> {
+    return this.#invalidation?.lookups ?? new Map();
   }
 
   listener({ logger }: { logger: Logger }): PostgresListener {

@@ -3,6 +3,13 @@ import { runRoutes } from '../adapters/runs/http/run-routes.ts';
 import { InMemoryRunEventNotifier } from '../adapters/runs/memory/in-memory-run-event-notifier.ts';
 import { InMemoryRunEventRepository } from '../adapters/runs/memory/in-memory-run-event-repository.ts';
 import { InMemoryRunRepository } from '../adapters/runs/memory/in-memory-run-repository.ts';
+import {
+  countedClaimRuns,
+  countedRunTransitions,
+  countedStartRun,
+  type RunMetrics,
+  runMetrics,
+} from '../adapters/runs/metrics/run-metrics.ts';
 import { PostgresRunEventNotifier } from '../adapters/runs/postgres/postgres-run-event-notifier.ts';
 import { PostgresRunEventRepository } from '../adapters/runs/postgres/postgres-run-event-repository.ts';
 import { PostgresRunRepository } from '../adapters/runs/postgres/postgres-run-repository.ts';
@@ -44,6 +51,7 @@ export interface RunsCradle {
   runEventFeed: RunEventFeed;
   runLeaseSweeper: RunLeaseSweeper;
   runTransitions: RunTransitions;
+  runMetrics: RunMetrics;
   startRun: StartRun;
   listRuns: ListRuns;
   getRun: GetRun;
@@ -109,13 +117,15 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
           new RunLeaseSweeper({ expireRunLeases, logger, intervalSeconds: config.runs.sweepIntervalSeconds }),
         (sweeper) => sweeper.stop(),
       ),
-      runTransitions: singleton(makeRunTransitions),
-      startRun: singleton(makeStartRun),
+      runMetrics: singleton(({ metrics }) => runMetrics(metrics)),
+      runTransitions: singleton((deps) => countedRunTransitions(makeRunTransitions(deps), deps.runMetrics)),
+      startRun: singleton((deps) => countedStartRun(makeStartRun(deps), deps.runMetrics)),
       listRuns: singleton(makeListRuns),
       getRun: singleton(makeGetRun),
       cancelRun: singleton(makeCancelRun),
+      // Claims one through claimRuns, which counts it.
       claimRun: singleton(makeClaimRun),
-      claimRuns: singleton(makeClaimRuns),
+      claimRuns: singleton((deps) => countedClaimRuns(makeClaimRuns(deps), deps.runMetrics)),
       heartbeatRun: singleton(makeHeartbeatRun),
       completeRun: singleton(makeCompleteRun),
       expireRunLeases: singleton(makeExpireRunLeases),
@@ -136,6 +146,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
     }),
   ],
   jobs: ({ runLeaseSweeper }) => [runLeaseSweeper],
+  metrics: ({ runMetrics: _declared }) => {},
   // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
   shutdown: ({ runEventFeed }) => runEventFeed.close(),
 };

@@ -16,6 +16,11 @@ import { webhookRoutes } from '../adapters/triggers/http/webhook-routes.ts';
 import { InMemoryDeliveryIntake } from '../adapters/triggers/memory/in-memory-delivery-intake.ts';
 import { InMemoryDeliveryRepository } from '../adapters/triggers/memory/in-memory-delivery-repository.ts';
 import { InMemoryTriggerRepository } from '../adapters/triggers/memory/in-memory-trigger-repository.ts';
+import {
+  countedReceiveDelivery,
+  type DeliveryMetrics,
+  deliveryMetrics,
+} from '../adapters/triggers/metrics/delivery-metrics.ts';
 import { PostgresDeliveryIntake } from '../adapters/triggers/postgres/postgres-delivery-intake.ts';
 import { PostgresDeliveryRepository } from '../adapters/triggers/postgres/postgres-delivery-repository.ts';
 import { PostgresTriggerRepository } from '../adapters/triggers/postgres/postgres-trigger-repository.ts';
@@ -67,6 +72,7 @@ export interface TriggersCradle {
   webhookRateLimiter: RateLimiter;
   deliveryRetention: DeliveryRetention;
   receiveDelivery: ReceiveDelivery;
+  deliveryMetrics: DeliveryMetrics;
   deliveryPurgeJob: DeliveryPurgeJob;
   createTrigger: CreateTrigger;
   listTriggers: ListTriggers;
@@ -141,7 +147,15 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
       },
     ),
     deliveryRetention: value({ retentionDays: config.webhooks.retentionDays, batchSize: 1000 }),
-    receiveDelivery: singleton(makeReceiveDelivery),
+    deliveryMetrics: singleton(({ metrics }) => deliveryMetrics(metrics)),
+    receiveDelivery: singleton((deps) =>
+      countedReceiveDelivery(
+        makeReceiveDelivery(deps),
+        deps.deliveryMetrics,
+        // Counted with the runs area's transitions, as every other new run.
+        () => deps.runMetrics.transitions.inc({ from: 'none', to: 'queued' }),
+      ),
+    ),
     // Webhook bodies past WEBHOOK_RETENTION_DAYS are dropped periodically.
     deliveryPurgeJob: singleton(
       ({ purgeDeliveryBodies, logger }) =>
@@ -166,4 +180,5 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
   }),
   routes: (deps) => [...webhookRoutes(deps), ...triggerRoutes(deps), ...deliveryRoutes(deps)],
   jobs: ({ deliveryPurgeJob }) => [deliveryPurgeJob],
+  metrics: ({ deliveryMetrics: _declared }) => {},
 };

@@ -3,6 +3,7 @@ import { webhookEndpointRoutes } from '../adapters/webhooks/http/webhook-endpoin
 import { InMemoryUsage } from '../adapters/webhooks/memory/in-memory-usage.ts';
 import { InMemoryWebhookEndpointRepository } from '../adapters/webhooks/memory/in-memory-webhook-endpoint-repository.ts';
 import { InMemoryWebhookMessageRepository } from '../adapters/webhooks/memory/in-memory-webhook-message-repository.ts';
+import { CountedWebhookSender } from '../adapters/webhooks/metrics/counted-webhook-sender.ts';
 import { NodeHttpWebhookSender } from '../adapters/webhooks/node-http-webhook-sender.ts';
 import { PostgresUsage } from '../adapters/webhooks/postgres/postgres-usage.ts';
 import { PostgresWebhookEndpointRepository } from '../adapters/webhooks/postgres/postgres-webhook-endpoint-repository.ts';
@@ -132,7 +133,13 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
         perWorkspace: settings.perWorkspace,
         disableAfterFailures: settings.disableAfterFailures,
       }),
-      webhookSender: value(new NodeHttpWebhookSender({ allowPrivate: settings.allowPrivate })),
+      webhookSender: singleton(
+        ({ metrics }) =>
+          new CountedWebhookSender(
+            new NodeHttpWebhookSender({ allowPrivate: settings.allowPrivate }),
+            metrics,
+          ),
+      ),
       webhookPayloads: value(apiWebhookPayloads),
       webhookDispatcher: singleton(
         ({ claimWebhookMessages, attemptWebhookMessage, logger }) =>
@@ -166,4 +173,6 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
   },
   routes: webhookEndpointRoutes,
   jobs: ({ webhookDispatcher }) => [webhookDispatcher],
+  // Resolving the sender declares its metrics.
+  metrics: ({ webhookSender }) => void webhookSender,
 };

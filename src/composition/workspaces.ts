@@ -30,6 +30,10 @@ import {
   type ListReceivedInvitations,
   makeListReceivedInvitations,
 } from '../application/workspaces/list-received-invitations.ts';
+import {
+  type ListWorkspaceAuditEvents,
+  makeListWorkspaceAuditEvents,
+} from '../application/workspaces/list-workspace-audit-events.ts';
 import { type ListWorkspaces, makeListWorkspaces } from '../application/workspaces/list-workspaces.ts';
 import type { InvitationRepository } from '../application/workspaces/ports/invitation-repository.ts';
 import type { WorkspaceRepository } from '../application/workspaces/ports/workspace-repository.ts';
@@ -58,6 +62,7 @@ export interface WorkspacesCradle {
   renameWorkspace: RenameWorkspace;
   deleteWorkspace: DeleteWorkspace;
   listMembers: ListMembers;
+  listWorkspaceAuditEvents: ListWorkspaceAuditEvents;
   inviteMember: InviteMember;
   listInvitations: ListInvitations;
   revokeInvitation: RevokeInvitation;
@@ -101,6 +106,7 @@ export const workspaces: Area<WorkspacesCradle, ThroughWorkspaces> = {
     renameWorkspace: singleton(makeRenameWorkspace),
     deleteWorkspace: singleton(makeDeleteWorkspace),
     listMembers: singleton(makeListMembers),
+    listWorkspaceAuditEvents: singleton(makeListWorkspaceAuditEvents),
     inviteMember: singleton(makeInviteMember),
     listInvitations: singleton(makeListInvitations),
     revokeInvitation: singleton(makeRevokeInvitation),

@@ -47,7 +47,8 @@ function auditEventsInMemory(auditLog: unknown, userId: string): RecordedAuditEv
 async function auditEventsInPostgres(userId: string): Promise<RecordedAuditEvent[]> {
   const { db } = await testDatabase();
   const rows = await db.query<AuditRow>(
-    'select id, type, user_id, session_id, ip, details, created_at from audit_events where user_id = $1 order by created_at, id',
+    `select id, type, user_id, session_id, ip, details, created_at, workspace_id, api_key_id, target_type, target_id
+     from audit_events where user_id = $1 order by created_at, id`,
     [userId],
   );
   return rows.map((row) => ({
@@ -56,6 +57,9 @@ async function auditEventsInPostgres(userId: string): Promise<RecordedAuditEvent
     userId: row.user_id,
     sessionId: row.session_id,
     ip: row.ip,
+    apiKeyId: row.api_key_id,
+    workspaceId: row.workspace_id,
+    target: row.target_type && row.target_id ? { type: row.target_type, id: row.target_id } : null,
     details: row.details,
     createdAt: new Date(row.created_at),
   }));
@@ -69,6 +73,10 @@ interface AuditRow {
   ip: string | null;
   details: RecordedAuditEvent['details'];
   created_at: Date;
+  workspace_id: string | null;
+  api_key_id: string | null;
+  target_type: NonNullable<RecordedAuditEvent['target']>['type'] | null;
+  target_id: string | null;
 }
 
 export const postgresWorld = () => worldOf('postgres');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AwilixContainer } from 'awilix';
 import { InMemoryAuditLog } from '../../src/adapters/audit/in-memory-audit-log.ts';
 import { createLogger } from '../../src/adapters/platform/system/logger.ts';
@@ -114,7 +114,7 @@ export async function actor(
   return {
     user,
     personal: personal.workspace,
-    principal: userPrincipal(user.id, `session-${user.id}`),
+    principal: userPrincipal(user.id, randomUUID()),
   };
 }
 

@@ -25,6 +25,9 @@ export class InMemoryAuditLog implements AuditLog {
       userId: event.userId ?? null,
       sessionId: event.sessionId ?? null,
       ip: event.ip ?? null,
+      apiKeyId: event.apiKeyId ?? null,
+      workspaceId: event.workspaceId ?? null,
+      target: event.target ?? null,
       details: event.details ?? {},
       createdAt: this.#clock.now(),
     };

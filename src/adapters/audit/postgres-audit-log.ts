@@ -24,8 +24,9 @@ export class PostgresAuditLog implements AuditLog {
       ip: event.ip ?? null,
     };
     await this.#db.query(
-      `insert into audit_events (id, type, user_id, session_id, ip, details, created_at)
-       values ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+      `insert into audit_events
+         (id, type, user_id, session_id, ip, details, created_at, workspace_id, api_key_id, target_type, target_id)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)`,
       [
         randomUUID(),
         row.type,
@@ -34,6 +35,10 @@ export class PostgresAuditLog implements AuditLog {
         row.ip,
         JSON.stringify(event.details ?? {}),
         this.#clock.now(),
+        event.workspaceId ?? null,
+        event.apiKeyId ?? null,
+        event.target?.type ?? null,
+        event.target?.id ?? null,
       ],
     );
     this.#logger.info({ audit: row, details: event.details }, `audit: ${event.type}`);

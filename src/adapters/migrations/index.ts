@@ -13,6 +13,7 @@ import { Migration0011Blueprints } from './0011-blueprints.ts';
 import { Migration0012EndpointFailures } from './0012-endpoint-failures.ts';
 import { Migration0013Accounts } from './0013-accounts.ts';
 import { Migration0014QueuedRunsIndex } from './0014-queued-runs-index.ts';
+import { Migration0015AuditApi } from './0015-audit-api.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const migrations: MigrationObject[] = [
   { name: '0012-endpoint-failures', class: Migration0012EndpointFailures },
   { name: '0013-accounts', class: Migration0013Accounts },
   { name: '0014-queued-runs-index', class: Migration0014QueuedRunsIndex },
+  { name: '0015-audit-api', class: Migration0015AuditApi },
 ];

@@ -62,6 +62,8 @@ export function makeIssueApiKey(deps: {
       await deps.auditLog.record({
         type: 'api_key_created',
         userId: createdBy,
+        workspaceId,
+        target: { type: 'api_key', id: apiKey.id },
         sessionId: audit.sessionId ?? null,
         ip: audit.ip ?? null,
         details: { api_key_id: apiKey.id, workspace_id: workspaceId, role, name: apiKey.name },

@@ -35,6 +35,9 @@ export function makeRevokeApiKey(deps: {
       await deps.auditLog.record({
         type: 'api_key_revoked',
         userId: actor.userId,
+        apiKeyId: principal.kind === 'api_key' ? principal.apiKeyId : null,
+        workspaceId,
+        target: { type: 'api_key', id: apiKeyId },
         sessionId: actor.sessionId,
         ip,
         details: { ...actor.details, api_key_id: apiKeyId, workspace_id: workspaceId },

@@ -2,6 +2,7 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import type { TriggerSignatureScheme } from '../../domain/triggers/signature-schemes.ts';
 import { Trigger } from '../../domain/triggers/trigger.ts';
 import { customWebhookPath } from '../../domain/triggers/trigger-rules.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
@@ -34,6 +35,7 @@ export function makeCreateTrigger(
       webhookSecrets: WebhookSecretGenerator;
       clock: Clock;
       ids: IdGenerator;
+      auditLog: AuditLog;
     },
 ): CreateTrigger {
   return async (principal, input) => {
@@ -51,7 +53,21 @@ export function makeCreateTrigger(
       },
       deps.clock.now(),
     );
-    await withinWorkspaceQuota(deps, 'triggers', mission.workspaceId, () => deps.triggers.add(trigger));
+    await withinWorkspaceQuota(deps, 'triggers', mission.workspaceId, async () => {
+      await deps.triggers.add(trigger);
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'trigger_created',
+          trigger.workspaceId,
+          { type: 'trigger', id: trigger.id },
+          {
+            mission_id: trigger.missionId,
+            signature_scheme: trigger.signatureScheme,
+          },
+        ),
+      );
+    });
     return trigger;
   };
 }

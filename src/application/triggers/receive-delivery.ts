@@ -47,6 +47,8 @@ export interface DeliveryReceipt {
   readonly deliveryId: string;
   readonly runId: string | null;
   readonly status: 'accepted' | 'duplicate';
+  /** The signature scheme the delivery was verified with. */
+  readonly scheme: TriggerSignatureScheme;
 }
 
 export type ReceiveDelivery = (incoming: IncomingDelivery) => Promise<DeliveryReceipt>;
@@ -155,8 +157,8 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
     });
     const outcome = await deps.deliveryIntake.accept(delivery, run, IDEMPOTENCY_WINDOW_SECONDS);
     return outcome.stored
-      ? { deliveryId: delivery.id, runId, status: 'accepted' }
-      : { ...outcome.original, status: 'duplicate' };
+      ? { deliveryId: delivery.id, runId, status: 'accepted', scheme: live.signatureScheme }
+      : { ...outcome.original, status: 'duplicate', scheme: live.signatureScheme };
   };
 }
 

@@ -1,7 +1,9 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Trigger } from '../../domain/triggers/trigger.ts';
 import { DEFAULT_GRACE_SECONDS } from '../../domain/triggers/trigger-rules.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import { accessibleTrigger, type TriggerAccessDeps } from './accessible-trigger.ts';
 import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
 
@@ -24,13 +26,32 @@ export type RotateTriggerSecret = (
  * verifying for `graceSeconds` (default 1 day) so senders can switch without losing deliveries.
  */
 export function makeRotateTriggerSecret(
-  deps: TriggerAccessDeps & { webhookSecrets: WebhookSecretGenerator; clock: Clock },
+  deps: TriggerAccessDeps & {
+    webhookSecrets: WebhookSecretGenerator;
+    clock: Clock;
+    unitOfWork: UnitOfWork;
+    auditLog: AuditLog;
+  },
 ): RotateTriggerSecret {
   return async (principal, triggerId, { graceSeconds = DEFAULT_GRACE_SECONDS, signingSecret } = {}) => {
     const trigger = await accessibleTrigger(deps, principal, triggerId, 'admin');
     const secret = signingSecret ?? deps.webhookSecrets.newSigningSecret(trigger.signatureScheme);
     trigger.rotateSecret(secret, graceSeconds, deps.clock.now());
-    await deps.triggers.save(trigger);
+    await deps.unitOfWork.transaction(async () => {
+      await deps.triggers.save(trigger);
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'trigger_secret_rotated',
+          trigger.workspaceId,
+          { type: 'trigger', id: trigger.id },
+          {
+            grace_seconds: graceSeconds,
+            chosen_by_caller: signingSecret !== undefined,
+          },
+        ),
+      );
+    });
     return trigger;
   };
 }

@@ -1,5 +1,6 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
@@ -28,6 +29,7 @@ export function makeCreateWebhookEndpoint(
     webhookSecrets: WebhookSecretGenerator;
     clock: Clock;
     ids: IdGenerator;
+    auditLog: AuditLog;
   } & QuotaDeps,
 ): CreateWebhookEndpoint {
   return async (principal, workspaceId, input) => {
@@ -41,9 +43,15 @@ export function makeCreateWebhookEndpoint(
       },
       deps.clock.now(),
     );
-    await withinWorkspaceQuota(deps, 'webhook_endpoints', workspaceId, () =>
-      deps.webhookEndpoints.add(endpoint),
-    );
+    await withinWorkspaceQuota(deps, 'webhook_endpoints', workspaceId, async () => {
+      await deps.webhookEndpoints.add(endpoint);
+      await deps.auditLog.record(
+        workspaceEvent(principal, 'webhook_endpoint_created', endpoint.workspaceId, {
+          type: 'webhook_endpoint',
+          id: endpoint.id,
+        }),
+      );
+    });
     return endpoint;
   };
 }

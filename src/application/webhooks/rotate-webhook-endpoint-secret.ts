@@ -1,6 +1,8 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook-endpoint.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WebhookSecretGenerator } from '../triggers/index.ts';
 import { accessibleEndpoint, type EndpointAccessDeps } from './accessible-webhook-endpoint.ts';
 
@@ -14,12 +16,25 @@ export type RotateWebhookEndpointSecret = (
  * signatures under both, so receivers can switch without refusing any.
  */
 export function makeRotateWebhookEndpointSecret(
-  deps: EndpointAccessDeps & { webhookSecrets: WebhookSecretGenerator; clock: Clock },
+  deps: EndpointAccessDeps & {
+    webhookSecrets: WebhookSecretGenerator;
+    clock: Clock;
+    unitOfWork: UnitOfWork;
+    auditLog: AuditLog;
+  },
 ): RotateWebhookEndpointSecret {
   return async (principal, endpointId) => {
     const endpoint = await accessibleEndpoint(deps, principal, endpointId, 'admin');
     endpoint.rotateSecret(deps.webhookSecrets.newSigningSecret('standard-webhooks'), deps.clock.now());
-    await deps.webhookEndpoints.save(endpoint);
+    await deps.unitOfWork.transaction(async () => {
+      await deps.webhookEndpoints.save(endpoint);
+      await deps.auditLog.record(
+        workspaceEvent(principal, 'webhook_endpoint_secret_rotated', endpoint.workspaceId, {
+          type: 'webhook_endpoint',
+          id: endpoint.id,
+        }),
+      );
+    });
     return endpoint;
   };
 }

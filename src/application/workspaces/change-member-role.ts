@@ -2,7 +2,7 @@ import { NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Role } from '../../domain/kernel/roles.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
-import { type CreatorKeyDeps, revokeCreatorKeys } from '../audit/index.ts';
+import { type AuditLog, type CreatorKeyDeps, revokeCreatorKeys, workspaceEvent } from '../audit/index.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { MemberView, WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
@@ -20,6 +20,7 @@ export function makeChangeMemberRole(
     workspaces: WorkspaceRepository;
     workspaceAccess: WorkspaceAccess;
     unitOfWork: UnitOfWork;
+    auditLog: AuditLog;
   } & CreatorKeyDeps,
 ): ChangeMemberRole {
   return async (principal, workspaceId, userId, role) => {
@@ -33,6 +34,15 @@ export function makeChangeMemberRole(
       if (role === 'member') {
         await revokeCreatorKeys(deps, userId, { workspaceId, adminKeysOnly: true }, 'creator_demoted');
       }
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'member_role_changed',
+          workspaceId,
+          { type: 'member', id: userId },
+          { role },
+        ),
+      );
     });
     const member = await deps.workspaces.findMember(workspaceId, userId);
     if (!member) throw new NotFound('member');

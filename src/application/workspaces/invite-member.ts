@@ -5,6 +5,7 @@ import {
   MAX_OPEN_INVITATIONS,
   TooManyOpenInvitations,
 } from '../../domain/workspaces/invitation.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
@@ -29,6 +30,7 @@ export function makeInviteMember(deps: {
   unitOfWork: UnitOfWork;
   clock: Clock;
   ids: IdGenerator;
+  auditLog: AuditLog;
 }): InviteMember {
   return async (principal, workspaceId, { usernameOrEmail, role }) => {
     await deps.workspaceAccess(principal, workspaceId, 'owner');
@@ -49,6 +51,15 @@ export function makeInviteMember(deps: {
         throw new TooManyOpenInvitations();
       }
       await deps.invitations.add(invitation);
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'invitation_created',
+          workspaceId,
+          { type: 'invitation', id: invitation.id },
+          { role },
+        ),
+      );
     });
     return invitation;
   };

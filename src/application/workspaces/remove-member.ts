@@ -2,7 +2,7 @@ import { Forbidden, NotFound } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { hasRole } from '../../domain/kernel/roles.ts';
 import { assertKeepsAnOwner } from '../../domain/workspaces/member-rules.ts';
-import { type CreatorKeyDeps, revokeCreatorKeys } from '../audit/index.ts';
+import { type AuditLog, type CreatorKeyDeps, revokeCreatorKeys, workspaceEvent } from '../audit/index.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceRepository } from './ports/workspace-repository.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
@@ -15,6 +15,7 @@ export function makeRemoveMember(
     workspaces: WorkspaceRepository;
     workspaceAccess: WorkspaceAccess;
     unitOfWork: UnitOfWork;
+    auditLog: AuditLog;
   } & CreatorKeyDeps,
 ): RemoveMember {
   return async (principal, workspaceId, userId) => {
@@ -29,6 +30,15 @@ export function makeRemoveMember(
       assertKeepsAnOwner(members, { userId, role: null });
       await deps.workspaces.removeMember(workspaceId, userId);
       await revokeCreatorKeys(deps, userId, { workspaceId }, 'creator_removed');
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'member_removed',
+          workspaceId,
+          { type: 'member', id: userId },
+          { left: leaving },
+        ),
+      );
     });
   };
 }

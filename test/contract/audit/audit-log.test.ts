@@ -36,12 +36,25 @@ describeContract('AuditLog', (world) => {
     await world.auditLog.record({ type: 'user_disabled', userId, details: { sessions_revoked: 3 } });
     const events = await world.auditEventsOf(userId);
     expect(events.map(({ id: _id, ...rest }) => rest)).to.deep.equal([
-      { type: 'user_created', userId, sessionId: null, ip: null, details: {}, createdAt: T0 },
+      {
+        type: 'user_created',
+        userId,
+        sessionId: null,
+        ip: null,
+        apiKeyId: null,
+        workspaceId: null,
+        target: null,
+        details: {},
+        createdAt: T0,
+      },
       {
         type: 'user_disabled',
         userId,
         sessionId: null,
         ip: null,
+        apiKeyId: null,
+        workspaceId: null,
+        target: null,
         details: { sessions_revoked: 3 },
         createdAt: new Date(T0.getTime() + 5000),
       },

@@ -188,6 +188,17 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/members` }),
     },
     {
+      route: 'GET /api/workspaces/{id}/audit-events',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/audit-events` }),
+    },
+    {
+      route: 'GET /api/auth/audit-events',
+      expect: { owner: 200, admin: 200, member: 200, outsider: 200 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
+      request: () => ({ method: 'GET', path: '/api/auth/audit-events' }),
+    },
+    {
       route: 'PATCH /api/workspaces/{id}/members/{user_id}',
       expect: OWNER_ONLY(200),
       prepare: addExtra,
@@ -510,10 +521,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, blueprints and sandboxes', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, blueprints, sandboxes and the audit API', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|blueprints|sandboxes)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|blueprints|sandboxes|auth\/audit-events)/.test(
           r.path,
         ),
       )

@@ -40,7 +40,11 @@ export function announcingApiKeys(
  * key's revocation and expiry still judged, on every request. A key goes with its own changes and its
  * workspace's (deleting a workspace deletes its keys).
  */
-export const withCachedApiKeys = cachedLookup<ApiKeyRepository, 'findByKeyId'>('findByKeyId', {
-  api_key: (id, entries) => entries.deleteWhere((cached) => cached.id === id),
-  workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
-});
+export const withCachedApiKeys = cachedLookup<ApiKeyRepository, 'findByKeyId'>(
+  'findByKeyId',
+  {
+    api_key: (id, entries) => entries.deleteWhere((cached) => cached.id === id),
+    workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
+  },
+  'api_keys',
+);

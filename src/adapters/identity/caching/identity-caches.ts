@@ -41,12 +41,20 @@ export const announcingUsers = announcer<UserRepository>({
  * `findInUse` (the session and its user's epoch, read by every token check) cached by session id. Only the
  * token check reads through this: a refresh judges generations and must read the row itself.
  */
-export const withCachedSessionsInUse = cachedLookup<LoginSessionRepository, 'findInUse'>('findInUse', {
-  login_session: (id, entries) => entries.delete(id),
-  user: (id, entries) => entries.deleteWhere((found) => found.session.userId === id),
-});
+export const withCachedSessionsInUse = cachedLookup<LoginSessionRepository, 'findInUse'>(
+  'findInUse',
+  {
+    login_session: (id, entries) => entries.delete(id),
+    user: (id, entries) => entries.deleteWhere((found) => found.session.userId === id),
+  },
+  'login_sessions',
+);
 
 /** `findById` cached, for what `/me` shows (never for a password or an epoch check). */
-export const withCachedUsers = cachedLookup<UserRepository, 'findById'>('findById', {
-  user: (id, entries) => entries.delete(id),
-});
+export const withCachedUsers = cachedLookup<UserRepository, 'findById'>(
+  'findById',
+  {
+    user: (id, entries) => entries.delete(id),
+  },
+  'users',
+);

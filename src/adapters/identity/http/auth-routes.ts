@@ -1,6 +1,8 @@
 import type { Context } from 'koa';
 import type { TokenPair } from '../../../application/identity/token-pair.ts';
 import type { ThroughIdentity } from '../../../composition/identity.ts';
+import { auditEventQuery, auditEvents, auditFilterOf } from '../../audit/index.ts';
+import * as answer from '../../platform/http/answers.ts';
 import { camelCased } from '../../platform/http/request-input.ts';
 import { clientIpOf } from '../../platform/http/request-state.ts';
 import { acceptedEmpty, created, noStore, ok } from '../../platform/http/respond.ts';
@@ -73,6 +75,19 @@ export function authRoutes(
         await deps.logOut(principal, clientIpOf(ctx));
         ctx.status = 204;
       },
+    }),
+    bearer.get('/api/auth/audit-events', {
+      operationId: 'listOwnAuditEvents',
+      summary: 'Your own audit events',
+      description:
+        'Your security events (logins and failed logins on your account, refresh-token reuse, logouts, ' +
+        'revoked sessions, password changes) and what you did in workspaces, newest first; filtered by ' +
+        'action, actor, target and time. People only: an API key gets 403 `api_key_not_allowed`.',
+      query: auditEventQuery,
+      errors: [403],
+      ...answer.page(auditEvents, 'One page of events.', ({ principal, query }, page) =>
+        deps.listOwnAuditEvents(principal, auditFilterOf(query), page),
+      ),
     }),
     bearer.get('/api/auth/me', {
       operationId: 'getCurrentUser',

@@ -18,7 +18,11 @@ export const announcingMissions = announcer<MissionRepository>({
 });
 
 /** `findById` cached, for the run policy ingest reads per delivery. */
-export const withCachedMissions = cachedLookup<MissionRepository, 'findById'>('findById', {
-  mission: (id, entries) => entries.delete(id),
-  workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
-});
+export const withCachedMissions = cachedLookup<MissionRepository, 'findById'>(
+  'findById',
+  {
+    mission: (id, entries) => entries.delete(id),
+    workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
+  },
+  'missions',
+);

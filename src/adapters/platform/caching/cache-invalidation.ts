@@ -1,5 +1,12 @@
 import { CACHED_ROWS, type Change, type ChangeKind } from './cached-rows.ts';
 
+/** How a cache's reads went: served from it, loaded into it, or past it (feed not live). */
+export interface LookupCounts {
+  hits: number;
+  misses: number;
+  bypassed: number;
+}
+
 /** What a cache does when told. */
 export interface ChangeSubscriber {
   changed(change: Change): void;
@@ -18,6 +25,8 @@ const KINDS = new Set<string>(CACHED_ROWS.map((row) => row.kind));
  */
 export class CacheInvalidation {
   readonly #subscribers: ChangeSubscriber[] = [];
+  /** Per cache name, for the metrics: plain numbers, read at each scrape. */
+  readonly lookups = new Map<string, LookupCounts>();
   readonly #afterTransaction: (callback: () => void) => void;
   #live: boolean;
 
@@ -28,6 +37,16 @@ export class CacheInvalidation {
 
   get live(): boolean {
     return this.#live;
+  }
+
+  /** The counts of the caches named `name` (one shared record when several caches share a name). */
+  lookupsOf(name: string): LookupCounts {
+    let counts = this.lookups.get(name);
+    if (!counts) {
+      counts = { hits: 0, misses: 0, bypassed: 0 };
+      this.lookups.set(name, counts);
+    }
+    return counts;
   }
 
   subscribe(subscriber: ChangeSubscriber): void {

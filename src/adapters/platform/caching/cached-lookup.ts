@@ -13,10 +13,13 @@ type Lookups<T> = { [K in keyof T]: T[K] extends (key: string) => Promise<unknow
 export function cachedLookup<T extends object, K extends Lookups<T>>(
   method: K,
   rules: ForgetRules<LookupOf<T[K]>>,
+  /** Names the cache in its hit and miss counts (the `cache_lookups_total` metric). */
+  name?: string,
 ): (inner: T, invalidation: CacheInvalidation, maxEntries: number) => T {
   return (inner, invalidation, maxEntries) => {
     const cache = new InvalidatedCache<LookupOf<T[K]>>({
       invalidation,
+      name,
       maxEntries,
       forget: forgetting(rules),
     });

@@ -1,5 +1,5 @@
 import { BoundedLru } from './bounded-lru.ts';
-import type { CacheInvalidation } from './cache-invalidation.ts';
+import type { CacheInvalidation, LookupCounts } from './cache-invalidation.ts';
 import type { Change, ChangeKind } from './cached-rows.ts';
 
 /**
@@ -10,17 +10,21 @@ import type { Change, ChangeKind } from './cached-rows.ts';
 export class InvalidatedCache<V> {
   readonly #entries: BoundedLru<string, V>;
   readonly #invalidation: CacheInvalidation;
+  readonly #lookups: LookupCounts;
   /** Bumped by every invalidation, so a load can tell whether one happened while it ran. */
   #generation = 0;
 
   constructor(options: {
     invalidation: CacheInvalidation;
+    /** Names the cache in its hit and miss counts (`CacheInvalidation.lookups`). */
+    name?: string;
     maxEntries: number;
     /** Which entries `change` makes stale. */
     forget: (change: Change, cache: InvalidatedCache<V>) => void;
   }) {
     this.#entries = new BoundedLru(options.maxEntries);
     this.#invalidation = options.invalidation;
+    this.#lookups = options.invalidation.lookupsOf(options.name ?? 'other');
     options.invalidation.subscribe({
       changed: (change) => options.forget(change, this),
       reset: () => this.clear(),
@@ -33,9 +37,16 @@ export class InvalidatedCache<V> {
 
   /** The cached value, else what `load` finds (kept unless undefined: absence is never cached). */
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
-    if (!this.#invalidation.live) return load();
+    if (!this.#invalidation.live) {
+      this.#lookups.bypassed++;
+      return load();
+    }
     const cached = this.#entries.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.#lookups.hits++;
+      return cached;
+    }
+    this.#lookups.misses++;
     const generation = this.#generation;
     const loaded = await load();
     if (loaded !== undefined && generation === this.#generation && this.#invalidation.live) {

@@ -10,6 +10,8 @@ export interface BoundedQueueOptions {
   readonly maxWaiting?: number;
   /** The retry hint carried by the ServiceUnavailable thrown on refusal; defaults to 1 s. */
   readonly retryAfterSeconds?: number;
+  /** Told how long each job that got a slot waited for it, in seconds (0 for one that found a slot free). */
+  readonly observeWait?: (seconds: number) => void;
 }
 
 interface Waiter {
@@ -35,6 +37,7 @@ export class BoundedQueue {
   readonly maxWaitMs: number;
   readonly maxWaiting: number;
   readonly retryAfterSeconds: number;
+  readonly #observeWait: ((seconds: number) => void) | undefined;
   #running = 0;
   /** Insertion-ordered: the first entry is the oldest waiter; deleting a timed-out one is O(1). */
   readonly #waiters = new Set<Waiter>();
@@ -50,6 +53,7 @@ export class BoundedQueue {
       throw new RangeError('maxWaiting must be an integer, 0 or more');
     }
     this.retryAfterSeconds = positiveInteger('retryAfterSeconds', options.retryAfterSeconds ?? 1);
+    this.#observeWait = options.observeWait;
   }
 
   /** Jobs running now. */
@@ -75,6 +79,7 @@ export class BoundedQueue {
   #acquire(): Promise<void> {
     if (this.#running < this.concurrency && this.#waiters.size === 0) {
       this.#running++;
+      this.#observeWait?.(0);
       return Promise.resolve();
     }
     if (this.#waiters.size >= this.maxWaiting) {
@@ -82,10 +87,12 @@ export class BoundedQueue {
         new ServiceUnavailable('too many jobs are waiting; retry later', this.retryAfterSeconds),
       );
     }
+    const since = performance.now();
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         grant: () => {
           clearTimeout(waiter.timer);
+          this.#observeWait?.((performance.now() - since) / 1000);
           resolve();
         },
         timer: setTimeout(() => {

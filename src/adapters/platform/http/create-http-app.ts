@@ -10,6 +10,7 @@ import { errorMiddleware } from './error-middleware.ts';
 import { type Authenticators, mountRoutes } from './mount-routes.ts';
 import { sendProblem, titleFor } from './problem.ts';
 import { requestId } from './request-id.ts';
+import { type ObservedRequest, requestMetrics } from './request-metrics.ts';
 import type { RouteSpec } from './route.ts';
 import type { ProblemDetail } from './transport-detail.ts';
 
@@ -36,6 +37,8 @@ export interface HttpAppOptions {
    * request the API does not own: the API keeps `/api/*` and the paths of its declared routes (probes).
    */
   readonly web?: Middleware;
+  /** Told of every answered request (route template, method, status, duration): the HTTP metrics. */
+  readonly observeRequest?: (request: ObservedRequest) => void;
 }
 
 /** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
@@ -54,6 +57,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(requestId);
   app.use(resolveClientIp(options.trustedProxies));
   app.use(accessLog(options.logger));
+  if (options.observeRequest) app.use(requestMetrics(options.observeRequest));
   app.use(errorMiddleware(options.logger, options.isUnavailable, options.problemDetails));
   const budgetMs = options.databaseWaitBudgetMs;
   if (budgetMs !== undefined) app.use((_ctx, next) => withWaitBudget(budgetMs, next));

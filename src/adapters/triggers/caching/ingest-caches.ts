@@ -29,4 +29,5 @@ export const withCachedTriggerPaths = cachedLookup<TriggerRepository, 'findByWeb
     mission: (id, entries) => entries.deleteWhere((cached) => cached.missionId === id),
     workspace: (id, entries) => entries.deleteWhere((cached) => cached.workspaceId === id),
   },
+  'triggers',
 );

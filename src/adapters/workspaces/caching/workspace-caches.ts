@@ -27,8 +27,13 @@ export const announcingWorkspaces = announcer<WorkspaceRepository>({
 });
 
 /** `listForUser` cached by user, for what `/me` shows. */
-export const withCachedWorkspaceLists = cachedLookup<WorkspaceRepository, 'listForUser'>('listForUser', {
-  user: (userId, entries) => entries.delete(userId),
-  memberships: (userId, entries) => entries.delete(userId),
-  workspace: (id, entries) => entries.deleteWhere((views) => views.some((view) => view.workspace.id === id)),
-});
+export const withCachedWorkspaceLists = cachedLookup<WorkspaceRepository, 'listForUser'>(
+  'listForUser',
+  {
+    user: (userId, entries) => entries.delete(userId),
+    memberships: (userId, entries) => entries.delete(userId),
+    workspace: (id, entries) =>
+      entries.deleteWhere((views) => views.some((view) => view.workspace.id === id)),
+  },
+  'workspace_lists',
+);

@@ -4,6 +4,7 @@ import type {
 } from '../../../application/workspaces/ports/workspace-repository.ts';
 import type { ThroughWorkspaces } from '../../../composition/workspaces.ts';
 import type { Role } from '../../../domain/kernel/roles.ts';
+import { auditEventQuery, auditEvents, auditFilterOf } from '../../audit/index.ts';
 import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { camelCased, onId, onIdWith } from '../../platform/http/request-input.ts';
@@ -74,6 +75,19 @@ export function workspaceRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       query: pageQuery,
       ...answer.page(members, 'One page of members.', ({ principal, params }, page) =>
         deps.listMembers(principal, params.id, page),
+      ),
+    }),
+    bearer.get('/api/workspaces/{id}/audit-events', {
+      operationId: 'listWorkspaceAuditEvents',
+      summary: "A workspace's audit log (owners and admins)",
+      description:
+        'Changes to the workspace and what it holds (members and roles, invitations, API keys, triggers and ' +
+        'their secrets, outbound webhook endpoints), newest first, each with its actor, target and context; ' +
+        'filtered by action, actor, target and time. Events never hold a secret, token or body.',
+      query: auditEventQuery,
+      errors: [403],
+      ...answer.page(auditEvents, 'One page of events.', ({ principal, params, query }, page) =>
+        deps.listWorkspaceAuditEvents(principal, params.id, auditFilterOf(query), page),
       ),
     }),
     bearer.patch('/api/workspaces/{id}/members/{user_id}', {

@@ -1,26 +1,63 @@
-export type AuditEventType =
-  | 'login_succeeded'
-  | 'login_failed'
-  | 'refresh_reuse_detected'
-  | 'logout'
-  | 'session_revoked'
-  | 'signing_key_rotated'
-  | 'user_created'
-  | 'user_disabled'
-  | 'password_changed'
-  | 'email_verified'
-  | 'password_reset_requested'
-  | 'password_reset'
-  | 'api_key_created'
-  | 'api_key_revoked'
-  | 'endpoint.disabled';
+/** Security events of a person's account and sessions. */
+export const ACCOUNT_AUDIT_ACTIONS = [
+  'login_succeeded',
+  'login_failed',
+  'refresh_reuse_detected',
+  'logout',
+  'session_revoked',
+  'signing_key_rotated',
+  'user_created',
+  'user_disabled',
+  'password_changed',
+  'email_verified',
+  'password_reset_requested',
+  'password_reset',
+] as const;
+
+/** Changes to a workspace and what it holds: what its owners and admins read in its audit log. */
+export const WORKSPACE_AUDIT_ACTIONS = [
+  'workspace_renamed',
+  'member_joined',
+  'member_role_changed',
+  'member_removed',
+  'invitation_created',
+  'invitation_revoked',
+  'api_key_created',
+  'api_key_revoked',
+  'trigger_created',
+  'trigger_updated',
+  'trigger_deleted',
+  'trigger_secret_rotated',
+  'trigger_previous_secret_revoked',
+  'webhook_endpoint_created',
+  'webhook_endpoint_updated',
+  'webhook_endpoint_deleted',
+  'webhook_endpoint_secret_rotated',
+  'endpoint.disabled',
+] as const;
+
+export const AUDIT_ACTIONS = [...ACCOUNT_AUDIT_ACTIONS, ...WORKSPACE_AUDIT_ACTIONS] as const;
+
+export type AuditEventType = (typeof AUDIT_ACTIONS)[number];
+
+/** What an event is about: a member, a key, a trigger... (`type` from a fixed set, `id` its identifier). */
+export interface AuditTarget {
+  readonly type: 'user' | 'member' | 'invitation' | 'api_key' | 'trigger' | 'webhook_endpoint' | 'workspace';
+  readonly id: string;
+}
 
 export interface AuditEvent {
   readonly type: AuditEventType;
+  /** The person who acted (or, for a login, whose account it was). */
   readonly userId?: string | null;
   readonly sessionId?: string | null;
+  /** The API key that acted, when a key did. */
+  readonly apiKeyId?: string | null;
+  /** The workspace the event happened in; listed in its audit log. */
+  readonly workspaceId?: string | null;
+  readonly target?: AuditTarget | null;
   readonly ip?: string | null;
-  /** Never secrets: no passwords, tokens or keys. */
+  /** Never secrets: no passwords, tokens, keys, signing secrets or bodies; names and flags only. */
   readonly details?: Record<string, string | number | boolean | null>;
 }
 

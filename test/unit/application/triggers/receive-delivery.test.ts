@@ -192,7 +192,12 @@ describe('receiveDelivery (in-memory adapters)', () => {
     const { world, uc, trigger, secret, path } = await setUp();
     const first = await uc.receiveDelivery(incoming(path, 'a', secret, { idempotencyKey: 'evt-1' }));
     const repeat = await uc.receiveDelivery(incoming(path, 'a', secret, { deliveryIdHeader: 'evt-1' }));
-    expect(repeat).to.deep.equal({ deliveryId: first.deliveryId, runId: first.runId, status: 'duplicate' });
+    expect(repeat).to.deep.equal({
+      deliveryId: first.deliveryId,
+      runId: first.runId,
+      status: 'duplicate',
+      scheme: 'platform',
+    });
     const runs = await world.runs.list({ workspaceId: trigger.workspaceId }, { limit: 50 });
     expect(runs.items).to.have.lengthOf(1);
     const log = await uc.deliveries.listForTrigger(trigger.id, {}, { limit: 50 });
