@@ -7,4 +7,7 @@ module.exports = {
   require: ['test/support/hooks.ts'],
   timeout: 20000,
   reporter: 'dot',
+  // The root hook bounds the shared services' disposal (test/support/hooks.ts); whatever it leaves behind must
+  // not keep the run from ending.
+  exit: true,
 };
