@@ -2,6 +2,7 @@ import type { FileStorage } from '../../../application/files/ports/file-storage.
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { outsideWaitBudget } from '../../platform/system/wait-budget.ts';
+import { appendInPieces } from '../append-in-pieces.ts';
 
 /** Rows are about this size: small enough for a statement well within its deadline, large enough to be few. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -27,31 +28,14 @@ export class PostgresFileStorage implements FileStorage {
   }
 
   async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
-    let offset = await this.size(key);
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0) return;
-      const data = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
+    const offset = await this.size(key);
+    await appendInPieces(source, { offset, pieceBytes: CHUNK_BYTES }, async (at, data) => {
       await this.#query('insert into file_chunks (object_key, byte_offset, data) values ($1, $2, $3)', [
         key,
-        offset,
+        at,
         data,
       ]);
-      offset += data.length;
-    };
-    try {
-      for await (const chunk of source) {
-        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        pendingBytes += chunk.byteLength;
-        if (pendingBytes >= CHUNK_BYTES) await flush();
-      }
-    } finally {
-      // The bytes received before a failure are kept too (a resumed upload goes on after them).
-      await flush();
-    }
+    });
   }
 
   async size(key: string): Promise<number> {

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
+import { appendInPieces } from '../append-in-pieces.ts';
 
 /** Bytes buffered before one part is put: the most an append holds in memory. */
 export const PART_BYTES = 8 * 1024 * 1024;
@@ -36,28 +37,12 @@ export class S3FileStorage implements FileStorage {
   }
 
   async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
-    let offset = await this.size(key);
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    const flush = async () => {
-      if (pendingBytes === 0) return;
-      const body = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
+    const offset = await this.size(key);
+    await appendInPieces(source, { offset, pieceBytes: PART_BYTES }, async (at, body) => {
       await this.#client.send(
-        new PutObjectCommand({ Bucket: this.#bucket, Key: this.#partKey(key, offset), Body: body }),
+        new PutObjectCommand({ Bucket: this.#bucket, Key: this.#partKey(key, at), Body: body }),
       );
-      offset += body.length;
-    };
-    try {
-      for await (const chunk of source) {
-        pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        pendingBytes += chunk.byteLength;
-        if (pendingBytes >= PART_BYTES) await flush();
-      }
-    } finally {
-      await flush();
-    }
+    });
   }
 
   async size(key: string): Promise<number> {
