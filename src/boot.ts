@@ -4,6 +4,7 @@ import { invalidTrustedProxies } from './adapters/platform/http/client-ip.ts';
 import { openPostgres } from './adapters/platform/postgres/open-postgres.ts';
 import type { PostgresDatabase } from './adapters/platform/postgres/postgres-database.ts';
 import type { Logger } from './adapters/platform/system/logger.ts';
+import { configuredTracing } from './adapters/platform/tracing/otlp-tracing.ts';
 import { entitySchemas } from './composition/entity-schemas.ts';
 import { type Config, ConfigError } from './config.ts';
 import { type Cradle, createContainer } from './container.ts';
@@ -22,11 +23,15 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
       `invalid configuration: TRUSTED_PROXIES entries are not IPs or CIDR ranges: ${badProxies.join(', ')}`,
     );
   }
+  // OpenTelemetry's SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing at all otherwise.
+  const tracing = configuredTracing(config);
   const database: PostgresDatabase | undefined =
     config.persistence === 'postgres' ? await openPostgres(config, logger, entitySchemas) : undefined;
   try {
     const masterKey = await loadMasterKey(config);
-    const container = createContainer(config, { infrastructure: { logger, masterKey, postgres: database } });
+    const container = createContainer(config, {
+      infrastructure: { logger, masterKey, postgres: database, tracer: tracing.tracer },
+    });
     // Fail at start, not at the first login, when MASTER_KEY cannot open the stored signing keys.
     await container.cradle.accessTokenKeys.currentSigningKey();
     if (config.bootstrapAdmin && (await container.cradle.ensureBootstrapAdmin(config.bootstrapAdmin))) {
@@ -37,10 +42,13 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
       async close() {
         await container.dispose();
         await database?.close();
+        // The spans still batched are sent (the exporter gives up after its own timeout).
+        await tracing.shutdown();
       },
     };
   } catch (error) {
     await database?.close();
+    await tracing.shutdown();
     throw error;
   }
 }

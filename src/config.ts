@@ -157,6 +157,13 @@ export interface Config {
     /** A scrape must send it as a bearer token when set. */
     readonly token: string | undefined;
   };
+  /** OpenTelemetry traces, exported over OTLP/HTTP; off (no SDK started) unless `endpoint` is set. */
+  readonly tracing: {
+    readonly endpoint: string | undefined;
+    /** `name=value` pairs sent with every export (a collector's credentials). */
+    readonly headers: Readonly<Record<string, string>>;
+    readonly serviceName: string;
+  };
   readonly bootstrapAdmin:
     | { readonly username: string; readonly email: string; readonly password: string }
     | undefined;
@@ -175,6 +182,7 @@ const SECRET_VARIABLES = new Set([
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
   'METRICS_TOKEN',
+  'OTEL_EXPORTER_OTLP_HEADERS',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -736,6 +744,26 @@ const schema = {
         'when set (16+ characters), a scrape must send `Authorization: Bearer <token>` (401 otherwise)',
       defaultText: 'unset',
     },
+    OTEL_EXPORTER_OTLP_ENDPOINT: {
+      type: 'string',
+      pattern: '^https?://[^\\s?#]+$',
+      description:
+        'the OTLP/HTTP collector traces are sent to (`/v1/traces` is appended): spans of HTTP requests (named by route template), PostgreSQL statements and the hot use cases, and a `traceparent` stored with each run for its worker. Unset: no tracing SDK is started',
+      defaultText: 'unset (off)',
+    },
+    OTEL_EXPORTER_OTLP_HEADERS: {
+      type: 'string',
+      pattern: '^[^=,\\s]+=[^,]*(,[^=,\\s]+=[^,]*)*$',
+      description: "comma-separated `name=value` headers sent with each export (a collector's credentials)",
+      defaultText: 'unset',
+    },
+    OTEL_SERVICE_NAME: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      default: 'platform-api',
+      description: 'the `service.name` of the exported spans',
+    },
     BOOTSTRAP_ADMIN_USERNAME: {
       type: 'string',
       minLength: 3,
@@ -953,6 +981,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       host: input.METRICS_HOST as string,
       token: input.METRICS_TOKEN as string | undefined,
     },
+    tracing: {
+      endpoint: input.OTEL_EXPORTER_OTLP_ENDPOINT as string | undefined,
+      headers: headerPairs(input.OTEL_EXPORTER_OTLP_HEADERS as string | undefined),
+      serviceName: input.OTEL_SERVICE_NAME as string,
+    },
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {
           username: input.BOOTSTRAP_ADMIN_USERNAME as string,
@@ -966,6 +999,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
 function readProcessEnv(): NodeJS.ProcessEnv {
   if (existsSync('.env')) process.loadEnvFile('.env');
   return process.env;
+}
+
+/** `a=1,b=2` as `{a: '1', b: '2'}` (the OpenTelemetry format; values may be percent-encoded). */
+function headerPairs(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  return Object.fromEntries(
+    text.split(',').map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at).trim(), percentDecoded(pair.slice(at + 1).trim())];
+    }),
+  );
+}
+
+function percentDecoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 function hostForUrl(host: string): string {

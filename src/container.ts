@@ -108,14 +108,15 @@ export function shutDownAreas(cradle: Cradle): void {
   for (const area of AREAS as readonly Area<unknown, Cradle>[]) area.shutdown?.(cradle);
 }
 
-function persistenceOf(config: Config, { postgres }: Infrastructure): Persistence {
+function persistenceOf(config: Config, { postgres, tracer }: Infrastructure): Persistence {
   if (config.persistence === 'memory') {
     return { kind: 'memory', store: new InMemoryStore(), changes: new CacheInvalidation({ live: true }) };
   }
   if (!postgres) throw new Error('PERSISTENCE=postgres needs an open database');
   return {
     kind: 'postgres',
-    db: postgres,
+    // The areas' statements traced when tracing is on (the caches' LISTEN connection is not).
+    db: tracer?.enabled ? postgres.tracedBy(tracer) : postgres,
     caching: new PostgresCaching(postgres, { cache: config.cache === 'on' }),
   };
 }

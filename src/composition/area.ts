@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../adapters/platform/http/route.ts';
 import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
 import type { Logger } from '../adapters/platform/system/logger.ts';
+import type { Tracer } from '../application/kernel/ports/tracer.ts';
 import type { Config } from '../config.ts';
 import type { Persistence } from './persistence.ts';
 import type { Registrations } from './registration.ts';
@@ -12,6 +13,8 @@ export interface Infrastructure {
   readonly masterKey: Buffer;
   /** The open, migrated database; required when `PERSISTENCE=postgres`. */
   readonly postgres?: PostgresDatabase;
+  /** The process's tracer (OpenTelemetry when `OTEL_EXPORTER_OTLP_ENDPOINT` is set); none means tracing off. */
+  readonly tracer?: Tracer;
 }
 
 /** What an area module is given to choose and build its adapters. */

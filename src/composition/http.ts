@@ -25,7 +25,8 @@ export function http(config: Config): Registrations<HttpCradle> {
   return {
     routes: singleton((cradle) => apiRoutes(cradle, config)),
     httpApp: singleton((cradle) => {
-      const { routes, authenticate, authenticateApiKey, webSurface, logger, isUnavailable, metrics } = cradle;
+      const { routes, authenticate, authenticateApiKey, webSurface, logger, isUnavailable, metrics, tracer } =
+        cradle;
       // Every area's metrics listed from the first scrape, not from the first use of each.
       if (config.metrics.port !== undefined) declareAreaMetrics(cradle);
       return createHttpApp({
@@ -40,6 +41,7 @@ export function http(config: Config): Registrations<HttpCradle> {
         databaseWaitBudgetMs: config.databaseDeadlines.requestBudgetMs,
         web: webSurface,
         observeRequest: config.metrics.port === undefined ? undefined : httpMetrics(metrics),
+        tracer,
       });
     }),
   };

@@ -12,9 +12,11 @@ import {
   createRateLimiterFactory,
   type RateLimiterFactory,
 } from '../adapters/platform/throttling/rate-limiter-store.ts';
+import { NO_TRACER } from '../adapters/platform/tracing/no-tracer.ts';
 import type { Clock } from '../application/kernel/ports/clock.ts';
 import type { IdGenerator } from '../application/kernel/ports/id-generator.ts';
 import type { Metrics } from '../application/kernel/ports/metrics.ts';
+import type { Tracer } from '../application/kernel/ports/tracer.ts';
 import type { UnitOfWork } from '../application/kernel/ports/unit-of-work.ts';
 import type { Config } from '../config.ts';
 import type { Quotas } from '../domain/kernel/quotas.ts';
@@ -48,6 +50,8 @@ export interface PlatformCradle {
   metrics: Metrics;
   /** `GET /metrics` on `METRICS_HOST:METRICS_PORT`; absent when metrics are off. */
   metricsListener: MetricsListener | undefined;
+  /** Spans of requests, statements and use cases: OpenTelemetry's, or nothing (tracing off). */
+  tracer: Tracer;
   /** The PostgreSQL pool's counts, for its metrics; absent in memory. */
   databasePool: PoolCounts | undefined;
   /** Hits, misses and bypasses of the caches of hot reads, by cache (empty without caches). */
@@ -66,7 +70,7 @@ const { stored } = adaptersFor<PlatformCradle>();
 
 export const platform: Area<PlatformCradle> = {
   name: 'platform',
-  register: ({ config, infrastructure: { logger, masterKey, postgres }, persistence }) => {
+  register: ({ config, infrastructure: { logger, masterKey, postgres, tracer }, persistence }) => {
     const prometheus = config.metrics.port === undefined ? undefined : new PromClientMetrics();
     return {
       config: value(config),
@@ -112,6 +116,7 @@ export const platform: Area<PlatformCradle> = {
         (factory) => factory.close(),
       ),
       metrics: value(prometheus ?? new NoMetrics()),
+      tracer: value(tracer ?? NO_TRACER),
       databasePool: value(postgres?.pool),
       cacheLookups: value(persistence.kind === 'postgres' ? persistence.caching.lookups : new Map()),
       metricsListener: singleton(

@@ -1,3 +1,4 @@
+import { traced } from '../adapters/platform/tracing/traced.ts';
 import { runEventRoutes } from '../adapters/runs/http/run-event-routes.ts';
 import { runRoutes } from '../adapters/runs/http/run-routes.ts';
 import { InMemoryRunEventNotifier } from '../adapters/runs/memory/in-memory-run-event-notifier.ts';
@@ -14,6 +15,7 @@ import { PostgresRunEventNotifier } from '../adapters/runs/postgres/postgres-run
 import { PostgresRunEventRepository } from '../adapters/runs/postgres/postgres-run-event-repository.ts';
 import { PostgresRunRepository } from '../adapters/runs/postgres/postgres-run-repository.ts';
 import { RunLeaseSweeper } from '../adapters/runs/run-lease-sweeper.ts';
+import { tracedClaimRuns, tracedRunTransitions } from '../adapters/runs/tracing/run-tracing.ts';
 import type { ActiveRuns } from '../application/missions/ports/active-runs.ts';
 import { type AppendRunEvents, makeAppendRunEvents } from '../application/runs/append-run-events.ts';
 import { type CancelRun, makeCancelRun } from '../application/runs/cancel-run.ts';
@@ -118,18 +120,24 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
         (sweeper) => sweeper.stop(),
       ),
       runMetrics: singleton(({ metrics }) => runMetrics(metrics)),
-      runTransitions: singleton((deps) => countedRunTransitions(makeRunTransitions(deps), deps.runMetrics)),
-      startRun: singleton((deps) => countedStartRun(makeStartRun(deps), deps.runMetrics)),
+      runTransitions: singleton((deps) =>
+        tracedRunTransitions(countedRunTransitions(makeRunTransitions(deps), deps.runMetrics), deps.tracer),
+      ),
+      startRun: singleton((deps) =>
+        traced(deps.tracer, 'startRun', countedStartRun(makeStartRun(deps), deps.runMetrics)),
+      ),
       listRuns: singleton(makeListRuns),
       getRun: singleton(makeGetRun),
       cancelRun: singleton(makeCancelRun),
       // Claims one through claimRuns, which counts it.
       claimRun: singleton(makeClaimRun),
-      claimRuns: singleton((deps) => countedClaimRuns(makeClaimRuns(deps), deps.runMetrics)),
-      heartbeatRun: singleton(makeHeartbeatRun),
-      completeRun: singleton(makeCompleteRun),
+      claimRuns: singleton((deps) =>
+        tracedClaimRuns(countedClaimRuns(makeClaimRuns(deps), deps.runMetrics), deps.tracer),
+      ),
+      heartbeatRun: singleton((deps) => traced(deps.tracer, 'heartbeatRun', makeHeartbeatRun(deps))),
+      completeRun: singleton((deps) => traced(deps.tracer, 'completeRun', makeCompleteRun(deps))),
       expireRunLeases: singleton(makeExpireRunLeases),
-      appendRunEvents: singleton(makeAppendRunEvents),
+      appendRunEvents: singleton((deps) => traced(deps.tracer, 'appendRunEvents', makeAppendRunEvents(deps))),
       listRunEvents: singleton(makeListRunEvents),
       followRunEvents: singleton(makeFollowRunEvents),
     };

@@ -1,5 +1,6 @@
 import { BatchedRateLimiter } from '../adapters/platform/throttling/batched-rate-limiter.ts';
 import { FlexibleRateLimiter } from '../adapters/platform/throttling/flexible-rate-limiter.ts';
+import { traced } from '../adapters/platform/tracing/traced.ts';
 import { announcingTriggers, withCachedTriggerPaths } from '../adapters/triggers/caching/ingest-caches.ts';
 import { GithubSignatureVerifier } from '../adapters/triggers/crypto/github-signature-verifier.ts';
 import { HmacSignatureVerifier } from '../adapters/triggers/crypto/hmac-signature-verifier.ts';
@@ -150,7 +151,7 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
     deliveryMetrics: singleton(({ metrics }) => deliveryMetrics(metrics)),
     receiveDelivery: singleton((deps) =>
       countedReceiveDelivery(
-        makeReceiveDelivery(deps),
+        traced(deps.tracer, 'receiveDelivery', makeReceiveDelivery(deps)),
         deps.deliveryMetrics,
         // Counted with the runs area's transitions, as every other new run.
         () => deps.runMetrics.transitions.inc({ from: 'none', to: 'queued' }),

@@ -7,7 +7,13 @@ import type { Usage } from '../kernel/ports/usage.ts';
 import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 
-export type StartRun = (principal: Principal, missionId: string, input: { input?: unknown }) => Promise<Run>;
+export interface StartRunInput {
+  readonly input?: unknown;
+  /** The W3C trace context to store with the run (a malformed one is dropped). */
+  readonly traceparent?: string | null;
+}
+
+export type StartRun = (principal: Principal, missionId: string, input: StartRunInput) => Promise<Run>;
 
 /** Admins and owners queue a manual run of a mission; a worker claims it later. */
 export function makeStartRun(
@@ -19,7 +25,7 @@ export function makeStartRun(
     quotas: Quotas;
   },
 ): StartRun {
-  return async (principal, missionId, { input }) => {
+  return async (principal, missionId, { input, traceparent }) => {
     const mission = await accessibleMission(deps, principal, missionId, 'admin');
     // A bound on the queue, not an exact count under concurrency: creations in flight may pass it by as many.
     assertWithinQuota(deps.quotas, 'queued_runs', await deps.usage.countQueuedRuns(mission.id));
@@ -30,6 +36,7 @@ export function makeStartRun(
       triggerType: 'manual',
       input,
       policy: mission.policy,
+      traceparent,
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

@@ -41,6 +41,8 @@ export interface IncomingDelivery {
   readonly idempotencyKey: string | undefined;
   readonly deliveryIdHeader: string | undefined;
   readonly sourceIp: string | null;
+  /** The W3C trace context to store with the run (a malformed one is dropped). */
+  readonly traceparent?: string | null | undefined;
 }
 
 export interface DeliveryReceipt {
@@ -153,6 +155,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       deliveryId: delivery.id,
       webhookInput: () => webhookRunInput(delivery),
       policy: mission.policy,
+      traceparent: incoming.traceparent,
       now,
     });
     const outcome = await deps.deliveryIntake.accept(delivery, run, IDEMPOTENCY_WINDOW_SECONDS);

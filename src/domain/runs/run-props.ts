@@ -1,5 +1,6 @@
 import { InvalidInput } from '../kernel/errors.ts';
 import { type JsonObject, parseJsonObject } from '../kernel/json-document.ts';
+import { parseTraceparent } from '../kernel/traceparent.ts';
 import { NO_RUN_POLICY, type RunPolicy } from '../missions/index.ts';
 import { concurrencyKeyOf } from './concurrency-key.ts';
 import type { RunFailure } from './run-outcome.ts';
@@ -44,6 +45,8 @@ export interface RunProps {
   readonly createdAt: Date;
   readonly startedAt: Date | null;
   readonly finishedAt: Date | null;
+  /** The W3C trace context it was queued under (see traceparent.ts), handed to its worker by the claim. */
+  readonly traceparent: string | null;
 }
 
 /**
@@ -71,6 +74,8 @@ export interface QueueRun {
   /** Webhook runs: their input as shown, built only when the policy's concurrency key needs it. */
   readonly webhookInput?: () => JsonObject;
   readonly policy?: RunPolicy;
+  /** A malformed one is dropped (the run starts no trace), never refused. */
+  readonly traceparent?: string | null | undefined;
   readonly now: Date;
 }
 
@@ -103,6 +108,7 @@ export function queuedRunProps(props: QueueRun): RunProps {
     createdAt: props.now,
     startedAt: null,
     finishedAt: null,
+    traceparent: parseTraceparent(props.traceparent),
   };
 }
 

@@ -43,6 +43,7 @@ export class Run {
   createdAt!: Date;
   startedAt!: Date | null;
   finishedAt!: Date | null;
+  traceparent!: string | null;
   /** Not copied by `new Run(run)`: a loaded run starts with none. */
   #statusChanges: RunStatusChange[] = [];
 

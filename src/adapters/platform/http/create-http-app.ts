@@ -1,6 +1,7 @@
 import { Router } from '@koa/router';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { Logger } from 'pino';
+import type { Tracer } from '../../../application/kernel/ports/tracer.ts';
 import { NotFound } from '../../../domain/kernel/errors.ts';
 import { withWaitBudget } from '../system/wait-budget.ts';
 import { accessLog } from './access-log.ts';
@@ -11,6 +12,7 @@ import { type Authenticators, mountRoutes } from './mount-routes.ts';
 import { sendProblem, titleFor } from './problem.ts';
 import { requestId } from './request-id.ts';
 import { type ObservedRequest, requestMetrics } from './request-metrics.ts';
+import { requestTracing } from './request-tracing.ts';
 import type { RouteSpec } from './route.ts';
 import type { ProblemDetail } from './transport-detail.ts';
 
@@ -39,6 +41,8 @@ export interface HttpAppOptions {
   readonly web?: Middleware;
   /** Told of every answered request (route template, method, status, duration): the HTTP metrics. */
   readonly observeRequest?: (request: ObservedRequest) => void;
+  /** A span per request (tracing on); none when absent. */
+  readonly tracer?: Tracer;
 }
 
 /** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
@@ -55,6 +59,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   });
 
   app.use(requestId);
+  if (options.tracer?.enabled) app.use(requestTracing(options.tracer));
   app.use(resolveClientIp(options.trustedProxies));
   app.use(accessLog(options.logger));
   if (options.observeRequest) app.use(requestMetrics(options.observeRequest));

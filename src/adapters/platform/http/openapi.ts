@@ -262,7 +262,11 @@ function operation(route: RouteSpec): Record<string, unknown> {
     tags: route.tags,
     security: securityOf(route),
   };
-  const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')];
+  const parameters = [
+    ...parametersOf(route.params, 'path'),
+    ...parametersOf(route.query, 'query'),
+    ...(route.requestHeaders ?? []).map((header) => ({ ...header, in: 'header', required: false })),
+  ];
   if (parameters.length > 0) op.parameters = parameters;
   const body = route.body;
   if (body) {

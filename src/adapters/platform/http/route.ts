@@ -46,6 +46,8 @@ export interface RouteSpec {
   readonly query?: JsonSchema;
   /** A JSON body schema, or `raw` when the handler reads the bytes itself. */
   readonly body?: JsonSchema | RawBody;
+  /** Optional request headers the route reads (documented only: a malformed value is ignored, never a 400). */
+  readonly requestHeaders?: readonly RequestHeader[];
   /** The JSON body limit of this route, when it differs from MAX_JSON_BODY_BYTES. */
   readonly maxBodyBytes?: number;
   /** Error statuses this route answers beyond those implied by its input (400, 404, 413, 415) and 429/5xx. */
@@ -54,6 +56,12 @@ export interface RouteSpec {
   /** Not published in the OpenAPI document (health probes, the document itself). */
   readonly internal?: boolean;
   readonly handler: (ctx: Context, input: RouteInput) => Promise<void> | void;
+}
+
+export interface RequestHeader {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: JsonSchema;
 }
 
 /** A body the handler reads itself; `content` describes its media types (default: any bytes up to 16 MiB). */

@@ -9,8 +9,10 @@ import {
 } from '@mikro-orm/postgresql';
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
+import type { Tracer } from '../../../application/kernel/ports/tracer.ts';
 import { migrations } from '../../migrations/index.ts';
 import { budgetPoolWaits, type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
+import { statementSpan } from './statement-span.ts';
 import { isRetryableConflict, translateWriteConflict } from './write-conflicts.ts';
 
 /**
@@ -25,12 +27,26 @@ export class PostgresDatabase {
   readonly #orm: MikroORM;
   readonly #release: () => Promise<void>;
   /** What runs once the outermost transaction in progress has ended (see `afterTransaction`). */
-  readonly #whenEnded = new AsyncLocalStorage<Array<() => void>>();
+  readonly #whenEnded: AsyncLocalStorage<Array<() => void>>;
+  /** Spans of statements and transactions, when tracing is on (see `tracedBy`). */
+  readonly #tracer: Tracer | undefined;
 
-  constructor(orm: MikroORM, pool: pg.Pool, release: () => Promise<void>) {
+  constructor(
+    orm: MikroORM,
+    pool: pg.Pool,
+    release: () => Promise<void>,
+    shared: { tracer?: Tracer; whenEnded?: AsyncLocalStorage<Array<() => void>> } = {},
+  ) {
     this.#orm = orm;
     this.pool = pool;
     this.#release = release;
+    this.#tracer = shared.tracer?.enabled ? shared.tracer : undefined;
+    this.#whenEnded = shared.whenEnded ?? new AsyncLocalStorage();
+  }
+
+  /** This database (the same pool and transactions) with a span for each statement and new transaction. */
+  tracedBy(tracer: Tracer): PostgresDatabase {
+    return new PostgresDatabase(this.#orm, this.pool, this.#release, { tracer, whenEnded: this.#whenEnded });
   }
 
   /**
@@ -39,6 +55,12 @@ export class PostgresDatabase {
    * 128 KiB escaped literal for PostgreSQL to parse back. Timestamps come back as strings.
    */
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+    if (!this.#tracer) return this.#query(sql, params);
+    const { name, attributes } = statementSpan(sql);
+    return this.#tracer.inSpan(name, () => this.#query<T>(sql, params), { kind: 'client', attributes });
+  }
+
+  async #query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
     const em = this.#inTransaction();
     const run = async () => {
       const { rows } = await (em ?? this.#orm.em)
@@ -63,6 +85,17 @@ export class PostgresDatabase {
     const join = () =>
       this.entityManager().transactional(() => work(), { propagation: TransactionPropagation.REQUIRED });
     if (this.#inTransaction()) return join();
+    if (this.#tracer) {
+      const attributes = { 'db.system.name': 'postgresql' };
+      return this.#tracer.inSpan('pg transaction', () => this.#transaction(join), {
+        kind: 'client',
+        attributes,
+      });
+    }
+    return this.#transaction(join);
+  }
+
+  async #transaction<T>(join: () => Promise<T>): Promise<T> {
     const callbacks: Array<() => void> = [];
     try {
       return await retryingConflicts(() => this.#whenEnded.run(callbacks, join));

@@ -7,6 +7,11 @@ export function presentRun(run: Run) {
   return { ...presentRunSummary(run), input: run.input, output: run.output };
 }
 
+/** A run as its claim hands it out: with the trace context it was queued under. */
+export function presentClaimedRun(run: Run) {
+  return { ...presentRun(run), traceparent: run.traceparent };
+}
+
 /** A run in a list: no input or output (`GET /api/runs/{id}` has them). */
 export function presentRunSummary(run: RunSummary) {
   return {

@@ -5,11 +5,12 @@ import * as answer from '../../platform/http/answers.ts';
 import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
 import { camelCased, listFilterOf, onId, onIdWith } from '../../platform/http/request-input.ts';
+import { requestTraceparent, TRACEPARENT_HEADER } from '../../platform/http/request-traceparent.ts';
 import { accepted, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { presentRun, presentRunSummary, runUrl } from './run-presenters.ts';
+import { presentClaimedRun, presentRun, presentRunSummary, runUrl } from './run-presenters.ts';
 import {
   claimRequest,
   claimResponse,
@@ -40,11 +41,13 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       description: 'Queues a manual run; a worker claims it with POST /api/runs/claim.',
       params: idParams,
       body: startRunRequest,
+      requestHeaders: [TRACEPARENT_HEADER],
       // 409 `quota_exceeded` past QUOTA_QUEUED_RUNS_PER_MISSION (limit `queued_runs`).
       errors: [403, 409],
       responses: { 202: { description: 'The queued run.', schema: run, headers: runLocation } },
       handler: async (ctx, { principal, params, body }) => {
-        const started = await deps.startRun(principal, params.id, camelCased(body));
+        const traceparent = requestTraceparent(ctx, deps.tracer);
+        const started = await deps.startRun(principal, params.id, { ...camelCased(body), traceparent });
         accepted(ctx, presentRun(started), runUrl(started));
       },
     }),
@@ -102,12 +105,12 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
         const input = camelCased<ClaimRunsInput>(body);
         if (input.maxRuns === undefined) {
           const claimed = await deps.claimRun(principal, input);
-          if (claimed) ok(ctx, presentRun(claimed));
+          if (claimed) ok(ctx, presentClaimedRun(claimed));
           else ctx.status = 204;
           return;
         }
         const claimed = await deps.claimRuns(principal, input);
-        if (claimed.length > 0) ok(ctx, { runs: claimed.map(presentRun) });
+        if (claimed.length > 0) ok(ctx, { runs: claimed.map(presentClaimedRun) });
         else ctx.status = 204;
       },
     }),

@@ -128,16 +128,33 @@ export const claimRequest: JsonSchema = {
 };
 
 /** The answer to a claim: the run itself, or `{runs}` when the claim named `max_runs`. */
+/** A run as a claim hands it out: with the trace context it was queued under, for the worker to continue. */
+const claimedRun: JsonSchema = {
+  ...run,
+  required: [...(run.required as string[]), 'traceparent'],
+  properties: {
+    ...(run.properties as Record<string, unknown>),
+    traceparent: {
+      type: ['string', 'null'],
+      maxLength: 55,
+      description:
+        'W3C Trace Context of the request that queued the run (with tracing on, the server span that stored it; ' +
+        'else the `traceparent` header sent, when well formed), null when none: a worker runs the run in a span ' +
+        'that is its child and sends its own `traceparent` on heartbeats and completion, so its spans join the trace.',
+    },
+  },
+};
+
 export const claimResponse: JsonSchema = {
   oneOf: [
-    { ...run, title: 'ClaimedRun', description: 'The claimed run (a claim without `max_runs`).' },
+    { ...claimedRun, title: 'ClaimedRun', description: 'The claimed run (a claim without `max_runs`).' },
     {
       title: 'ClaimedRuns',
       type: 'object',
       additionalProperties: false,
       required: ['runs'],
       description: 'The claimed runs, those that waited longest first (a claim with `max_runs`).',
-      properties: { runs: { type: 'array', minItems: 1, maxItems: MAX_CLAIM_RUNS, items: run } },
+      properties: { runs: { type: 'array', minItems: 1, maxItems: MAX_CLAIM_RUNS, items: claimedRun } },
     },
   ],
 };

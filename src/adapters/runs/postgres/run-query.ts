@@ -57,7 +57,7 @@ export async function selectRunSummaries(
 
 const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
   r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
-  r.timeout_at, r.created_at, r.started_at, r.finished_at`;
+  r.timeout_at, r.created_at, r.started_at, r.finished_at, r.traceparent`;
 
 function toSummary(row: RunRow): RunSummary {
   return {
@@ -82,6 +82,7 @@ function toSummary(row: RunRow): RunSummary {
     createdAt: date(row.created_at) as Date,
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),
+    traceparent: (row.traceparent as string | null) ?? null,
   };
 }
 

@@ -5,12 +5,12 @@ import { jsonParam } from '../../platform/postgres/insert-rows.ts';
 
 export const RUN_INSERT_COLUMNS = `id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
   fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
-  lease_expires_at, timeout_at, created_at, started_at, finished_at`;
+  lease_expires_at, timeout_at, created_at, started_at, finished_at, traceparent`;
 
 export const RUN_INSERT_CASTS: readonly string[] = [
   ...['', '', '', '', '', '', '', '', ''],
   ...['::jsonb', '::jsonb', '::jsonb', '', '::jsonb'],
-  ...['', '', '', '', '', '', '', '', ''],
+  ...['', '', '', '', '', '', '', '', '', ''],
 ];
 
 export function runInsertValues(run: Run): unknown[] {
@@ -38,5 +38,6 @@ export function runInsertValues(run: Run): unknown[] {
     run.createdAt,
     run.startedAt,
     run.finishedAt,
+    run.traceparent,
   ];
 }

@@ -10,7 +10,11 @@ const joined = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value.join(', ') : value;
 
 /** A webhook request as `receiveDelivery` takes it: the body stays unread until the trigger's limit is known. */
-export function incomingDelivery(ctx: Context, { params, query }: RouteInput): IncomingDelivery {
+export function incomingDelivery(
+  ctx: Context,
+  { params, query }: RouteInput,
+  traceparent: string | null,
+): IncomingDelivery {
   const headers = ctx.req.headers;
   const declared = headers['content-length'];
   return {
@@ -24,5 +28,6 @@ export function incomingDelivery(ctx: Context, { params, query }: RouteInput): I
     idempotencyKey: joined(headers['idempotency-key']),
     deliveryIdHeader: joined(headers['x-delivery-id']),
     sourceIp: clientIpOf(ctx),
+    traceparent,
   };
 }

@@ -1,5 +1,6 @@
 import type { ThroughTriggers } from '../../../composition/triggers.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
+import { requestTraceparent, TRACEPARENT_HEADER } from '../../platform/http/request-traceparent.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { TAGS } from '../../platform/http/tags.ts';
 import { presentReceipt } from './trigger-presenters.ts';
@@ -43,13 +44,15 @@ export function webhookRoutes(deps: ThroughTriggers): RouteSpec[] {
       params: webhookParams,
       query: webhookQuery,
       body: webhookBody,
+      requestHeaders: [TRACEPARENT_HEADER],
       errors: [401, 404, 413, 415, 503],
       responses: {
         202: answer('Accepted: the delivery and its queued run are committed.'),
         200: answer('A repeat of an earlier delivery (same idempotency key within 24 h).'),
       },
       handler: async (ctx, input) => {
-        const receipt = await deps.receiveDelivery(incomingDelivery(ctx, input));
+        const traceparent = requestTraceparent(ctx, deps.tracer);
+        const receipt = await deps.receiveDelivery(incomingDelivery(ctx, input, traceparent));
         ctx.status = receipt.status === 'accepted' ? 202 : 200;
         ctx.body = presentReceipt(receipt);
       },
