@@ -1,5 +1,6 @@
 import type { PlatformClient } from './client.ts';
 import { ApiError } from './problem.ts';
+import { inRunSpan } from './run-trace.ts';
 import type { ClaimedRun, RunHandler, RunOutput, WorkerLogger } from './worker-types.ts';
 
 export interface RunExecution {
@@ -14,15 +15,21 @@ export interface RunExecution {
 /**
  * Runs the handler on a claimed run while heartbeating at a third of the lease, then completes the run
  * with the handler's result or error. A run the worker lost (409 on a heartbeat) or abandoned is not
- * completed: its lease runs out and the server queues it again.
+ * completed: its lease runs out and the server queues it again. All of it runs in a span continuing the run's
+ * trace (see run-trace.ts): the handler's own spans are its children.
  */
-export async function executeRun(
+export function executeRun(run: ClaimedRun, execution: RunExecution): Promise<void> {
+  return inRunSpan(run, (span) => execute(run, execution, span));
+}
+
+async function execute(
   run: ClaimedRun,
   { client, handler, leaseSeconds, logger, abandon }: RunExecution,
+  span: { headers(): Record<string, string>; fail(): void },
 ) {
   const lost = new AbortController();
   const signal = AbortSignal.any([lost.signal, abandon]);
-  const path = { params: { path: { id: run.id } } };
+  const path = { params: { path: { id: run.id } }, headers: span.headers() };
   const fields = { run_id: run.id, mission_id: run.mission_id, attempt: run.attempt };
   const heartbeat = setInterval(
     () => {
@@ -46,6 +53,7 @@ export async function executeRun(
     outcome = output ? { status: 'succeeded', output } : { status: 'succeeded' };
   } catch (error) {
     outcome = { status: 'failed', error: failureOf(error) };
+    span.fail();
   } finally {
     clearInterval(heartbeat);
   }

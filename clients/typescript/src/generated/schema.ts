@@ -6577,7 +6577,10 @@ export interface operations {
     startRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description W3C Trace Context (`00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`): the run is stored with it and its claim hands it to the worker (`traceparent` in the claim answer), whose spans then join the trace. With tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`) the server's own span, a child of it, is stored instead. A malformed value is ignored (a new trace, never a 400). */
+                traceparent?: string;
+            };
             path: {
                 /** @description Resource id (UUID). */
                 id: string;
@@ -7452,6 +7455,8 @@ export interface operations {
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
                         output: Record<string, unknown> | null;
+                        /** @description W3C Trace Context of the request that queued the run (with tracing on, the server span that stored it; else the `traceparent` header sent, when well formed), null when none: a worker runs the run in a span that is its child and sends its own `traceparent` on heartbeats and completion, so its spans join the trace. */
+                        traceparent: string | null;
                     } | {
                         runs: {
                             /** Format: uuid */
@@ -7519,6 +7524,8 @@ export interface operations {
                             input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
                             output: Record<string, unknown> | null;
+                            /** @description W3C Trace Context of the request that queued the run (with tracing on, the server span that stored it; else the `traceparent` header sent, when well formed), null when none: a worker runs the run in a span that is its child and sends its own `traceparent` on heartbeats and completion, so its spans join the trace. */
+                            traceparent: string | null;
                         }[];
                     };
                 };
@@ -9315,7 +9322,10 @@ export interface operations {
     receiveWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description W3C Trace Context (`00-<32 hex trace id>-<16 hex parent id>-<2 hex flags>`): the run is stored with it and its claim hands it to the worker (`traceparent` in the claim answer), whose spans then join the trace. With tracing on (`OTEL_EXPORTER_OTLP_ENDPOINT`) the server's own span, a child of it, is stored instead. A malformed value is ignored (a new trace, never a 400). */
+                traceparent?: string;
+            };
             path: {
                 /** @description The trigger's `webhook_path` (8 to 128 characters of `[A-Za-z0-9_-]`). */
                 webhook_path: string;
