@@ -9,6 +9,7 @@ import {
   listen,
   listenOn,
 } from '../../src/adapters/platform/system/server.ts';
+import type { Tracer } from '../../src/application/kernel/ports/tracer.ts';
 import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createContainer } from '../../src/container.ts';
@@ -32,7 +33,7 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { readonly logger?: Logger } = {},
+  options: { readonly logger?: Logger; readonly tracer?: Tracer } = {},
 ): Promise<TestApp> {
   const { db } = await testDatabase();
   const server: Server = await listenOn(createHttpServer(), 0, '127.0.0.1');
@@ -53,6 +54,7 @@ export async function startTestApp(
         logger: options.logger ?? createLogger(config.logLevel),
         masterKey: TEST_MASTER_KEY,
         postgres: db,
+        tracer: options.tracer,
       },
     });
     server.on('request', container.cradle.httpApp.callback());

@@ -10,8 +10,6 @@ import {
 } from '@opentelemetry/api';
 import type { ClaimedRun } from './worker-types.ts';
 
-const tracer = trace.getTracer('@platform/api-client');
-
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /**
@@ -25,7 +23,8 @@ export async function inRunSpan<T>(
   work: (span: { headers(): Record<string, string>; fail(): void }) => Promise<T>,
 ): Promise<T> {
   const parent = remoteParent(run.traceparent) ?? context.active();
-  const span = tracer.startSpan(
+  // Looked up per run, not at import: a provider registered later (or by another copy of the API) is used.
+  const span = trace.getTracer('@platform/api-client').startSpan(
     `run ${run.mission_id}`,
     {
       kind: SpanKind.CONSUMER,

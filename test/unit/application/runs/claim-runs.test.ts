@@ -35,6 +35,16 @@ describe('claiming several runs at once (use cases, in memory)', () => {
     expect(await claim(10)).to.deep.equal([]);
   });
 
+  it("hands out each run's traceparent as it was queued with; a malformed one was never stored", async () => {
+    const { app, ada, mission, claim } = await setup();
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const traced = await app.startRun(ada.principal, mission.id, { traceparent });
+    app.clock.advance(1);
+    const malformed = await app.startRun(ada.principal, mission.id, { traceparent: 'not-a-traceparent' });
+    expect([traced.traceparent, malformed.traceparent]).to.deep.equal([traceparent, null]);
+    expect((await claim(2)).map((run) => run.traceparent)).to.deep.equal([traceparent, null]);
+  });
+
   it('claims one run without max_runs', async () => {
     const { claim, start } = await setup();
     const a = await start();
