@@ -24,7 +24,7 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
     );
   }
   // OpenTelemetry's SDK only when OTEL_EXPORTER_OTLP_ENDPOINT is set; nothing at all otherwise.
-  const tracing = configuredTracing(config);
+  const tracing = await configuredTracing(config);
   const database: PostgresDatabase | undefined =
     config.persistence === 'postgres' ? await openPostgres(config, logger, entitySchemas) : undefined;
   try {

@@ -163,6 +163,8 @@ export interface Config {
     /** `name=value` pairs sent with every export (a collector's credentials). */
     readonly headers: Readonly<Record<string, string>>;
     readonly serviceName: string;
+    /** The share of the traces starting here that are recorded (0 to 1). */
+    readonly sampleRatio: number;
   };
   readonly bootstrapAdmin:
     | { readonly username: string; readonly email: string; readonly password: string }
@@ -764,6 +766,14 @@ const schema = {
       default: 'platform-api',
       description: 'the `service.name` of the exported spans',
     },
+    OTEL_TRACES_SAMPLER_ARG: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      default: 1,
+      description:
+        'the share (0 to 1) of the traces starting at this server that are recorded and exported; a request carrying a `traceparent` follows its sampled flag. Each recorded request costs the server about 70 µs of CPU (`scripts/bench-tracing.ts`), unrecorded ones a few',
+    },
     BOOTSTRAP_ADMIN_USERNAME: {
       type: 'string',
       minLength: 3,
@@ -985,6 +995,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       endpoint: input.OTEL_EXPORTER_OTLP_ENDPOINT as string | undefined,
       headers: headerPairs(input.OTEL_EXPORTER_OTLP_HEADERS as string | undefined),
       serviceName: input.OTEL_SERVICE_NAME as string,
+      sampleRatio: input.OTEL_TRACES_SAMPLER_ARG as number,
     },
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {

@@ -24,8 +24,8 @@ async function collector() {
 }
 
 describe('OTLP export (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
-  it('starts nothing when the endpoint is unset', () => {
-    const tracing = configuredTracing(loadConfig({ PERSISTENCE: 'memory', DATA_DIR: '/nonexistent' }));
+  it('starts nothing when the endpoint is unset', async () => {
+    const tracing = await configuredTracing(loadConfig({ PERSISTENCE: 'memory', DATA_DIR: '/nonexistent' }));
     expect(tracing.tracer.enabled).to.equal(false);
     expect(tracing.tracer.currentTraceparent()).to.equal(null);
   });
@@ -40,7 +40,7 @@ describe('OTLP export (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
         OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20collector-token,x-tenant=t1',
         OTEL_SERVICE_NAME: 'platform-test',
       });
-      const tracing = configuredTracing(config);
+      const tracing = await configuredTracing(config);
       expect(tracing.tracer.enabled).to.equal(true);
       const traceparent = await tracing.tracer.inSpan('work', async () =>
         tracing.tracer.currentTraceparent(),
@@ -54,5 +54,16 @@ describe('OTLP export (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('stops cleanly when the collector cannot be reached (the last spans are lost, nothing is thrown)', async () => {
+    const { server, url } = await collector();
+    server.close();
+    await once(server, 'close');
+    const tracing = await configuredTracing(
+      loadConfig({ PERSISTENCE: 'memory', DATA_DIR: '/nonexistent', OTEL_EXPORTER_OTLP_ENDPOINT: url }),
+    );
+    await tracing.tracer.inSpan('work', async () => {});
+    await tracing.shutdown();
   });
 });

@@ -26,7 +26,7 @@ const textOf = (spans: readonly ReadableSpan[]) =>
 describe('tracing (OpenTelemetry, in-memory exporter)', function () {
   this.timeout(60000);
   const exporter = new InMemorySpanExporter();
-  const tracing = openTelemetryTracing(new SimpleSpanProcessor(exporter));
+  const tracing = suiteValue(() => openTelemetryTracing(new SimpleSpanProcessor(exporter)));
   const app = suiteValue(
     () => startTestApp({}, { tracer: tracing.tracer }),
     (started) => started.close(),
