@@ -137,6 +137,7 @@ const claimedRun: JsonSchema = {
     traceparent: {
       type: ['string', 'null'],
       maxLength: 55,
+      pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$',
       description:
         'W3C Trace Context of the request that queued the run (with tracing on, the server span that stored it; ' +
         'else the `traceparent` header sent, when well formed), null when none: a worker runs the run in a span ' +
