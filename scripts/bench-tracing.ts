@@ -4,14 +4,14 @@
 // start, then /healthz (no database) and /readyz (one statement) under autocannon, and the RSS after the load.
 // Prints a table and each run's figures; medians over --rounds (default 2) of each mode.
 //   node scripts/bench-tracing.ts [--rounds 2] [--seconds 5] [--connections 10]
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { rssBytes, startBenchServer } from './bench/server.ts';
+import { cpuSeconds, rssBytes, startBenchServer } from './bench/server.ts';
 import { median } from './bench/stats.ts';
 
 const flag = (name: string, fallback: number) => {
@@ -22,35 +22,47 @@ const ROUNDS = flag('rounds', 2);
 const SECONDS = flag('seconds', 5);
 const CONNECTIONS = flag('connections', 10);
 
-// The collector: answers every export 200 and counts what it got.
-let exports = 0;
-let exportedBytes = 0;
-const collector = createServer((req, res) => {
-  req.on('data', (chunk: Buffer) => {
-    exportedBytes += chunk.length;
-  });
-  req.on('end', () => {
-    exports++;
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-});
-collector.listen(0, '127.0.0.1');
-await once(collector, 'listening');
-const endpoint = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
+// The collector, a process of its own (not competing with autocannon here): answers every export 200, and
+// prints how many it got and their bytes when it ends.
+const collector = spawn(
+  process.execPath,
+  [
+    '-e',
+    `let n = 0, bytes = 0;
+     const server = require('node:http').createServer((req, res) => {
+       req.on('data', (chunk) => { bytes += chunk.length; });
+       req.on('end', () => { n++; res.writeHead(200, { 'content-type': 'application/json' }).end('{}'); });
+     }).listen(0, '127.0.0.1', () => console.log(server.address().port));
+     process.on('SIGTERM', () => { console.log(JSON.stringify({ exports: n, bytes })); process.exit(0); });`,
+  ],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const lines = createInterface({ input: collector.stdout as NodeJS.ReadableStream });
+const [port] = (await once(lines, 'line')) as [string];
+const endpoint = `http://127.0.0.1:${port}`;
 
 type Mode = 'off' | 'on';
 interface Figures {
   idleRssMiB: number;
   healthzRps: number;
+  /** The server's CPU time per answered request (less sensitive than req/s to a loaded machine). */
+  healthzCpuUs: number;
   readyzRps: number;
+  readyzCpuUs: number;
   loadedRssMiB: number;
 }
 const results: Record<Mode, Figures[]> = { off: [], on: [] };
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-const rps = async (url: string) => {
+/** Requests per second and the server's CPU microseconds per request. */
+const load = async (url: string, pid: number): Promise<[number, number]> => {
   await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const cpu = await cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  return Math.round((result.requests.total - result.non2xx) / result.duration);
+  const answered = result.requests.total - result.non2xx;
+  return [
+    Math.round(answered / result.duration),
+    Math.round((((await cpuSeconds(pid)) - cpu) * 1e6) / answered),
+  ];
 };
 
 for (let round = 0; round < ROUNDS; round++) {
@@ -64,10 +76,14 @@ for (let round = 0; round < ROUNDS; round++) {
     try {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const idle = await rssBytes(server.pid);
+      const [healthzRps, healthzCpuUs] = await load(`${server.base}/healthz`, server.pid);
+      const [readyzRps, readyzCpuUs] = await load(`${server.base}/readyz`, server.pid);
       const figures: Figures = {
         idleRssMiB: mib(idle),
-        healthzRps: await rps(`${server.base}/healthz`),
-        readyzRps: await rps(`${server.base}/readyz`),
+        healthzRps,
+        healthzCpuUs,
+        readyzRps,
+        readyzCpuUs,
         loadedRssMiB: mib(await rssBytes(server.pid)),
       };
       results[mode].push(figures);
@@ -78,15 +94,19 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-collector.close();
+collector.kill('SIGTERM');
+const [counts] = (await once(lines, 'line')) as [string];
+const { exports, bytes } = JSON.parse(counts) as { exports: number; bytes: number };
 
 const row = (mode: Mode) => {
   const of = (key: keyof Figures) => median(results[mode].map((figures) => figures[key]));
-  return `| ${mode} | ${of('idleRssMiB')} | ${of('healthzRps')} | ${of('readyzRps')} | ${of('loadedRssMiB')} |`;
+  return `| ${mode} | ${of('idleRssMiB')} | ${of('healthzRps')} | ${of('healthzCpuUs')} | ${of('readyzRps')} | ${of('readyzCpuUs')} | ${of('loadedRssMiB')} |`;
 };
 console.log(`\nmedians of ${ROUNDS} round(s), ${SECONDS} s per measure, ${CONNECTIONS} connections`);
-console.log('| tracing | idle RSS MiB | /healthz req/s | /readyz req/s | RSS after load MiB |');
-console.log('|---|---|---|---|---|');
+console.log(
+  '| tracing | idle RSS MiB | /healthz req/s | /healthz CPU µs/req | /readyz req/s | /readyz CPU µs/req | RSS after load MiB |',
+);
+console.log('|---|---|---|---|---|---|---|');
 console.log(row('off'));
 console.log(row('on'));
-console.log(`collector: ${exports} exports, ${mib(exportedBytes)} MiB`);
+console.log(`collector: ${exports} exports, ${mib(bytes)} MiB`);
