@@ -772,7 +772,7 @@ const schema = {
       maximum: 1,
       default: 1,
       description:
-        'the share (0 to 1) of the traces starting at this server that are recorded and exported; a request carrying a `traceparent` follows its sampled flag. Each recorded request costs the server about 70 µs of CPU (`scripts/bench-tracing.ts`), unrecorded ones a few',
+        'the share (0 to 1) of the traces starting at this server that are recorded and exported; a request carrying a `traceparent` follows its sampled flag. Recorded spans cost CPU (made, then exported as JSON): on a loaded 2-core machine `/healthz` took about 227 instead of 76 µs of CPU per request (`node scripts/bench-tracing.ts`); lower the share under heavy load',
     },
     BOOTSTRAP_ADMIN_USERNAME: {
       type: 'string',
