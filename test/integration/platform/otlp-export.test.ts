@@ -56,6 +56,31 @@ describe('OTLP export (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     }
   });
 
+  it('records none of the traces starting here with OTEL_TRACES_SAMPLER_ARG=0, but follows a sampled caller', async () => {
+    const { server, received, url } = await collector();
+    try {
+      const tracing = await configuredTracing(
+        loadConfig({
+          PERSISTENCE: 'memory',
+          DATA_DIR: '/nonexistent',
+          OTEL_EXPORTER_OTLP_ENDPOINT: url,
+          OTEL_TRACES_SAMPLER_ARG: '0',
+        }),
+      );
+      const here = await tracing.tracer.inSpan('root', async () => tracing.tracer.currentTraceparent());
+      expect(here, 'unsampled: nothing to store, the caller keeps its own header').to.equal(null);
+      const caller = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const child = await tracing.tracer.inSpan('child', async () => tracing.tracer.currentTraceparent(), {
+        remoteParent: caller,
+      });
+      expect(child).to.match(/^00-4bf92f3577b34da6a3ce929d0e0e4736-[0-9a-f]{16}-01$/);
+      await tracing.shutdown();
+      expect(received, "one export: the sampled caller's span").to.have.length(1);
+    } finally {
+      server.close();
+    }
+  });
+
   it('stops cleanly when the collector cannot be reached (the last spans are lost, nothing is thrown)', async () => {
     const { server, url } = await collector();
     server.close();
