@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { DEFAULT_QUOTAS, type Quotas } from './domain/kernel/quotas.ts';
+import type { RetentionDays } from './domain/kernel/retention.ts';
 import { DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS } from './domain/notifications/outgoing-email.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from './domain/webhooks/webhook-message.ts';
 
@@ -86,10 +87,6 @@ export interface Config {
   readonly webhooks: {
     /** Deliveries per trigger (per webhook path) per minute; 429 with Retry-After beyond. */
     readonly rateLimitPerMinute: number;
-    /** Days raw bodies (and the log entries of duplicates and rejections) are kept. */
-    readonly retentionDays: number;
-    /** How often the retention purge runs (0: never). */
-    readonly purgeIntervalSeconds: number;
     /** The most deliveries one ingest transaction commits together (group commit; 1: one per transaction). */
     readonly intakeBatchMax: number;
     /**
@@ -165,6 +162,15 @@ export interface Config {
     readonly serviceName: string;
     /** The share of the traces starting here that are recorded (0 to 1). */
     readonly sampleRatio: number;
+  };
+  /** How long finished rows are kept, per table, and how the periodic purge goes. */
+  readonly retention: {
+    /** The instance's defaults; a workspace may set its own for all but sessions. */
+    readonly days: RetentionDays;
+    /** How often each instance purges (0: never on this instance). */
+    readonly intervalSeconds: number;
+    /** Rows per statement (each its own short transaction). */
+    readonly batchSize: number;
   };
   readonly bootstrapAdmin:
     | { readonly username: string; readonly email: string; readonly password: string }
@@ -416,21 +422,6 @@ const schema = {
       default: 600,
       description:
         'deliveries per webhook path per minute, counted in `RATE_LIMIT_STORE` (429 with `Retry-After` beyond; unknown paths have a budget too)',
-    },
-    WEBHOOK_RETENTION_DAYS: {
-      type: 'integer',
-      minimum: 1,
-      maximum: 3650,
-      default: 30,
-      description:
-        'raw webhook bodies, and the log entries of duplicate and rejected deliveries, are kept this many days',
-    },
-    WEBHOOK_PURGE_INTERVAL_SECONDS: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 86400,
-      default: 3600,
-      description: 'how often the server applies that retention (`0`: never)',
     },
     WEBHOOK_INTAKE_BATCH_MAX: {
       type: 'integer',
@@ -774,6 +765,70 @@ const schema = {
       description:
         'the share (0 to 1) of the traces starting at this server that are recorded and exported; a request carrying a `traceparent` follows its sampled flag. Recorded spans cost CPU (made, then exported as JSON): on a loaded 2-core machine `/healthz` took about 227 instead of 76 µs of CPU per request (`node scripts/bench-tracing.ts`); lower the share under heavy load',
     },
+    RETENTION_SESSIONS_DAYS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3650,
+      default: 30,
+      description:
+        'login and browser sessions are deleted this many days after they ended (revoked or expired); a session in use never is',
+    },
+    RETENTION_IDEMPOTENCY_KEYS_DAYS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3650,
+      default: 7,
+      description:
+        "webhook deliveries' idempotency keys are forgotten this many days after receipt (at least 1: they answer duplicates for 24 h); a workspace may set its own",
+    },
+    RETENTION_DELIVERY_BODIES_DAYS: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 3650,
+      default: 30,
+      description:
+        'raw webhook bodies are dropped, and the log entries of duplicate and rejected deliveries deleted, this many days after receipt; a workspace may set its own',
+    },
+    RETENTION_RUNS_DAYS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 3650,
+      default: 90,
+      description:
+        'finished runs (succeeded, failed, cancelled) are deleted with their events this many days after they finished; a queued or running run never is (`0`: kept); a workspace may set its own',
+    },
+    RETENTION_FILES_DAYS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 3650,
+      default: 0,
+      description:
+        'files are deleted with their bytes this many days after upload (`0`: kept); a workspace may set its own',
+    },
+    RETENTION_AUDIT_DAYS: {
+      type: 'integer',
+      minimum: 365,
+      maximum: 3650,
+      default: 365,
+      description:
+        'audit events are deleted this many days after they happened (at least 365); a workspace may set its own',
+    },
+    RETENTION_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 86400,
+      default: 3600,
+      description:
+        'how often an instance applies retention (`0`: never on this instance); instances running it at once split the rows, and each records `retention.purged` in the audit log',
+    },
+    RETENTION_BATCH_SIZE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100000,
+      default: 1000,
+      description:
+        'rows retention deletes per statement, each its own short transaction, so no lock is held long',
+    },
     BOOTSTRAP_ADMIN_USERNAME: {
       type: 'string',
       minLength: 3,
@@ -943,8 +998,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     },
     webhooks: {
       rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,
-      retentionDays: input.WEBHOOK_RETENTION_DAYS as number,
-      purgeIntervalSeconds: input.WEBHOOK_PURGE_INTERVAL_SECONDS as number,
       intakeBatchMax: input.WEBHOOK_INTAKE_BATCH_MAX as number,
       rateLimitSyncMs: input.WEBHOOK_RATE_LIMIT_SYNC_MS as number,
     },
@@ -996,6 +1049,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       headers: headerPairs(input.OTEL_EXPORTER_OTLP_HEADERS as string | undefined),
       serviceName: input.OTEL_SERVICE_NAME as string,
       sampleRatio: input.OTEL_TRACES_SAMPLER_ARG as number,
+    },
+    retention: {
+      days: {
+        sessions: input.RETENTION_SESSIONS_DAYS as number,
+        idempotency_keys: input.RETENTION_IDEMPOTENCY_KEYS_DAYS as number,
+        delivery_bodies: input.RETENTION_DELIVERY_BODIES_DAYS as number,
+        runs: input.RETENTION_RUNS_DAYS as number,
+        files: input.RETENTION_FILES_DAYS as number,
+        audit: input.RETENTION_AUDIT_DAYS as number,
+      },
+      intervalSeconds: input.RETENTION_INTERVAL_SECONDS as number,
+      batchSize: input.RETENTION_BATCH_SIZE as number,
     },
     bootstrapAdmin: input.BOOTSTRAP_ADMIN_USERNAME
       ? {

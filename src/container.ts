@@ -6,6 +6,7 @@ import {
 } from 'awilix';
 import { CacheInvalidation } from './adapters/platform/caching/cache-invalidation.ts';
 import { InMemoryStore } from './adapters/platform/memory/in-memory-store.ts';
+import type { RetentionPurge } from './application/kernel/ports/retention-purge.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
@@ -18,7 +19,7 @@ import { notifications } from './composition/notifications.ts';
 import type { Persistence } from './composition/persistence.ts';
 import { platform } from './composition/platform.ts';
 import { PostgresCaching } from './composition/postgres-caching.ts';
-import type { Registrations } from './composition/registration.ts';
+import { type Registrations, registrar } from './composition/registration.ts';
 import { runs } from './composition/runs.ts';
 import { sandboxes } from './composition/sandboxes.ts';
 import { schedules } from './composition/schedules.ts';
@@ -26,7 +27,7 @@ import { system } from './composition/system.ts';
 import { triggers } from './composition/triggers.ts';
 import { web } from './composition/web.ts';
 import { webhooks } from './composition/webhooks.ts';
-import { workspaces } from './composition/workspaces.ts';
+import { type WorkspacesNeeds, workspaces } from './composition/workspaces.ts';
 import type { Config } from './config.ts';
 
 export type { Infrastructure } from './composition/area.ts';
@@ -60,7 +61,7 @@ type Slices<List extends readonly unknown[]> = List extends readonly [infer Firs
   : unknown;
 
 /** Everything the composition root can resolve, by name: the areas' slices and the HTTP app. */
-export type Cradle = Slices<typeof AREAS> & HttpCradle;
+export type Cradle = Slices<typeof AREAS> & HttpCradle & Pick<WorkspacesNeeds, 'retentionPurges'>;
 
 export interface ContainerOptions {
   readonly infrastructure: Infrastructure;
@@ -81,6 +82,7 @@ export function createContainer(
     {},
     ...AREAS.map((area) => area.register(context)),
     http(config),
+    { retentionPurges: registrar<Cradle>().singleton(areaRetentionPurges) },
     overrides,
   ) as Registrations<Cradle>;
   const container = createAwilixContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -96,6 +98,11 @@ export function areaRoutes(cradle: Cradle) {
 /** Every area's periodic jobs (stopped when the container is disposed). */
 export function areaJobs(cradle: Cradle): Job[] {
   return AREAS.flatMap((area: Area<unknown, Cradle>) => area.jobs?.(cradle) ?? []);
+}
+
+/** Every area's retention purges, in area order (the retention job runs them in it). */
+export function areaRetentionPurges(cradle: Cradle): RetentionPurge[] {
+  return AREAS.flatMap((area: Area<unknown, Cradle>) => area.retention?.(cradle) ?? []);
 }
 
 /** Every area's metrics, declared (see `Area.metrics`). */

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../adapters/platform/http/route.ts';
 import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
 import type { Logger } from '../adapters/platform/system/logger.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { Tracer } from '../application/kernel/ports/tracer.ts';
 import type { Config } from '../config.ts';
 import type { Persistence } from './persistence.ts';
@@ -39,6 +40,8 @@ export interface Area<Slice, Deps = Slice> {
   register(context: AreaContext): Registrations<Slice>;
   routes?(deps: Deps): RouteSpec[];
   jobs?(deps: Deps): Job[];
+  /** The kinds of rows the area's retention deletes, run by the one retention job (see `applyRetention`). */
+  retention?(deps: Deps): readonly RetentionPurge[];
   /**
    * Declares the area's metrics (resolving the instruments its adapters record into), so that a scrape lists
    * every one of them from the start. Called once when metrics are on (`METRICS_PORT`).

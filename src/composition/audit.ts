@@ -1,10 +1,13 @@
 import { CountedAuditLog } from '../adapters/audit/counted-audit-log.ts';
 import { InMemoryAuditEvents } from '../adapters/audit/in-memory-audit-events.ts';
 import { InMemoryAuditLog } from '../adapters/audit/in-memory-audit-log.ts';
+import { inMemoryAuditPurge } from '../adapters/audit/in-memory-audit-purge.ts';
 import { PostgresAuditEvents } from '../adapters/audit/postgres-audit-events.ts';
 import { PostgresAuditLog } from '../adapters/audit/postgres-audit-log.ts';
+import { postgresAuditPurge } from '../adapters/audit/postgres-audit-purge.ts';
 import type { AuditEvents } from '../application/audit/ports/audit-events.ts';
 import type { AuditLog } from '../application/audit/ports/audit-log.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
@@ -15,6 +18,8 @@ export interface AuditCradle {
   auditLog: AuditLog;
   /** Reads the log: a workspace's events, a person's own (the audit API). */
   auditEvents: AuditEvents;
+  /** Retention of the log itself. */
+  auditPurge: RetentionPurge;
 }
 
 export type ThroughAudit = ThroughSystem & AuditCradle;
@@ -39,7 +44,14 @@ export const audit: Area<AuditCradle, ThroughAudit> = {
         memory: (store) => new InMemoryAuditEvents({ store }),
       }),
     ),
+    auditPurge: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => postgresAuditPurge(db),
+        memory: (store) => inMemoryAuditPurge(store),
+      }),
+    ),
   }),
+  retention: ({ auditPurge }) => [auditPurge],
   // Resolving the log declares its counter.
   metrics: ({ auditLog }) => void auditLog,
 };

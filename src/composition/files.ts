@@ -18,6 +18,7 @@ import { type AppendUpload, makeAppendUpload } from '../application/files/append
 import { type CreateFileLink, makeCreateFileLink } from '../application/files/create-file-link.ts';
 import { type CreateUpload, makeCreateUpload } from '../application/files/create-upload.ts';
 import { type DeleteFile, makeDeleteFile } from '../application/files/delete-file.ts';
+import { makeFileRetention } from '../application/files/file-retention.ts';
 import type { FileSettings } from '../application/files/file-settings.ts';
 import { type GetFile, makeGetFile } from '../application/files/get-file.ts';
 import { type ListFiles, makeListFiles } from '../application/files/list-files.ts';
@@ -35,6 +36,7 @@ import {
 } from '../application/files/sweep-expired-uploads.ts';
 import { makeUploadFile, type UploadFile } from '../application/files/upload-file.ts';
 import { type GetUploadProgress, makeGetUploadProgress } from '../application/files/upload-progress.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { Config } from '../config.ts';
 import type { Area, AreaContext } from './area.ts';
 import type { ThroughBlueprints } from './blueprints.ts';
@@ -45,6 +47,8 @@ import { registrar } from './registration.ts';
 export interface FilesCradle {
   files: FileRepository;
   fileStorage: FileStorage;
+  /** Retention of files: metadata, then bytes. */
+  fileRetention: RetentionPurge;
   fileSettings: FileSettings;
   contentSniffer: ContentSniffer;
   byteDigests: ByteDigests;
@@ -101,6 +105,7 @@ export const files: Area<FilesCradle, ThroughFiles> = {
       }),
     ),
     fileStorage: singleton(fileStorage(context)),
+    fileRetention: singleton(makeFileRetention),
     fileSettings: value({
       maxBytes: context.config.files.maxBytes,
       workspaceQuotaBytes: context.config.files.workspaceQuotaBytes,
@@ -138,4 +143,5 @@ export const files: Area<FilesCradle, ThroughFiles> = {
   }),
   routes: (deps) => [...fileRoutes(deps), ...tusRoutes(deps)],
   jobs: ({ uploadSweepJob }) => [uploadSweepJob],
+  retention: ({ fileRetention }) => [fileRetention],
 };

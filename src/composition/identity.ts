@@ -24,6 +24,7 @@ import {
 import { InMemoryAccountTokenRepository } from '../adapters/identity/memory/in-memory-account-token-repository.ts';
 import { InMemoryBrowserSessionRepository } from '../adapters/identity/memory/in-memory-browser-session-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/identity/memory/in-memory-login-session-repository.ts';
+import { inMemorySessionPurges } from '../adapters/identity/memory/in-memory-session-purges.ts';
 import { InMemorySigningKeyStore } from '../adapters/identity/memory/in-memory-signing-key-store.ts';
 import { InMemoryUserRepository } from '../adapters/identity/memory/in-memory-user-repository.ts';
 import {
@@ -34,6 +35,7 @@ import {
 import { MikroOrmBrowserSessionRepository } from '../adapters/identity/postgres/mikro-orm-browser-session-repository.ts';
 import { PostgresAccountTokenRepository } from '../adapters/identity/postgres/postgres-account-token-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/identity/postgres/postgres-login-session-repository.ts';
+import { postgresSessionPurges } from '../adapters/identity/postgres/postgres-session-purges.ts';
 import { PostgresSigningKeyStore } from '../adapters/identity/postgres/postgres-signing-key-store.ts';
 import { PostgresUserRepository } from '../adapters/identity/postgres/postgres-user-repository.ts';
 import { RateLimiterLoginThrottle } from '../adapters/identity/rate-limiter-login-throttle.ts';
@@ -109,6 +111,7 @@ import { makeVerifyCredentials, type VerifyCredentials } from '../application/id
 import { makeVerifyEmail, type VerifyEmail } from '../application/identity/verify-email.ts';
 import type { CreatorKeys } from '../application/kernel/ports/creator-keys.ts';
 import type { RateLimiter } from '../application/kernel/ports/rate-limiter.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
 import type { BrowserSessionLifetimes } from '../domain/identity/browser-session.ts';
 import type { SessionLifetimes } from '../domain/identity/login-session.ts';
@@ -137,6 +140,8 @@ export interface IdentityCradle {
   users: UserRepository;
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
+  /** Retention of ended login and browser sessions. */
+  sessionPurges: readonly RetentionPurge[];
   signingKeyStore: SigningKeyStore;
   /**
    * Reads on hot paths (the token check, what `/me` shows), cached when `CACHE=on` with PostgreSQL: a value
@@ -237,6 +242,12 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
         stored(persistence, {
           postgres: ({ db }) => new MikroOrmBrowserSessionRepository({ db }),
           memory: (store) => new InMemoryBrowserSessionRepository({ store }),
+        }),
+      ),
+      sessionPurges: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => postgresSessionPurges(db),
+          memory: (store) => inMemorySessionPurges(store),
         }),
       ),
       signingKeyStore: singleton(

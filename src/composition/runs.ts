@@ -3,6 +3,7 @@ import { runEventRoutes } from '../adapters/runs/http/run-event-routes.ts';
 import { runRoutes } from '../adapters/runs/http/run-routes.ts';
 import { InMemoryRunEventNotifier } from '../adapters/runs/memory/in-memory-run-event-notifier.ts';
 import { InMemoryRunEventRepository } from '../adapters/runs/memory/in-memory-run-event-repository.ts';
+import { inMemoryRunPurge } from '../adapters/runs/memory/in-memory-run-purge.ts';
 import { InMemoryRunRepository } from '../adapters/runs/memory/in-memory-run-repository.ts';
 import {
   countedClaimRuns,
@@ -13,9 +14,11 @@ import {
 } from '../adapters/runs/metrics/run-metrics.ts';
 import { PostgresRunEventNotifier } from '../adapters/runs/postgres/postgres-run-event-notifier.ts';
 import { PostgresRunEventRepository } from '../adapters/runs/postgres/postgres-run-event-repository.ts';
+import { postgresRunPurge } from '../adapters/runs/postgres/postgres-run-purge.ts';
 import { PostgresRunRepository } from '../adapters/runs/postgres/postgres-run-repository.ts';
 import { RunLeaseSweeper } from '../adapters/runs/run-lease-sweeper.ts';
 import { tracedClaimRuns, tracedRunTransitions } from '../adapters/runs/tracing/run-tracing.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { ActiveRuns } from '../application/missions/ports/active-runs.ts';
 import { type AppendRunEvents, makeAppendRunEvents } from '../application/runs/append-run-events.ts';
 import { type CancelRun, makeCancelRun } from '../application/runs/cancel-run.ts';
@@ -47,6 +50,8 @@ export interface RunsCradle {
   /** The missions area's question (a mission with runs in progress is not deleted), answered by `runs`. */
   activeRuns: ActiveRuns;
   runEvents: RunEventRepository;
+  /** Retention of finished runs (their events go with them). */
+  runPurge: RetentionPurge;
   /** Tells this process about appends to run event logs, whichever instance made them. */
   runEventNotifier: RunEventNotifier;
   runSettings: RunSettings;
@@ -99,6 +104,12 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
         }),
       ),
       activeRuns: singleton(({ runs }) => runs),
+      runPurge: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => postgresRunPurge(db),
+          memory: (store) => inMemoryRunPurge(store),
+        }),
+      ),
       runEvents: singleton(
         stored(persistence, {
           postgres: ({ db }) => new PostgresRunEventRepository({ db }),
@@ -154,6 +165,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
     }),
   ],
   jobs: ({ runLeaseSweeper }) => [runLeaseSweeper],
+  retention: ({ runPurge }) => [runPurge],
   metrics: ({ runMetrics: _declared }) => {},
   // Open event streams would hold the server open: end them (clients resume elsewhere with Last-Event-ID).
   shutdown: ({ runEventFeed }) => runEventFeed.close(),

@@ -10,11 +10,11 @@ import { SlackSignatureVerifier } from '../adapters/triggers/crypto/slack-signat
 import { StandardWebhooksSignatureVerifier } from '../adapters/triggers/crypto/standard-webhooks-signature-verifier.ts';
 import { StripeSignatureVerifier } from '../adapters/triggers/crypto/stripe-signature-verifier.ts';
 import { webhookSecretBox } from '../adapters/triggers/crypto/webhook-secret-box.ts';
-import { DeliveryPurgeJob } from '../adapters/triggers/delivery-purge-job.ts';
 import { deliveryRoutes } from '../adapters/triggers/http/delivery-routes.ts';
 import { triggerRoutes } from '../adapters/triggers/http/trigger-routes.ts';
 import { webhookRoutes } from '../adapters/triggers/http/webhook-routes.ts';
 import { InMemoryDeliveryIntake } from '../adapters/triggers/memory/in-memory-delivery-intake.ts';
+import { inMemoryDeliveryPurges } from '../adapters/triggers/memory/in-memory-delivery-purges.ts';
 import { InMemoryDeliveryRepository } from '../adapters/triggers/memory/in-memory-delivery-repository.ts';
 import { InMemoryTriggerRepository } from '../adapters/triggers/memory/in-memory-trigger-repository.ts';
 import {
@@ -23,9 +23,11 @@ import {
   deliveryMetrics,
 } from '../adapters/triggers/metrics/delivery-metrics.ts';
 import { PostgresDeliveryIntake } from '../adapters/triggers/postgres/postgres-delivery-intake.ts';
+import { postgresDeliveryPurges } from '../adapters/triggers/postgres/postgres-delivery-purges.ts';
 import { PostgresDeliveryRepository } from '../adapters/triggers/postgres/postgres-delivery-repository.ts';
 import { PostgresTriggerRepository } from '../adapters/triggers/postgres/postgres-trigger-repository.ts';
 import type { RateLimiter } from '../application/kernel/ports/rate-limiter.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
 import { type CreateTrigger, makeCreateTrigger } from '../application/triggers/create-trigger.ts';
 import { type DeleteTrigger, makeDeleteTrigger } from '../application/triggers/delete-trigger.ts';
@@ -38,11 +40,6 @@ import type { DeliveryRepository } from '../application/triggers/ports/delivery-
 import type { SignatureVerifiers } from '../application/triggers/ports/signature-verifier.ts';
 import type { TriggerRepository } from '../application/triggers/ports/trigger-repository.ts';
 import type { WebhookSecretGenerator } from '../application/triggers/ports/webhook-secret-generator.ts';
-import type { DeliveryRetention } from '../application/triggers/purge-delivery-bodies.ts';
-import {
-  makePurgeDeliveryBodies,
-  type PurgeDeliveryBodies,
-} from '../application/triggers/purge-delivery-bodies.ts';
 import { makeReceiveDelivery, type ReceiveDelivery } from '../application/triggers/receive-delivery.ts';
 import { makeReplayDelivery, type ReplayDelivery } from '../application/triggers/replay-delivery.ts';
 import {
@@ -71,10 +68,10 @@ export interface TriggersCradle {
   webhookSecrets: WebhookSecretGenerator;
   signatureVerifiers: SignatureVerifiers;
   webhookRateLimiter: RateLimiter;
-  deliveryRetention: DeliveryRetention;
+  /** Retention of the delivery log: bodies, duplicate and rejection entries, idempotency keys. */
+  deliveryPurges: readonly RetentionPurge[];
   receiveDelivery: ReceiveDelivery;
   deliveryMetrics: DeliveryMetrics;
-  deliveryPurgeJob: DeliveryPurgeJob;
   createTrigger: CreateTrigger;
   listTriggers: ListTriggers;
   getTrigger: GetTrigger;
@@ -85,7 +82,6 @@ export interface TriggersCradle {
   listDeliveries: ListDeliveries;
   getDelivery: GetDelivery;
   replayDelivery: ReplayDelivery;
-  purgeDeliveryBodies: PurgeDeliveryBodies;
 }
 
 export type ThroughTriggers = ThroughSchedules & TriggersCradle;
@@ -147,7 +143,12 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
         if (limiter instanceof BatchedRateLimiter) limiter.stop();
       },
     ),
-    deliveryRetention: value({ retentionDays: config.webhooks.retentionDays, batchSize: 1000 }),
+    deliveryPurges: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => postgresDeliveryPurges(db),
+        memory: (store) => inMemoryDeliveryPurges(store),
+      }),
+    ),
     deliveryMetrics: singleton(({ metrics }) => deliveryMetrics(metrics)),
     receiveDelivery: singleton((deps) =>
       countedReceiveDelivery(
@@ -156,16 +157,6 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
         // Counted with the runs area's transitions, as every other new run.
         () => deps.runMetrics.transitions.inc({ from: 'none', to: 'queued' }),
       ),
-    ),
-    // Webhook bodies past WEBHOOK_RETENTION_DAYS are dropped periodically.
-    deliveryPurgeJob: singleton(
-      ({ purgeDeliveryBodies, logger }) =>
-        new DeliveryPurgeJob({
-          purgeDeliveryBodies,
-          logger,
-          intervalSeconds: config.webhooks.purgeIntervalSeconds,
-        }),
-      (job) => job.stop(),
     ),
     createTrigger: singleton(makeCreateTrigger),
     listTriggers: singleton(makeListTriggers),
@@ -177,9 +168,8 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
     listDeliveries: singleton(makeListDeliveries),
     getDelivery: singleton(makeGetDelivery),
     replayDelivery: singleton(makeReplayDelivery),
-    purgeDeliveryBodies: singleton(makePurgeDeliveryBodies),
   }),
   routes: (deps) => [...webhookRoutes(deps), ...triggerRoutes(deps), ...deliveryRoutes(deps)],
-  jobs: ({ deliveryPurgeJob }) => [deliveryPurgeJob],
+  retention: ({ deliveryPurges }) => deliveryPurges,
   metrics: ({ deliveryMetrics: _declared }) => {},
 };

@@ -57,7 +57,6 @@ export const triggerUseCases = () =>
     doubles: {
       signatureVerifiers: recordingVerifiers(),
       webhookRateLimiter: new RecordingRateLimiter(),
-      deliveryRetention: { retentionDays: 30, batchSize: 2 },
     },
   });
 

@@ -120,10 +120,12 @@ describeContract('DeliveryRepository', (world) => {
     });
   }
 
-  it('purges bodies and log entries older than the cutoff, keeping the accepted metadata', async () => {
+  it('retention drops old bodies, log entries and idempotency keys of its workspace only, keeping the metadata', async () => {
     const trigger = await newTrigger();
-    const old = await accept(trigger, 'old', null, at(-40 * DAY));
-    const recent = await accept(trigger, 'recent', null, at(-1 * DAY));
+    const other = await newTrigger();
+    const old = await accept(trigger, 'old', 'key-1', at(-40 * DAY));
+    const recent = await accept(trigger, 'recent', 'key-2', at(-1 * DAY));
+    const elsewhere = await accept(other, 'elsewhere', null, at(-40 * DAY));
     await world.deliveries.addLogEntry(
       rejectedDelivery({
         id: randomUUID(),
@@ -135,13 +137,20 @@ describeContract('DeliveryRepository', (world) => {
         contentType: null,
       }),
     );
-    const purged = await world.deliveries.purgeReceivedBefore(at(-30 * DAY), 100);
-    expect(purged).to.deep.equal({ bodies: 1, entries: 1 });
+    // Only this workspace's rows are past a cutoff: every other is kept (null), as a shared database needs.
+    const cutoffs = { fallback: null, byWorkspace: new Map([[trigger.workspaceId, at(-30 * DAY)]]) };
+    const purged: Record<string, number> = {};
+    for (const purge of world.deliveryPurges) purged[purge.name] = await purge.purgeBatch(cutoffs, 100);
+    expect(purged).to.deep.equal({ delivery_bodies: 1, delivery_log_entries: 1, idempotency_keys: 1 });
     const kept = await world.deliveries.findById(old.delivery.id);
-    expect(kept).to.deep.include({ status: 'accepted', body: null, sizeBytes: 3 });
+    expect(kept).to.deep.include({ status: 'accepted', body: null, sizeBytes: 3, idempotencyKey: null });
     expect(kept?.bodyPurgedAt).to.be.instanceOf(Date);
+    expect(await world.deliveries.findById(recent.delivery.id)).to.deep.include({ idempotencyKey: 'key-2' });
     expect((await world.deliveries.findById(recent.delivery.id))?.body).to.not.equal(null);
+    expect((await world.deliveries.findById(elsewhere.delivery.id))?.body).to.not.equal(null);
     expect((await world.deliveries.listForTrigger(trigger.id, {}, { limit: 9 })).items).to.have.lengthOf(2);
+    // The key's slot is free again: a delivery with it is a new one.
+    expect((await accept(trigger, 'again', 'key-1', T0)).outcome).to.deep.equal({ stored: true });
   });
 });
 

@@ -167,7 +167,7 @@ describe('server process (node src/main.ts)', function () {
         const quiet = {
           RUN_SWEEP_INTERVAL_SECONDS: '0',
           SCHEDULE_INTERVAL_SECONDS: '0',
-          WEBHOOK_PURGE_INTERVAL_SECONDS: '0',
+          RETENTION_INTERVAL_SECONDS: '0',
           OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: '600000',
         };
         const server = run({ DATABASE_URL: await proxy.start(databaseUrl), ...quiet, ...env });

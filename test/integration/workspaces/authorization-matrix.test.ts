@@ -193,6 +193,20 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/audit-events` }),
     },
     {
+      route: 'GET /api/workspaces/{id}/retention',
+      expect: OWNER_ONLY(200),
+      request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/retention` }),
+    },
+    {
+      route: 'PUT /api/workspaces/{id}/retention',
+      expect: OWNER_ONLY(200),
+      request: (f) => ({
+        method: 'PUT',
+        path: `/api/workspaces/${f.workspaceId}/retention`,
+        body: { runs: 30, audit: 400 },
+      }),
+    },
+    {
       route: 'GET /api/auth/audit-events',
       expect: { owner: 200, admin: 200, member: 200, outsider: 200 },
       keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },

@@ -391,6 +391,30 @@ export interface paths {
         patch: operations["changeWorkspaceMemberRole"];
         trace?: never;
     };
+    "/api/workspaces/{id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's retention (owners)
+         * @description How long finished rows of the workspace are kept, per kind: the instance defaults, the days the workspace set itself, and what applies. Admins and members get 403.
+         */
+        get: operations["getWorkspaceRetention"];
+        /**
+         * Set a workspace's retention (owners)
+         * @description Replaces the workspace's own days: each kind may be shorter or longer than the instance's default, from its minimum (1 day; 365 for the audit log) to 3650 days; absent or null follows the default. Audited `retention_updated`. Admins and members get 403.
+         */
+        put: operations["updateWorkspaceRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces/{id}/invitations": {
         parameters: {
             query?: never;
@@ -1930,11 +1954,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
-                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace";
+                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
                 /** @description Only events about this id. */
                 target_id?: string;
                 /** @description Only events at or after this time (RFC 3339). */
@@ -1967,7 +1991,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -1978,7 +2002,7 @@ export interface operations {
                             };
                             target: {
                                 /** @enum {unknown} */
-                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace";
+                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
                                 id: string;
                             } | null;
                             workspace_id: string | null;
@@ -3919,11 +3943,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
-                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace";
+                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
                 /** @description Only events about this id. */
                 target_id?: string;
                 /** @description Only events at or after this time (RFC 3339). */
@@ -3959,7 +3983,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -3970,7 +3994,7 @@ export interface operations {
                             };
                             target: {
                                 /** @enum {unknown} */
-                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace";
+                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
                                 id: string;
                             } | null;
                             workspace_id: string | null;
@@ -4314,6 +4338,361 @@ export interface operations {
             };
             /** @description The resource is not in a state that allows this. */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWorkspaceRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The retention. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The instance's defaults (`RETENTION_*`). */
+                        defaults: {
+                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            idempotency_keys: number;
+                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            delivery_bodies: number;
+                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            runs: number;
+                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            files: number;
+                            /** @description Days audit events, from when they happened; 0: kept. */
+                            audit: number;
+                        };
+                        /** @description The workspace's own days (null: the default). */
+                        workspace: {
+                            /** @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default. */
+                            idempotency_keys: number | null;
+                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default. */
+                            delivery_bodies: number | null;
+                            /** @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default. */
+                            runs: number | null;
+                            /** @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default. */
+                            files: number | null;
+                            /** @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default. */
+                            audit: number | null;
+                        };
+                        /** @description What the retention job applies. */
+                        effective: {
+                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            idempotency_keys: number;
+                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            delivery_bodies: number;
+                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            runs: number;
+                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            files: number;
+                            /** @description Days audit events, from when they happened; 0: kept. */
+                            audit: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWorkspaceRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default. */
+                    idempotency_keys?: number | null;
+                    /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default. */
+                    delivery_bodies?: number | null;
+                    /** @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default. */
+                    runs?: number | null;
+                    /** @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default. */
+                    files?: number | null;
+                    /** @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default. */
+                    audit?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The retention now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The instance's defaults (`RETENTION_*`). */
+                        defaults: {
+                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            idempotency_keys: number;
+                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            delivery_bodies: number;
+                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            runs: number;
+                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            files: number;
+                            /** @description Days audit events, from when they happened; 0: kept. */
+                            audit: number;
+                        };
+                        /** @description The workspace's own days (null: the default). */
+                        workspace: {
+                            /** @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default. */
+                            idempotency_keys: number | null;
+                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default. */
+                            delivery_bodies: number | null;
+                            /** @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default. */
+                            runs: number | null;
+                            /** @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default. */
+                            files: number | null;
+                            /** @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default. */
+                            audit: number | null;
+                        };
+                        /** @description What the retention job applies. */
+                        effective: {
+                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            idempotency_keys: number;
+                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            delivery_bodies: number;
+                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            runs: number;
+                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            files: number;
+                            /** @description Days audit events, from when they happened; 0: kept. */
+                            audit: number;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -13,6 +13,8 @@ const TARGET_TYPES: readonly AuditTarget['type'][] = [
   'trigger',
   'webhook_endpoint',
   'workspace',
+  'mission',
+  'schedule',
 ];
 
 /** Filters of an audit list (all optional, all must hold) and its page. */

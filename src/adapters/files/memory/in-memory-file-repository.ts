@@ -1,7 +1,9 @@
 import type { FileRepository } from '../../../application/files/ports/file-repository.ts';
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import type { StoredFile } from '../../../domain/files/stored-file.ts';
+import type { RetentionCutoffs } from '../../../domain/kernel/retention.ts';
 import { pageOf } from '../../platform/memory/in-memory-page.ts';
+import { purgeExpiredRows } from '../../platform/memory/in-memory-retention.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import { fileTables } from './file-tables.ts';
 
@@ -38,6 +40,21 @@ export class InMemoryFileRepository implements FileRepository {
 
   usedBytes(workspaceId: string): Promise<number> {
     return this.#store.atomically(() => this.#used(workspaceId));
+  }
+
+  async deleteExpired(cutoffs: RetentionCutoffs, limit: number): Promise<string[]> {
+    const deleted = await purgeExpiredRows(
+      this.#store,
+      {
+        table: (store) => fileTables(store).files,
+        keyOf: (file) => file.id,
+        endedAt: (file) => file.createdAt,
+        workspaceOf: (file) => file.workspaceId,
+      },
+      cutoffs,
+      limit,
+    );
+    return deleted.map((file) => file.id);
   }
 
   delete(id: string): Promise<boolean> {

@@ -1,6 +1,8 @@
 import type { FileRepository } from '../../../application/files/ports/file-repository.ts';
 import type { Page, PageRequest } from '../../../application/kernel/ports/page.ts';
 import { StoredFile } from '../../../domain/files/stored-file.ts';
+import type { RetentionCutoffs } from '../../../domain/kernel/retention.ts';
+import { purgeExpiredBatch } from '../../platform/postgres/expired-batch.ts';
 import { afterPosition, toPage } from '../../platform/postgres/keyset.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
@@ -86,6 +88,21 @@ export class PostgresFileRepository extends PostgresRepository implements FileRe
       [workspaceId],
     );
     return Number(row?.used ?? 0);
+  }
+
+  deleteExpired(cutoffs: RetentionCutoffs, limit: number): Promise<string[]> {
+    return purgeExpiredBatch(
+      this.db,
+      {
+        table: 'files',
+        finished: 'true',
+        endedAt: 'created_at',
+        workspaceColumn: 'files.workspace_id',
+        change: 'delete',
+      },
+      cutoffs,
+      limit,
+    );
   }
 
   async delete(id: string): Promise<boolean> {

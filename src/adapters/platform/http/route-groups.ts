@@ -41,7 +41,7 @@ type Declare<S extends GroupSecurity> = <P extends string>(
  * whose one parameter is `{id}` takes `idParams` unless it declares its own; any other parameter needs a schema.
  */
 export type RouteGroup<S extends GroupSecurity> = Record<
-  'get' | 'head' | 'options' | 'post' | 'patch' | 'delete',
+  'get' | 'head' | 'options' | 'post' | 'put' | 'patch' | 'delete',
   Declare<S>
 >;
 
@@ -77,6 +77,7 @@ function group<S extends GroupSecurity>(security: S, tag: string): RouteGroup<S>
     head: declare('HEAD'),
     options: declare('OPTIONS'),
     post: declare('POST'),
+    put: declare('PUT'),
     patch: declare('PATCH'),
     delete: declare('DELETE'),
   };

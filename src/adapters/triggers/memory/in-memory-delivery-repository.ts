@@ -33,23 +33,6 @@ export class InMemoryDeliveryRepository
       return { items: result.items.map(summary), next: result.next };
     });
   }
-
-  purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
-    return this.atomically(() => {
-      const { deliveries } = this.tables;
-      const oldest = (matches: (d: Delivery) => boolean) =>
-        deliveries
-          .filter((d) => d.receivedAt < cutoff && matches(d))
-          .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime())
-          .slice(0, batchSize);
-      const purgedAt = new Date(); // the purge's own time, like the SQL's now()
-      const bodies = oldest((d) => d.body !== null);
-      for (const d of bodies) deliveries.put({ ...d, body: null, bodyPurgedAt: purgedAt });
-      const entries = oldest((d) => d.status !== 'accepted');
-      for (const d of entries) deliveries.delete(d.id);
-      return { bodies: bodies.length, entries: entries.length };
-    });
-  }
 }
 
 /** The log's view of a delivery: metadata only, as the SQL's summary columns. */

@@ -17,7 +17,6 @@ import {
   toDelivery,
   toSummary,
 } from './delivery-rows.ts';
-import { purgeDeliveriesReceivedBefore } from './purge-deliveries.ts';
 
 /**
  * The `webhook_deliveries` table (SQL, joining the surrounding unit of work). Accepted deliveries come in
@@ -75,9 +74,5 @@ export class PostgresDeliveryRepository implements DeliveryRepository {
       createdAt: entry.receivedAt,
       id: entry.id,
     }));
-  }
-
-  purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }> {
-    return purgeDeliveriesReceivedBefore(this.#db, cutoff, batchSize);
   }
 }

@@ -1,3 +1,4 @@
+import type { WorkspaceRetention } from '../../../domain/kernel/retention.ts';
 import { Invitation } from '../../../domain/workspaces/invitation.ts';
 import { Membership, Workspace } from '../../../domain/workspaces/workspace.ts';
 import { inMemoryTables } from '../../platform/memory/in-memory-tables.ts';
@@ -14,5 +15,10 @@ export const workspaceTables = inMemoryTables((store) => {
   memberships.cascadeFrom(workspaces, (m) => m.workspaceId);
   const invitations = store.byId((i: Invitation) => new Invitation(i));
   invitations.cascadeFrom(workspaces, (i) => i.workspaceId);
-  return { workspaces, memberships, invitations };
+  const retention = store.table(
+    (row: WorkspaceRetention & { readonly workspaceId: string }) => row.workspaceId,
+    (row) => row,
+  );
+  retention.cascadeFrom(workspaces, (row) => row.workspaceId);
+  return { workspaces, memberships, invitations, retention };
 });

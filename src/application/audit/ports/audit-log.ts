@@ -34,15 +34,38 @@ export const WORKSPACE_AUDIT_ACTIONS = [
   'webhook_endpoint_deleted',
   'webhook_endpoint_secret_rotated',
   'endpoint.disabled',
+  'mission_created',
+  'mission_updated',
+  'mission_deleted',
+  'schedule_created',
+  'schedule_updated',
+  'schedule_deleted',
+  'retention_updated',
 ] as const;
 
-export const AUDIT_ACTIONS = [...ACCOUNT_AUDIT_ACTIONS, ...WORKSPACE_AUDIT_ACTIONS] as const;
+/** Events of the instance itself, in no workspace and by no one: the audit table holds them for operators. */
+export const INSTANCE_AUDIT_ACTIONS = ['retention.purged'] as const;
+
+export const AUDIT_ACTIONS = [
+  ...ACCOUNT_AUDIT_ACTIONS,
+  ...WORKSPACE_AUDIT_ACTIONS,
+  ...INSTANCE_AUDIT_ACTIONS,
+] as const;
 
 export type AuditEventType = (typeof AUDIT_ACTIONS)[number];
 
 /** What an event is about: a member, a key, a trigger... (`type` from a fixed set, `id` its identifier). */
 export interface AuditTarget {
-  readonly type: 'user' | 'member' | 'invitation' | 'api_key' | 'trigger' | 'webhook_endpoint' | 'workspace';
+  readonly type:
+    | 'user'
+    | 'member'
+    | 'invitation'
+    | 'api_key'
+    | 'trigger'
+    | 'webhook_endpoint'
+    | 'workspace'
+    | 'mission'
+    | 'schedule';
   readonly id: string;
 }
 

@@ -1,4 +1,5 @@
 import type { StoredFile } from '../../../domain/files/stored-file.ts';
+import type { RetentionCutoffs } from '../../../domain/kernel/retention.ts';
 import type { Page, PageRequest } from '../../kernel/ports/page.ts';
 
 export interface FileRepository {
@@ -15,4 +16,9 @@ export interface FileRepository {
   usedBytes(workspaceId: string): Promise<number>;
   /** Deletes the metadata; true when it existed. The bytes are the FileStorage's to delete. */
   delete(id: string): Promise<boolean>;
+  /**
+   * Retention: deletes the metadata of up to `limit` files uploaded before their workspace's cutoff, in one
+   * short transaction, skipping files another instance holds; returns their ids (the bytes are the caller's).
+   */
+  deleteExpired(cutoffs: RetentionCutoffs, limit: number): Promise<string[]>;
 }

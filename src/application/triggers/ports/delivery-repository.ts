@@ -24,10 +24,4 @@ export interface DeliveryRepository {
     filter: { readonly status?: DeliveryStatus | undefined },
     page: PageRequest,
   ): Promise<Page<DeliverySummary>>;
-  /**
-   * Drops the raw bodies of deliveries received before `cutoff` (keeping their metadata), and the log
-   * entries of duplicates and rejections received before it. Removes at most `batchSize` of each per call;
-   * returns how many bodies and entries it removed.
-   */
-  purgeReceivedBefore(cutoff: Date, batchSize: number): Promise<{ bodies: number; entries: number }>;
 }

@@ -254,7 +254,7 @@ describe('receiveDelivery (in-memory adapters)', () => {
     expect((await rejection(uc.replayDelivery(principal, rejected?.id as string))).kind).to.equal('conflict');
 
     uc.clock.advance(31 * 86400);
-    expect(await uc.purgeDeliveryBodies()).to.deep.equal({ bodies: 1, entries: 1 });
+    expect(await uc.applyRetention()).to.deep.include({ delivery_bodies: 1, delivery_log_entries: 1 });
     expect((await rejection(uc.replayDelivery(principal, receipt.deliveryId))).kind).to.equal('conflict');
     expect((await uc.deliveries.findById(receipt.deliveryId))?.bodyPurgedAt).to.be.instanceOf(Date);
   });
