@@ -342,6 +342,7 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       confirmPasswordReset: singleton(makeConfirmPasswordReset),
     };
   },
+  retention: ({ sessionPurges }) => sessionPurges,
   metrics: ({ metrics, identityMetrics: _declared, passwordHashingQueue: queue }) =>
     metrics.gauge({
       name: 'password_hash_queue_jobs',

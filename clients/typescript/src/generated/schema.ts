@@ -4439,41 +4439,86 @@ export interface operations {
                     "application/json": {
                         /** @description The instance's defaults (`RETENTION_*`). */
                         defaults: {
-                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days webhook deliveries' idempotency keys, from receipt; 0: kept.
+                             */
                             idempotency_keys: number;
-                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept.
+                             */
                             delivery_bodies: number;
-                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days finished runs with their events, from the end of the run; 0: kept.
+                             */
                             runs: number;
-                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days files with their bytes, from upload; 0: kept.
+                             */
                             files: number;
-                            /** @description Days audit events, from when they happened; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days audit events, from when they happened; 0: kept.
+                             */
                             audit: number;
                         };
                         /** @description The workspace's own days (null: the default). */
                         workspace: {
-                            /** @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default.
+                             */
                             idempotency_keys: number | null;
-                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default.
+                             */
                             delivery_bodies: number | null;
-                            /** @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default.
+                             */
                             runs: number | null;
-                            /** @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default.
+                             */
                             files: number | null;
-                            /** @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default.
+                             */
                             audit: number | null;
                         };
                         /** @description What the retention job applies. */
                         effective: {
-                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days webhook deliveries' idempotency keys, from receipt; 0: kept.
+                             */
                             idempotency_keys: number;
-                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept.
+                             */
                             delivery_bodies: number;
-                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days finished runs with their events, from the end of the run; 0: kept.
+                             */
                             runs: number;
-                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days files with their bytes, from upload; 0: kept.
+                             */
                             files: number;
-                            /** @description Days audit events, from when they happened; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days audit events, from when they happened; 0: kept.
+                             */
                             audit: number;
                         };
                     };
@@ -4584,15 +4629,30 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default. */
+                    /**
+                     * Format: int32
+                     * @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default.
+                     */
                     idempotency_keys?: number | null;
-                    /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default. */
+                    /**
+                     * Format: int32
+                     * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default.
+                     */
                     delivery_bodies?: number | null;
-                    /** @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default. */
+                    /**
+                     * Format: int32
+                     * @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default.
+                     */
                     runs?: number | null;
-                    /** @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default. */
+                    /**
+                     * Format: int32
+                     * @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default.
+                     */
                     files?: number | null;
-                    /** @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default. */
+                    /**
+                     * Format: int32
+                     * @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default.
+                     */
                     audit?: number | null;
                 };
             };
@@ -4611,41 +4671,86 @@ export interface operations {
                     "application/json": {
                         /** @description The instance's defaults (`RETENTION_*`). */
                         defaults: {
-                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days webhook deliveries' idempotency keys, from receipt; 0: kept.
+                             */
                             idempotency_keys: number;
-                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept.
+                             */
                             delivery_bodies: number;
-                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days finished runs with their events, from the end of the run; 0: kept.
+                             */
                             runs: number;
-                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days files with their bytes, from upload; 0: kept.
+                             */
                             files: number;
-                            /** @description Days audit events, from when they happened; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days audit events, from when they happened; 0: kept.
+                             */
                             audit: number;
                         };
                         /** @description The workspace's own days (null: the default). */
                         workspace: {
-                            /** @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days webhook deliveries' idempotency keys, from receipt, from 1 to 3650; null follows the instance's default.
+                             */
                             idempotency_keys: number | null;
-                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt, from 1 to 3650; null follows the instance's default.
+                             */
                             delivery_bodies: number | null;
-                            /** @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days finished runs with their events, from the end of the run, from 1 to 3650; null follows the instance's default.
+                             */
                             runs: number | null;
-                            /** @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days files with their bytes, from upload, from 1 to 3650; null follows the instance's default.
+                             */
                             files: number | null;
-                            /** @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default. */
+                            /**
+                             * Format: int32
+                             * @description Days audit events, from when they happened, from 365 to 3650; null follows the instance's default.
+                             */
                             audit: number | null;
                         };
                         /** @description What the retention job applies. */
                         effective: {
-                            /** @description Days webhook deliveries' idempotency keys, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days webhook deliveries' idempotency keys, from receipt; 0: kept.
+                             */
                             idempotency_keys: number;
-                            /** @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days raw webhook bodies and the log entries of duplicate and rejected deliveries, from receipt; 0: kept.
+                             */
                             delivery_bodies: number;
-                            /** @description Days finished runs with their events, from the end of the run; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days finished runs with their events, from the end of the run; 0: kept.
+                             */
                             runs: number;
-                            /** @description Days files with their bytes, from upload; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days files with their bytes, from upload; 0: kept.
+                             */
                             files: number;
-                            /** @description Days audit events, from when they happened; 0: kept. */
+                            /**
+                             * Format: int32
+                             * @description Days audit events, from when they happened; 0: kept.
+                             */
                             audit: number;
                         };
                     };

@@ -20,6 +20,7 @@ const settings = (schema: (setting: (typeof WORKSPACE_RETENTION_SETTINGS)[number
 
 const days = (setting: (typeof WORKSPACE_RETENTION_SETTINGS)[number]): JsonSchema => ({
   type: 'integer',
+  format: 'int32',
   minimum: 0,
   maximum: MAX_RETENTION_DAYS,
   description: `Days ${WHAT[setting]}; 0: kept.`,
@@ -27,6 +28,7 @@ const days = (setting: (typeof WORKSPACE_RETENTION_SETTINGS)[number]): JsonSchem
 
 const own = (setting: (typeof WORKSPACE_RETENTION_SETTINGS)[number]): JsonSchema => ({
   type: ['integer', 'null'],
+  format: 'int32',
   minimum: MIN_RETENTION_DAYS[setting],
   maximum: MAX_RETENTION_DAYS,
   description: `Days ${WHAT[setting]}, from ${MIN_RETENTION_DAYS[setting]} to ${MAX_RETENTION_DAYS}; null follows the instance's default.`,
