@@ -1,4 +1,5 @@
 // What later areas use of the audit area's application: they import it from here only (`make layers`).
+export { changedFields } from './changed-fields.ts';
 export type { AuditEvents, AuditFilter, StoredAuditEvent } from './ports/audit-events.ts';
 export {
   ACCOUNT_AUDIT_ACTIONS,

@@ -1,6 +1,7 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { Mission } from '../../domain/missions/mission.ts';
 import type { RunPolicyChanges } from '../../domain/missions/run-policy.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
@@ -17,19 +18,31 @@ export interface CreateMissionInput {
 
 export type CreateMission = (principal: Principal, input: CreateMissionInput) => Promise<Mission>;
 
-/** Admins and owners define missions in their workspace. */
+/**
+ * Admins and owners define missions in their workspace; audited `mission_created` in the same transaction
+ * (never its definition, which may hold secrets).
+ */
 export function makeCreateMission(
   deps: {
     missions: MissionRepository;
     workspaceAccess: WorkspaceAccess;
     clock: Clock;
     ids: IdGenerator;
+    auditLog: AuditLog;
   } & QuotaDeps,
 ): CreateMission {
   return async (principal, input) => {
     await deps.workspaceAccess(principal, input.workspaceId, 'admin');
     const mission = Mission.create({ id: deps.ids.newId(), ...input }, deps.clock.now());
-    await withinWorkspaceQuota(deps, 'missions', input.workspaceId, () => deps.missions.add(mission));
+    await withinWorkspaceQuota(deps, 'missions', input.workspaceId, async () => {
+      await deps.missions.add(mission);
+      await deps.auditLog.record(
+        workspaceEvent(principal, 'mission_created', mission.workspaceId, {
+          type: 'mission',
+          id: mission.id,
+        }),
+      );
+    });
     return mission;
   };
 }

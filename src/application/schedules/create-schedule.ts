@@ -1,5 +1,6 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { Schedule, type ScheduleChanges } from '../../domain/schedules/schedule.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import { type QuotaDeps, withinWorkspaceQuota } from '../kernel/within-quota.ts';
@@ -15,13 +16,14 @@ export interface CreateScheduleInput extends ScheduleChanges {
 
 export type CreateSchedule = (principal: Principal, input: CreateScheduleInput) => Promise<Schedule>;
 
-/** Admins and owners schedule a mission in their workspace. */
+/** Admins and owners schedule a mission in their workspace; audited `schedule_created` (never its input). */
 export function makeCreateSchedule(
   deps: MissionAccessDeps & {
     schedules: ScheduleRepository;
     cronCalendar: CronCalendar;
     clock: Clock;
     ids: IdGenerator;
+    auditLog: AuditLog;
   } & QuotaDeps,
 ): CreateSchedule {
   return async (principal, { missionId, ...fields }) => {
@@ -31,7 +33,18 @@ export function makeCreateSchedule(
       deps.clock.now(),
       (cron, timezone) => deps.cronCalendar.fireTimes(cron, timezone),
     );
-    await withinWorkspaceQuota(deps, 'schedules', mission.workspaceId, () => deps.schedules.add(schedule));
+    await withinWorkspaceQuota(deps, 'schedules', mission.workspaceId, async () => {
+      await deps.schedules.add(schedule);
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'schedule_created',
+          schedule.workspaceId,
+          { type: 'schedule', id: schedule.id },
+          { mission_id: mission.id },
+        ),
+      );
+    });
     return schedule;
   };
 }

@@ -98,7 +98,7 @@ describe('audit API (GET /api/workspaces/{id}/audit-events, GET /api/auth/audit-
       'webhook_endpoint_created',
       'trigger_secret_rotated',
       'trigger_created',
-      'member_joined',
+      'mission_created',
     ]);
     const revoked = all.body.items[1];
     expect(revoked).to.deep.include({
@@ -184,6 +184,63 @@ describe('audit API (GET /api/workspaces/{id}/audit-events, GET /api/auth/audit-
       expect(secret.length).to.be.above(8);
       expect(stored.includes(secret), `a secret of ${secret.length} characters was stored`).to.equal(false);
     }
+  });
+
+  it('records mission and schedule changes in their transaction, with field names and never their inputs', async () => {
+    const secrets = ['mission-definition-secret-42', 'schedule-input-secret-42', 'schedule-input-secret-43'];
+    // The owner's session ended with the reuse above: the member of that test owns this workspace.
+    const workspace = await workspaceOverHttp(app, member, 'Scheduled', [[admin, 'admin']]);
+    const mission = await api(app, admin, 'POST', '/api/missions', {
+      workspace_id: workspace.id,
+      name: 'nightly',
+      definition: { token: secrets[0] },
+    });
+    expect(mission.status).to.equal(201);
+    const missionPath = `/api/missions/${mission.body.id}`;
+    expect(
+      (await api(app, admin, 'PATCH', missionPath, { definition: { token: `${secrets[0]}!` } })).status,
+    ).to.equal(200);
+    const schedule = await api(app, admin, 'POST', '/api/schedules', {
+      mission_id: mission.body.id,
+      name: 'at two',
+      cron: '0 2 * * *',
+      input: { api_key: secrets[1] },
+    });
+    expect(schedule.status).to.equal(201);
+    const schedulePath = `/api/schedules/${schedule.body.id}`;
+    const patched = await api(app, admin, 'PATCH', schedulePath, {
+      input: { api_key: secrets[2] },
+      enabled: false,
+    });
+    expect(patched.status).to.equal(200);
+    // A change refused (a bad cron) leaves no event; a mission with a schedule's runs is deleted after it.
+    expect((await api(app, admin, 'PATCH', schedulePath, { cron: 'not a cron' })).status).to.equal(400);
+    expect((await api(app, admin, 'DELETE', schedulePath)).status).to.equal(204);
+    expect((await api(app, admin, 'DELETE', missionPath)).status).to.equal(204);
+
+    const events = await api(app, member, 'GET', `/api/workspaces/${workspace.id}/audit-events?limit=50`);
+    const shown = events.body.items
+      .filter((e: { action: string }) => /^(mission|schedule)_/.test(e.action))
+      .map((e: { action: string; target: unknown; details: unknown; actor: { id: string } }) => [
+        e.action,
+        e.target,
+        e.details,
+        e.actor.id,
+      ]);
+    const m = { type: 'mission', id: mission.body.id };
+    const sc = { type: 'schedule', id: schedule.body.id };
+    expect(shown).to.deep.equal([
+      ['mission_deleted', m, {}, admin.userId],
+      ['schedule_deleted', sc, {}, admin.userId],
+      ['schedule_updated', sc, { fields: 'enabled,input' }, admin.userId],
+      ['schedule_created', sc, { mission_id: mission.body.id }, admin.userId],
+      ['mission_updated', m, { fields: 'definition' }, admin.userId],
+      ['mission_created', m, {}, admin.userId],
+    ]);
+    const { db } = await testDatabase();
+    const rows = await db.query<{ row: string }>('select row_to_json(a)::text as row from audit_events a');
+    const stored = rows.map((row) => row.row).join('\n');
+    for (const secret of secrets) expect(stored.includes(secret), secret).to.equal(false);
   });
 
   it('answers an API key on /api/auth/audit-events with 403 api_key_not_allowed', async () => {
