@@ -718,7 +718,7 @@ const schema = {
       minimum: 0,
       maximum: 65535,
       description:
-        'serve Prometheus metrics at `GET /metrics` on this port, a listener of its own (never the public port); `0` picks a free one. Unset: no listener, and nothing is counted',
+        'serve Prometheus metrics at `GET /metrics`, and the health detail at `GET /health`, on this port, a listener of its own for operators (never the public port); `0` picks a free one. Unset: no listener, and nothing is counted',
       defaultText: 'unset (off)',
     },
     METRICS_HOST: {
@@ -734,7 +734,7 @@ const schema = {
       maxLength: 1024,
       pattern: '^\\S+$',
       description:
-        'when set (16+ characters), a scrape must send `Authorization: Bearer <token>` (401 otherwise)',
+        'when set (16+ characters), a scrape (and a health detail request) must send `Authorization: Bearer <token>` (401 otherwise)',
       defaultText: 'unset',
     },
     OTEL_EXPORTER_OTLP_ENDPOINT: {

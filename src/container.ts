@@ -6,7 +6,10 @@ import {
 } from 'awilix';
 import { CacheInvalidation } from './adapters/platform/caching/cache-invalidation.ts';
 import { InMemoryStore } from './adapters/platform/memory/in-memory-store.ts';
+import type { JobHealth } from './adapters/platform/system/periodic-job.ts';
+import { jobHealthProbe } from './adapters/system/job-health-probe.ts';
 import type { RetentionPurge } from './application/kernel/ports/retention-purge.ts';
+import type { HealthProbe } from './application/system/ports/health-probe.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
@@ -23,7 +26,7 @@ import { type Registrations, registrar } from './composition/registration.ts';
 import { runs } from './composition/runs.ts';
 import { sandboxes } from './composition/sandboxes.ts';
 import { schedules } from './composition/schedules.ts';
-import { system } from './composition/system.ts';
+import { type SystemNeeds, system } from './composition/system.ts';
 import { triggers } from './composition/triggers.ts';
 import { web } from './composition/web.ts';
 import { webhooks } from './composition/webhooks.ts';
@@ -61,7 +64,10 @@ type Slices<List extends readonly unknown[]> = List extends readonly [infer Firs
   : unknown;
 
 /** Everything the composition root can resolve, by name: the areas' slices and the HTTP app. */
-export type Cradle = Slices<typeof AREAS> & HttpCradle & Pick<WorkspacesNeeds, 'retentionPurges'>;
+export type Cradle = Slices<typeof AREAS> &
+  HttpCradle &
+  Pick<WorkspacesNeeds, 'retentionPurges'> &
+  SystemNeeds;
 
 export interface ContainerOptions {
   readonly infrastructure: Infrastructure;
@@ -82,7 +88,10 @@ export function createContainer(
     {},
     ...AREAS.map((area) => area.register(context)),
     http(config),
-    { retentionPurges: registrar<Cradle>().singleton(areaRetentionPurges) },
+    {
+      retentionPurges: registrar<Cradle>().singleton(areaRetentionPurges),
+      healthProbes: registrar<Cradle>().singleton(healthProbes),
+    },
     overrides,
   ) as Registrations<Cradle>;
   const container = createAwilixContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -103,6 +112,14 @@ export function areaJobs(cradle: Cradle): Job[] {
 /** Every area's retention purges, in area order (the retention job runs them in it). */
 export function areaRetentionPurges(cradle: Cradle): RetentionPurge[] {
   return AREAS.flatMap((area: Area<unknown, Cradle>) => area.retention?.(cradle) ?? []);
+}
+
+/** The health detail's checks: the database's, and every area's periodic jobs. */
+function healthProbes(cradle: Cradle): HealthProbe[] {
+  const periodic = areaJobs(cradle).filter(
+    (job): job is Job & { health(): JobHealth } => job.health !== undefined,
+  );
+  return [...cradle.databaseHealthProbes, jobHealthProbe(periodic)];
 }
 
 /** Every area's metrics, declared (see `Area.metrics`). */

@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../adapters/platform/http/route.ts';
 import type { PostgresDatabase } from '../adapters/platform/postgres/postgres-database.ts';
 import type { Logger } from '../adapters/platform/system/logger.ts';
+import type { JobHealth } from '../adapters/platform/system/periodic-job.ts';
 import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { Tracer } from '../application/kernel/ports/tracer.ts';
 import type { Config } from '../config.ts';
@@ -29,6 +30,8 @@ export interface AreaContext {
 /** Periodic work an area runs on every instance (sweepers, dispatchers); stopped with the container. */
 export interface Job {
   start(): void;
+  /** Where a periodic job stands (the health detail lists it); absent for what is not one (a listener). */
+  health?(): JobHealth;
 }
 
 /**

@@ -13,11 +13,13 @@ import {
   type RateLimiterFactory,
 } from '../adapters/platform/throttling/rate-limiter-store.ts';
 import { NO_TRACER } from '../adapters/platform/tracing/no-tracer.ts';
+import { healthDocument } from '../adapters/system/http/health-document.ts';
 import type { Clock } from '../application/kernel/ports/clock.ts';
 import type { IdGenerator } from '../application/kernel/ports/id-generator.ts';
 import type { Metrics } from '../application/kernel/ports/metrics.ts';
 import type { Tracer } from '../application/kernel/ports/tracer.ts';
 import type { UnitOfWork } from '../application/kernel/ports/unit-of-work.ts';
+import type { CheckHealth } from '../application/system/check-health.ts';
 import type { Config } from '../config.ts';
 import type { Quotas } from '../domain/kernel/quotas.ts';
 import type { Area, Job } from './area.ts';
@@ -65,10 +67,15 @@ export interface PoolCounts {
   readonly waitingCount: number;
 }
 
-const { singleton, instance, value } = registrar<PlatformCradle>();
+/** What the platform uses that a later area registers: the health detail its operator listener serves. */
+export interface PlatformNeeds {
+  checkHealth: CheckHealth;
+}
+
+const { singleton, instance, value } = registrar<PlatformCradle & PlatformNeeds>();
 const { stored } = adaptersFor<PlatformCradle>();
 
-export const platform: Area<PlatformCradle> = {
+export const platform: Area<PlatformCradle, PlatformCradle & PlatformNeeds> = {
   name: 'platform',
   register: ({ config, infrastructure: { logger, masterKey, postgres, tracer }, persistence }) => {
     const prometheus = config.metrics.port === undefined ? undefined : new PromClientMetrics();
@@ -120,7 +127,7 @@ export const platform: Area<PlatformCradle> = {
       databasePool: value(postgres?.pool),
       cacheLookups: value(persistence.kind === 'postgres' ? persistence.caching.lookups : new Map()),
       metricsListener: singleton(
-        () =>
+        (deps) =>
           prometheus &&
           new MetricsListener({
             metrics: prometheus,
@@ -128,6 +135,8 @@ export const platform: Area<PlatformCradle> = {
             host: config.metrics.host,
             token: config.metrics.token,
             logger,
+            // Resolved when asked: the health detail checks every area's jobs, which are built after this.
+            documents: new Map([['/health', () => healthDocument(deps.checkHealth)]]),
           }),
         (listener) => listener?.stop(),
       ),

@@ -1,6 +1,6 @@
 import type { SweepExpiredUploads } from '../../application/files/sweep-expired-uploads.ts';
 import type { Logger } from '../platform/system/logger.ts';
-import { PeriodicJob } from '../platform/system/periodic-job.ts';
+import { type JobHealth, PeriodicJob } from '../platform/system/periodic-job.ts';
 
 /**
  * Deletes unfinished uploads past their 24 h every `intervalSeconds`, on every instance (the sweep skips rows
@@ -10,14 +10,18 @@ export class UploadSweepJob {
   readonly #job: PeriodicJob<void>;
 
   constructor(deps: { sweepExpiredUploads: SweepExpiredUploads; logger: Logger; intervalSeconds: number }) {
-    this.#job = new PeriodicJob(async () => {
-      try {
-        const swept = await deps.sweepExpiredUploads();
-        if (swept > 0) deps.logger.info({ swept }, 'expired unfinished uploads deleted');
-      } catch (error) {
-        deps.logger.warn({ err: error }, 'upload sweep failed; retrying at the next interval');
-      }
-    }, deps.intervalSeconds * 1000);
+    this.#job = new PeriodicJob(
+      async () => {
+        try {
+          const swept = await deps.sweepExpiredUploads();
+          if (swept > 0) deps.logger.info({ swept }, 'expired unfinished uploads deleted');
+        } catch (error) {
+          deps.logger.warn({ err: error }, 'upload sweep failed; retrying at the next interval');
+        }
+      },
+      deps.intervalSeconds * 1000,
+      'upload-sweeper',
+    );
   }
 
   start(): void {
@@ -26,5 +30,9 @@ export class UploadSweepJob {
 
   stop(): Promise<void> {
     return this.#job.stop();
+  }
+
+  health(): JobHealth {
+    return this.#job.health();
   }
 }

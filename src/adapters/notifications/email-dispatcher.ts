@@ -21,7 +21,7 @@ export class EmailDispatcher extends PeriodicJob<number> {
         throw error;
       }
     };
-    super(drain, deps.intervalMs);
+    super(drain, deps.intervalMs, 'email-dispatcher');
   }
 
   /** Dispatches until a round leases less than a full batch; returns the e-mails tried. */

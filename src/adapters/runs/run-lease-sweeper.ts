@@ -19,7 +19,7 @@ export class RunLeaseSweeper extends PeriodicJob<number> {
       done: 'expired run leases and timed-out attempts taken back',
       failed: 'run lease sweep failed; retrying at the next interval',
     });
-    super(sweep, deps.intervalSeconds * 1000);
+    super(sweep, deps.intervalSeconds * 1000, 'run-lease-sweeper');
   }
 
   /** One sweep over every workspace; returns how many runs it requeued or failed (timeouts included). */

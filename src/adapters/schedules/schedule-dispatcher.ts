@@ -17,7 +17,7 @@ export class ScheduleDispatcher extends PeriodicJob<number> {
       done: 'scheduled runs queued',
       failed: 'firing schedules failed; retrying at the next tick',
     });
-    super(fire, deps.intervalSeconds * 1000);
+    super(fire, deps.intervalSeconds * 1000, 'schedule-dispatcher');
   }
 
   /** Starts the periodic ticks, with a first one now (a no-op when the interval is 0). */

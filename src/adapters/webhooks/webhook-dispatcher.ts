@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { AttemptWebhookMessage } from '../../application/webhooks/attempt-webhook-message.ts';
 import type { ClaimWebhookMessages } from '../../application/webhooks/claim-webhook-messages.ts';
 import type { LeasedMessage } from '../../application/webhooks/ports/webhook-message-repository.ts';
-import { PeriodicJob } from '../platform/system/periodic-job.ts';
+import { type JobHealth, PeriodicJob } from '../platform/system/periodic-job.ts';
 
 export interface DispatchPoolLimits {
   /** Attempts in flight on this instance. */
@@ -58,11 +58,15 @@ export class WebhookDispatcher {
     limits: DispatchPoolLimits;
   }) {
     this.#deps = deps;
-    this.#job = new PeriodicJob(() => this.#fill(), deps.intervalMs);
+    this.#job = new PeriodicJob(() => this.#fill(), deps.intervalMs, 'webhook-dispatcher');
   }
 
   get inFlight(): number {
     return this.#inFlight.size;
+  }
+
+  health(): JobHealth {
+    return this.#job.health();
   }
 
   start(): void {

@@ -13,11 +13,21 @@ export interface MetricsListenerOptions {
   /** When set, a scrape must send `Authorization: Bearer <token>`. */
   readonly token: string | undefined;
   readonly logger: Logger;
+  /** More documents it serves to `GET`, by path (`/health`), behind the same token. */
+  readonly documents?: ReadonlyMap<string, () => Promise<OperatorDocument>>;
+}
+
+/** A document of the operator listener: its status, content type and text. */
+export interface OperatorDocument {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
 }
 
 /**
- * `GET /metrics` in the Prometheus text format, on a listener of its own (`METRICS_PORT`): never on the
- * public port, so the API's proxy, rate limits and routes never see it, and a firewall can keep it inside.
+ * The operator listener: `GET /metrics` in the Prometheus text format (and the `documents`, such as the
+ * health detail), on a listener of its own (`METRICS_PORT`): never on the public port, so the API's proxy,
+ * rate limits and routes never see it, and a firewall can keep it inside.
  */
 export class MetricsListener {
   readonly #options: MetricsListenerOptions;
@@ -54,8 +64,9 @@ export class MetricsListener {
   }
 
   async #answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = (request.url ?? '').split('?')[0];
-    if (path !== '/metrics') return send(response, 404, 'not found\n');
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const document = this.#options.documents?.get(path);
+    if (path !== '/metrics' && !document) return send(response, 404, 'not found\n');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
       return send(response, 405, 'method not allowed\n');
@@ -64,6 +75,7 @@ export class MetricsListener {
       response.setHeader('WWW-Authenticate', 'Bearer realm="metrics"');
       return send(response, 401, 'unauthorized\n');
     }
+    if (document) return this.#serve(request, response, document);
     try {
       const text = await this.#options.metrics.exposition();
       response.setHeader('Content-Type', this.#options.metrics.contentType);
@@ -72,6 +84,22 @@ export class MetricsListener {
     } catch (error) {
       this.#options.logger.error({ err: (error as Error).message }, 'metrics collection failed');
       send(response, 500, 'collection failed\n');
+    }
+  }
+
+  async #serve(
+    request: IncomingMessage,
+    response: ServerResponse,
+    document: () => Promise<OperatorDocument>,
+  ): Promise<void> {
+    try {
+      const { status, contentType, body } = await document();
+      response.setHeader('Content-Type', contentType);
+      response.setHeader('Cache-Control', 'no-store');
+      send(response, status, request.method === 'HEAD' ? '' : body);
+    } catch (error) {
+      this.#options.logger.error({ err: (error as Error).message }, 'operator document failed');
+      send(response, 500, 'failed\n');
     }
   }
 

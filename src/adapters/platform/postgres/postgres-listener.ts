@@ -33,6 +33,7 @@ export class PostgresListener {
   #timer: NodeJS.Timeout | undefined;
   #probe: NodeJS.Timeout | undefined;
   #closed = false;
+  #started = false;
 
   constructor(deps: { db: PostgresDatabase; logger: Logger; reconnectMs?: number; probeMs?: number }) {
     // The pool's own connection settings (the password is a hidden property: pass the object, not a copy).
@@ -55,8 +56,19 @@ export class PostgresListener {
     return this.#listening.has(channel);
   }
 
+  /**
+   * For the health detail: `idle` until the first subscriber starts it, `listening` while every channel
+   * listens, `down` otherwise (connecting, or waiting to reconnect).
+   */
+  state(): 'idle' | 'listening' | 'down' {
+    if (!this.#started) return 'idle';
+    const all = [...this.#channels.keys()].every((channel) => this.#listening.has(channel));
+    return this.#client !== undefined && all ? 'listening' : 'down';
+  }
+
   /** Opens the connection unless it is open or about to be. */
   start(): void {
+    this.#started = true;
     if (!this.#client && !this.#timer && !this.#closed) void this.#connect();
   }
 

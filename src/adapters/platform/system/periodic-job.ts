@@ -1,4 +1,20 @@
 import type { Logger } from 'pino';
+
+/** What a periodic job tells of itself: the health check's `jobs` entries. */
+export interface JobHealth {
+  /** A fixed name (`run-lease-sweeper`): never anything a user chose. */
+  readonly name: string;
+  readonly intervalMs: number;
+  /** Started, with an interval above 0 (`0` turns the job off on an instance). */
+  readonly ticking: boolean;
+  readonly startedAt: Date | undefined;
+  /** When the run in progress began, if one is. */
+  readonly runningSince: Date | undefined;
+  /** When the last run ended, and whether it threw (jobs that report their own failures never throw). */
+  readonly lastEndedAt: Date | undefined;
+  readonly lastFailed: boolean;
+}
+
 /**
  * Runs `task` every `intervalMs`, one run at a time (a tick while one runs is skipped), with a timer that
  * never keeps the process alive. A failing run is the task's to report; the next tick tries again.
@@ -6,12 +22,31 @@ import type { Logger } from 'pino';
 export class PeriodicJob<T> {
   readonly #task: () => Promise<T>;
   readonly #intervalMs: number;
+  readonly #name: string;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<T> | undefined;
+  #startedAt: Date | undefined;
+  #runningSince: Date | undefined;
+  #lastEndedAt: Date | undefined;
+  #lastFailed = false;
 
-  constructor(task: () => Promise<T>, intervalMs: number) {
+  constructor(task: () => Promise<T>, intervalMs: number, name: string) {
     this.#task = task;
     this.#intervalMs = intervalMs;
+    this.#name = name;
+  }
+
+  /** Where the job stands, for the health check. */
+  health(): JobHealth {
+    return {
+      name: this.#name,
+      intervalMs: this.#intervalMs,
+      ticking: this.#timer !== undefined,
+      startedAt: this.#startedAt,
+      runningSince: this.#runningSince,
+      lastEndedAt: this.#lastEndedAt,
+      lastFailed: this.#lastFailed,
+    };
   }
 
   /** Starts ticking, with a first run now when `runNow` (a no-op when the interval is 0 or it already ticks). */
@@ -22,6 +57,7 @@ export class PeriodicJob<T> {
       if (!this.#running) tick();
     }, this.#intervalMs);
     this.#timer.unref();
+    this.#startedAt = new Date();
     if (runNow) tick();
   }
 
@@ -34,10 +70,22 @@ export class PeriodicJob<T> {
 
   /** Runs the task now, or joins the run in progress. */
   run(): Promise<T> {
-    this.#running ??= this.#task().finally(() => {
-      this.#running = undefined;
-    });
+    if (!this.#running) {
+      this.#runningSince = new Date();
+      this.#running = this.#task().then(
+        (result) => this.#ended(false, result),
+        (error: unknown) => this.#ended(true, Promise.reject(error)),
+      );
+    }
     return this.#running;
+  }
+
+  #ended<R>(failed: boolean, result: R): R {
+    this.#running = undefined;
+    this.#runningSince = undefined;
+    this.#lastEndedAt = new Date();
+    this.#lastFailed = failed;
+    return result;
   }
 }
 
