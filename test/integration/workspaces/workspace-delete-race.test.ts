@@ -22,11 +22,16 @@ describe('writes racing a workspace delete answer 2xx or 404, never 500', () => 
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     for (let round = 0; round < 30; round++) {
-      const workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: `race ${round}` })).body
-        .id;
-      const missionId = (
-        await api(app, owner, 'POST', '/api/missions', { workspace_id: workspaceId, name: 'm' })
-      ).body.id;
+      const workspace = await api(app, owner, 'POST', '/api/workspaces', { name: `race ${round}` });
+      const mission =
+        workspace.status === 201
+          ? await api(app, owner, 'POST', '/api/missions', { workspace_id: workspace.body.id, name: 'm' })
+          : workspace;
+      // A machine too loaded to set a round up (503) has no round to race: the writes would name no ids.
+      if (mission.status === 503) continue;
+      expect([workspace.status, mission.status]).to.deep.equal([201, 201]);
+      const workspaceId: string = workspace.body.id;
+      const missionId: string = mission.body.id;
       const writes: [string, string, unknown][] = [];
       for (let i = 0; i < 6; i++) {
         writes.push(

@@ -74,6 +74,7 @@ describe('audit API use cases', () => {
       'member_joined',
     ]);
     expect(types.slice(4)).to.deep.equal([
+      'mission_created',
       'trigger_created',
       'trigger_updated',
       'trigger_secret_rotated',
