@@ -17,6 +17,7 @@ import { authRoutes } from '../adapters/identity/http/auth-routes.ts';
 import type { CookieSettings } from '../adapters/identity/http/cookies.ts';
 import { loginSessionRoutes } from '../adapters/identity/http/login-session-routes.ts';
 import { sessionRoute } from '../adapters/identity/http/session-route.ts';
+import { twoFactorRoutes } from '../adapters/identity/http/two-factor-routes.ts';
 import {
   type AccessTokenKeys,
   JoseAccessTokenService,
@@ -119,6 +120,7 @@ import type { Area } from './area.ts';
 import type { ThroughNotifications } from './notifications.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
+import { registerTwoFactor, type TwoFactorCradle } from './two-factor.ts';
 
 /** Verification e-mails one user may ask for again per hour (an inbox is not to be flooded through us). */
 const VERIFICATION_RESENDS_PER_HOUR = 5;
@@ -136,7 +138,7 @@ const VERIFIED_TOKENS = 10_000;
 export const hashingConcurrency = (): number => Math.max(1, Math.min(availableParallelism(), 3));
 
 /** Users, passwords, access and refresh tokens, login and browser sessions, login throttling. */
-export interface IdentityCradle {
+export interface IdentityCradle extends TwoFactorCradle {
   users: UserRepository;
   loginSessions: LoginSessionRepository;
   browserSessions: BrowserSessionRepository;
@@ -217,7 +219,8 @@ const { cachedRead, announced, stored } = adaptersFor<ThroughIdentity>();
 
 export const identity: Area<IdentityCradle, ThroughIdentity> = {
   name: 'identity',
-  register: ({ config, persistence }) => {
+  register: (context) => {
+    const { config, persistence } = context;
     const hashers = {
       argon2id: ({ passwordHashingQueue: queue }: ThroughIdentity) => new Argon2PasswordHasher({ queue }),
       scrypt: ({ passwordHashingQueue: queue }: ThroughIdentity) => new ScryptPasswordHasher({ queue }),
@@ -340,6 +343,7 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       ),
       requestPasswordReset: singleton(makeRequestPasswordReset),
       confirmPasswordReset: singleton(makeConfirmPasswordReset),
+      ...registerTwoFactor(context),
     };
   },
   retention: ({ sessionPurges }) => sessionPurges,
@@ -356,6 +360,7 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
   routes: (deps) => [
     ...authRoutes(deps, { signupEnabled: deps.config.signupEnabled }),
     ...loginSessionRoutes(deps),
+    ...twoFactorRoutes(deps),
     sessionRoute(deps),
   ],
 };

@@ -1,11 +1,8 @@
-import { InvalidCredentials } from '../../domain/identity/auth-errors.ts';
-import { BrowserSession, type BrowserSessionLifetimes } from '../../domain/identity/browser-session.ts';
-import { type AuditLog, sessionEvent } from '../audit/index.ts';
-import type { Clock } from '../kernel/ports/clock.ts';
-import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import type { BrowserSessionRepository } from './ports/browser-session-repository.ts';
-import type { SessionTokens } from './ports/session-tokens.ts';
+import type { RequireSecondFactor } from './require-second-factor.ts';
+import { type SignedIn, type StartBrowserSessionDeps, startBrowserSession } from './start-browser-session.ts';
 import type { VerifyCredentials } from './verify-credentials.ts';
+
+export type { SignedIn } from './start-browser-session.ts';
 
 export interface SignInInput {
   readonly usernameOrEmail: string;
@@ -16,57 +13,22 @@ export interface SignInInput {
   readonly previousToken: string | undefined;
 }
 
-export interface SignedIn {
-  /** The new cookie value; only its hash is stored. */
-  readonly token: string;
-  readonly session: BrowserSession;
-}
-
 export type SignIn = (input: SignInInput) => Promise<SignedIn>;
 
 /**
  * Browser sign-in: the same password check as the API login (throttling, one answer for every failure), then
- * a brand-new server-side session. A token the browser already held is never adopted, and its session is
- * deleted, so a cookie planted before sign-in is worthless after it (session fixation).
+ * a brand-new server-side session (see `startBrowserSession`). With two-factor login on, MfaRequired instead:
+ * the page asks for the code and `completeMfaSignIn` starts the session.
  */
-export function makeSignIn(deps: {
-  verifyCredentials: VerifyCredentials;
-  browserSessions: BrowserSessionRepository;
-  sessionTokens: SessionTokens;
-  auditLog: AuditLog;
-  clock: Clock;
-  ids: IdGenerator;
-  browserSessionLifetimes: BrowserSessionLifetimes;
-}): SignIn {
+export function makeSignIn(
+  deps: StartBrowserSessionDeps & {
+    verifyCredentials: VerifyCredentials;
+    requireSecondFactor: RequireSecondFactor;
+  },
+): SignIn {
   return async ({ usernameOrEmail, password, ip, userAgent, previousToken }) => {
     const user = await deps.verifyCredentials({ usernameOrEmail, password, ip });
-    const now = deps.clock.now();
-    if (previousToken) {
-      const previous = await deps.browserSessions.findByTokenHash(deps.sessionTokens.hash(previousToken));
-      if (previous) await deps.browserSessions.deleteForUser(previous.userId, previous.id);
-    }
-    const idleCutoff = new Date(now.getTime() - deps.browserSessionLifetimes.idleSeconds * 1000);
-    await deps.browserSessions.deleteEndedForUser(user.id, now, idleCutoff);
-
-    const token = deps.sessionTokens.newToken();
-    const session = BrowserSession.start(
-      {
-        id: deps.ids.newId(),
-        userId: user.id,
-        userEpoch: user.securityEpoch,
-        tokenHash: deps.sessionTokens.hash(token),
-        csrfToken: deps.sessionTokens.newToken(),
-        userAgent: userAgent?.slice(0, 512) ?? null,
-        ip,
-      },
-      now,
-      deps.browserSessionLifetimes,
-    );
-    // A disable or a new password that landed after the password check moved the user on: no session.
-    if (!(await deps.browserSessions.create(session))) throw new InvalidCredentials();
-    await deps.auditLog.record(
-      sessionEvent('login_succeeded', { userId: user.id, sessionId: session.id }, ip, { surface: 'browser' }),
-    );
-    return { token, session };
+    await deps.requireSecondFactor(user);
+    return startBrowserSession(deps, user, { ip, userAgent, previousToken });
   };
 }

@@ -22,6 +22,7 @@ import {
   userResponse,
   verifyEmailRequest,
 } from './auth-schemas.ts';
+import { answeringMfaRequired } from './mfa-required-problem.ts';
 
 function sendTokens(ctx: Context, pair: TokenPair): void {
   noStore(ctx);
@@ -40,13 +41,17 @@ export function authRoutes(
       summary: 'Login',
       description:
         'Exchanges a username or e-mail and a password for an access token (900 s) and a refresh token. ' +
-        'Unknown user, wrong password and disabled account all answer the same 401 `invalid_credentials`.',
+        'Unknown user, wrong password and disabled account all answer the same 401 `invalid_credentials`. ' +
+        'With two-factor login on, the right password answers 401 `mfa_required` with an `mfa_token` (5 min) ' +
+        'instead: send it with a code to `POST /api/auth/login/mfa`.',
       body: loginRequest,
       errors: [401, 503],
       responses: { 200: { description: 'Tokens.', schema: tokenResponse } },
       handler: async (ctx, { body }) => {
         const caller = { ip: clientIpOf(ctx), userAgent: ctx.get('User-Agent') || null };
-        sendTokens(ctx, await deps.logIn(camelCased(body, caller)));
+        await answeringMfaRequired(ctx, async () =>
+          sendTokens(ctx, await deps.logIn(camelCased(body, caller))),
+        );
       },
     }),
     open.post('/api/auth/refresh', {

@@ -1,6 +1,7 @@
 import { AccountToken } from '../../../domain/identity/account-token.ts';
 import { BrowserSession } from '../../../domain/identity/browser-session.ts';
 import { LoginSession } from '../../../domain/identity/login-session.ts';
+import { TwoFactor } from '../../../domain/identity/two-factor.ts';
 import { User } from '../../../domain/identity/user.ts';
 import { inMemoryTables } from '../../platform/memory/in-memory-tables.ts';
 
@@ -11,5 +12,10 @@ export const identityTables = inMemoryTables((store) => {
   const browserSessions = store.byId((s: BrowserSession) => new BrowserSession(s));
   const accountTokens = store.byId((t: AccountToken) => new AccountToken(t));
   accountTokens.cascadeFrom(users, (t) => t.userId);
-  return { users, loginSessions, browserSessions, accountTokens };
+  const twoFactors = store.table(
+    (t: TwoFactor) => t.userId,
+    (t) => new TwoFactor(t),
+  );
+  twoFactors.cascadeFrom(users, (t) => t.userId);
+  return { users, loginSessions, browserSessions, accountTokens, twoFactors };
 });

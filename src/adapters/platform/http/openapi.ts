@@ -51,6 +51,14 @@ export const problemSchema: JsonSchema = {
         max: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 },
       },
     },
+    mfa_token: {
+      type: 'string',
+      maxLength: 300,
+      pattern: '^mfa_[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}$',
+      description:
+        'With `mfa_required` (login of an account with two-factor login): send it with a code to ' +
+        '`POST /api/auth/login/mfa` within 5 minutes (CONTRACT section 14).',
+    },
   },
 };
 

@@ -8,6 +8,8 @@ export interface Problem {
   readonly errors?: readonly { path: string; message: string }[];
   /** The limit a `quota_exceeded` answer reached. */
   readonly limit?: { readonly name: string; readonly max: number } | undefined;
+  /** The token a `mfa_required` answer hands on to the second step of the login. */
+  readonly mfaToken?: string | undefined;
 }
 
 const TITLES: Record<number, string> = {
@@ -40,6 +42,7 @@ export function sendProblem(ctx: Context, problem: Problem): void {
     code: problem.code,
     ...(problem.errors ? { errors: problem.errors.map(within) } : {}),
     ...(problem.limit ? { limit: problem.limit } : {}),
+    ...(problem.mfaToken ? { mfa_token: problem.mfaToken } : {}),
   };
 }
 

@@ -12,6 +12,9 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   'email_verified',
   'password_reset_requested',
   'password_reset',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_recovery_code_used',
 ] as const;
 
 /** Changes to a workspace and what it holds: what its owners and admins read in its audit log. */
