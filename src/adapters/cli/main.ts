@@ -16,6 +16,7 @@ commands:
                                             create a user (password from stdin, or a prompt on a terminal)
   user set-password <username-or-email>     set a new password (same input); ends the user's sessions
   user disable <username-or-email>          disable the account and end its sessions
+  user reset-2fa <username-or-email>        turn the user's two-factor login off (lost app and recovery codes)
   user list                                 list users
   keys rotate                               make a new access-token signing key current
   api-key create --workspace ID --name N --role admin|member [--expires-at TIME]
@@ -61,6 +62,15 @@ const COMMANDS: Record<string, Command> = {
     if (!login) throw new UsageError('user disable needs a username or e-mail');
     await disableUser(login);
     print('user disabled; every session of the user has ended');
+  },
+  'user reset-2fa': async ({ resetTwoFactor }, [login]) => {
+    if (!login) throw new UsageError('user reset-2fa needs a username or e-mail');
+    const removed = await resetTwoFactor(login);
+    print(
+      removed
+        ? 'two-factor login is off; the user signs in with the password alone'
+        : 'the user had no two-factor login',
+    );
   },
   'user list': async ({ listUsers }) => {
     for (const user of await listUsers()) {

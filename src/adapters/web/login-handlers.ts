@@ -1,10 +1,16 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
-import { CsrfRejected, constantTimeEqual, InvalidCredentials } from '../../domain/identity/index.ts';
+import {
+  CsrfRejected,
+  constantTimeEqual,
+  InvalidCredentials,
+  MfaRequired,
+} from '../../domain/identity/index.ts';
 import { DomainError, RateLimited } from '../../domain/kernel/errors.ts';
 import { clearCookie, readCookie, writeCookie } from '../identity/index.ts';
 import { readForm } from './form-body.ts';
 import { type LoginPageModel, loginPage } from './pages/login-page.ts';
+import { mfaPage } from './pages/mfa-page.ts';
 import { assertSameOrigin } from './same-origin.ts';
 import { currentSession, ipOf, seeOther, sendPage, type WebDeps } from './web-context.ts';
 
@@ -47,7 +53,7 @@ export function assertLoginFormToken(ctx: Context, deps: WebDeps, sent: string |
   return expected;
 }
 
-function failure(error: unknown): { status: number; message: string } {
+export function failure(error: unknown): { status: number; message: string } {
   // One message for unknown user, wrong password and disabled account, as on the API (no enumeration).
   // 422, not 401: a 401 must carry an HTTP authentication challenge, and a form is not one.
   if (error instanceof InvalidCredentials) {
@@ -100,6 +106,9 @@ export function loginHandlers(router: Router, deps: WebDeps): void {
       writeCookie(ctx, 'session', token, { maxAgeSeconds, sameSite: 'Lax' }, deps.cookieSettings);
       seeOther(ctx, '/');
     } catch (error) {
+      // The password was right and the account has two-factor login: the page asks for the code.
+      if (error instanceof MfaRequired)
+        return sendPage(ctx, 200, mfaPage({ csrfToken: expected, mfaToken: error.mfaToken }));
       const { status, message } = failure(error);
       if (error instanceof RateLimited) ctx.set('Retry-After', String(error.retryAfterSeconds));
       page(status, message);

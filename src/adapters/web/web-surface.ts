@@ -4,6 +4,7 @@ import { NotFound } from '../../domain/kernel/errors.ts';
 import { isSecureRequest } from '../identity/index.ts';
 import { accountHandlers } from './account-handlers.ts';
 import { loginHandlers } from './login-handlers.ts';
+import { mfaHandlers } from './mfa-handlers.ts';
 import { errorPage } from './pages/error-page.ts';
 import { STYLESHEET } from './pages/styles.ts';
 import { passwordResetHandlers } from './password-reset-handlers.ts';
@@ -20,6 +21,7 @@ import { webErrors } from './web-errors.ts';
 export function webSurface(deps: WebDeps): Middleware {
   const router = new Router();
   loginHandlers(router, deps);
+  mfaHandlers(router, deps);
   accountHandlers(router, deps);
   verifyEmailHandlers(router, deps);
   passwordResetHandlers(router, deps);

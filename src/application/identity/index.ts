@@ -1,6 +1,7 @@
 // What later areas use of the identity area's application: they import it from here only (`make layers`).
 export type { Authenticate } from './authenticate.ts';
 export type { ChangePassword } from './change-password.ts';
+export type { CompleteMfaSignIn } from './complete-mfa-sign-in.ts';
 export type { BrowserSessionRepository } from './ports/browser-session-repository.ts';
 export type { LoginSessionRepository } from './ports/login-session-repository.ts';
 export type { NewUserListener } from './ports/new-user-listener.ts';

@@ -5,4 +5,5 @@ export { CsrfRejected, WrongCurrentPassword } from './browser-errors.ts';
 export type { BrowserSession, BrowserSessionLifetimes } from './browser-session.ts';
 export { constantTimeEqual } from './constant-time-equal.ts';
 export type { LoginSession, SessionLifetimes } from './login-session.ts';
+export { MfaRequired } from './two-factor.ts';
 export { canonicalLogin, type User } from './user.ts';
