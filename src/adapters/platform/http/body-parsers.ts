@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import { refuseUndecodable } from './body-decoding.ts';
 
 // koa-body with one parser on at a time: JSON on the API's routes, url-encoded on the web forms. Text and
@@ -17,7 +17,20 @@ function parser(kind: 'json' | 'urlencoded', limitBytes: number): Middleware {
   if (!made) {
     made = koaBody(
       kind === 'json'
-        ? { ...NONE, json: true, jsonStrict: false, jsonLimit: limitBytes, onError: refuseUndecodable }
+        ? {
+            ...NONE,
+            json: true,
+            jsonStrict: false,
+            jsonLimit: limitBytes,
+            onError: refuseUndecodable,
+            // DELETE too: a route that declares a body on DELETE needs it (turning 2FA off takes a password).
+            parsedMethods: [
+              HttpMethodEnum.POST,
+              HttpMethodEnum.PUT,
+              HttpMethodEnum.PATCH,
+              HttpMethodEnum.DELETE,
+            ],
+          }
         : { ...NONE, urlencoded: true, formLimit: limitBytes, onError: refuseUndecodable },
     );
     parsers.set(key, made);
@@ -27,7 +40,7 @@ function parser(kind: 'json' | 'urlencoded', limitBytes: number): Middleware {
 
 /**
  * Parses a JSON body of at most `limitBytes` (after decoding its `Content-Encoding`) into `ctx.request.body`,
- * on POST, PUT and PATCH: any JSON value, `__proto__` keys refused; 400 when malformed or undecodable, 413 when
+ * on POST, PUT, PATCH and DELETE (only routes that declare a body parse one): any JSON value, `__proto__` keys refused; 400 when malformed or undecodable, 413 when
  * too large, 415 for an unknown encoding.
  */
 export function jsonBody(limitBytes: number): Middleware {
