@@ -1,6 +1,7 @@
 import { HmacMfaTokens } from '../adapters/identity/crypto/hmac-mfa-tokens.ts';
 import { HmacRecoveryCodes } from '../adapters/identity/crypto/hmac-recovery-codes.ts';
 import { OtpauthTotpAuthenticator } from '../adapters/identity/crypto/otpauth-totp-authenticator.ts';
+import { totpSecretBox } from '../adapters/identity/crypto/totp-secret-box.ts';
 import { InMemoryTwoFactorRepository } from '../adapters/identity/memory/in-memory-two-factor-repository.ts';
 import { PostgresTwoFactorRepository } from '../adapters/identity/postgres/postgres-two-factor-repository.ts';
 import { QrcodeSvgQrCodes } from '../adapters/identity/qrcode-svg-qr-codes.ts';
@@ -33,6 +34,7 @@ import {
   makeVerifySecondFactor,
   type VerifySecondFactor,
 } from '../application/identity/verify-second-factor.ts';
+import type { SecretBox } from '../application/kernel/ports/secret-box.ts';
 import type { AreaContext } from './area.ts';
 import type { ThroughIdentity } from './identity.ts';
 import { adaptersFor } from './persistence.ts';
@@ -41,6 +43,8 @@ import { type Registrations, registrar } from './registration.ts';
 /** The identity area's two-factor login (TOTP, recovery codes, the `mfa_token` step): part of its slice. */
 export interface TwoFactorCradle {
   twoFactors: TwoFactorRepository;
+  /** Seals TOTP secrets at rest, under a key of their own. */
+  totpSecretBox: SecretBox;
   totpAuthenticator: TotpAuthenticator;
   qrCodes: QrCodes;
   mfaTokens: MfaTokens;
@@ -69,6 +73,7 @@ export function registerTwoFactor({ config, persistence }: AreaContext): Registr
       }),
     ),
     // The service as authenticator apps list it: the host people reach it by.
+    totpSecretBox: singleton(({ masterKey }) => totpSecretBox(masterKey)),
     totpAuthenticator: value(new OtpauthTotpAuthenticator({ issuer: new URL(config.publicUrl).host })),
     qrCodes: value(new QrcodeSvgQrCodes()),
     mfaTokens: instance(HmacMfaTokens),

@@ -30,7 +30,7 @@ export function makeConfirmTotpEnrolment(deps: {
   twoFactors: TwoFactorRepository;
   totpAuthenticator: TotpAuthenticator;
   recoveryCodes: RecoveryCodes;
-  secretBox: SecretBox;
+  totpSecretBox: SecretBox;
   loginThrottle: LoginThrottle;
   auditLog: AuditLog;
   clock: Clock;
@@ -43,7 +43,7 @@ export function makeConfirmTotpEnrolment(deps: {
     const pending = await deps.twoFactors.findByUser(userId);
     if (!pending || pending.enabled) throw new TwoFactorNotPending();
     const typed = normalisedCode(code);
-    const secret = deps.secretBox.open(pending.sealedSecret, TwoFactor.sealingContext(userId));
+    const secret = deps.totpSecretBox.open(pending.sealedSecret, TwoFactor.sealingContext(userId));
     const step = isTotpCode(typed)
       ? deps.totpAuthenticator.stepOf(secret, typed, deps.clock.now())
       : undefined;

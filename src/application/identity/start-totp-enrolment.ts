@@ -25,7 +25,7 @@ export function makeStartTotpEnrolment(deps: {
   twoFactors: TwoFactorRepository;
   totpAuthenticator: TotpAuthenticator;
   qrCodes: QrCodes;
-  secretBox: SecretBox;
+  totpSecretBox: SecretBox;
   clock: Clock;
 }): StartTotpEnrolment {
   return async (caller) => {
@@ -35,7 +35,7 @@ export function makeStartTotpEnrolment(deps: {
     const secret = deps.totpAuthenticator.newSecret();
     const pending = new TwoFactor({
       userId,
-      sealedSecret: deps.secretBox.seal(secret, TwoFactor.sealingContext(userId)),
+      sealedSecret: deps.totpSecretBox.seal(secret, TwoFactor.sealingContext(userId)),
       enabledAt: null,
       lastUsedStep: null,
       recoveryCodeHashes: [],

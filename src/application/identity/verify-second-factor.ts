@@ -23,14 +23,17 @@ export function makeVerifySecondFactor(deps: {
   twoFactors: TwoFactorRepository;
   totpAuthenticator: TotpAuthenticator;
   recoveryCodes: RecoveryCodes;
-  secretBox: SecretBox;
+  totpSecretBox: SecretBox;
   loginThrottle: LoginThrottle;
   auditLog: AuditLog;
   clock: Clock;
 }): VerifySecondFactor {
   const spend = async (twoFactor: TwoFactor, typed: string, ip: string): Promise<boolean> => {
     if (isTotpCode(typed)) {
-      const secret = deps.secretBox.open(twoFactor.sealedSecret, TwoFactor.sealingContext(twoFactor.userId));
+      const secret = deps.totpSecretBox.open(
+        twoFactor.sealedSecret,
+        TwoFactor.sealingContext(twoFactor.userId),
+      );
       const step = deps.totpAuthenticator.stepOf(secret, typed, deps.clock.now());
       if (step === undefined || !twoFactor.acceptsStep(step)) return false;
       return deps.twoFactors.useStep(twoFactor.userId, step);

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { CachedSigningKeys } from '../../../src/adapters/identity/cached-signing-keys.ts';
+import { totpSecretBox } from '../../../src/adapters/identity/crypto/totp-secret-box.ts';
 import { PostgresSigningKeyStore } from '../../../src/adapters/identity/postgres/postgres-signing-key-store.ts';
 import { resealSigningKeys } from '../../../src/adapters/identity/postgres/reseal-signing-keys.ts';
+import { resealTotpSecrets } from '../../../src/adapters/identity/postgres/reseal-totp-secrets.ts';
 import { AesGcmSecretBox } from '../../../src/adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { webhookSecretBox } from '../../../src/adapters/triggers/crypto/webhook-secret-box.ts';
 import { PostgresTriggerRepository } from '../../../src/adapters/triggers/postgres/postgres-trigger-repository.ts';
 import { resealWebhookSecrets } from '../../../src/adapters/triggers/postgres/reseal-webhook-secrets.ts';
+import { TwoFactor } from '../../../src/domain/identity/two-factor.ts';
 import { postgresWorld, seedMission, seedUser, T0 } from '../../support/persistence-world.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { triggerOn } from '../../support/trigger-fixtures.ts';
@@ -62,5 +65,30 @@ describe('resealSigningKeys (master-key rotation)', () => {
     const after = new CachedSigningKeys({ signingKeyStore, secretBox: newBox, clock, config });
     expect((await after.currentSigningKey()).kid).to.equal(kid);
     expect((await resealSigningKeys(db, oldBox, newBox)).resealed).to.equal(0);
+  });
+});
+
+describe('resealTotpSecrets (master-key rotation)', () => {
+  it('moves every TOTP secret to the new key, keeping the secret, and can run twice', async () => {
+    const { db } = await testDatabase();
+    const world = await postgresWorld();
+    const [oldBox, newBox] = [totpSecretBox(randomBytes(32)), totpSecretBox(randomBytes(32))];
+    const { user } = await seedUser(world);
+    const context = TwoFactor.sealingContext(user.id);
+    const sealedSecret = oldBox.seal('JBSWY3DPEHPK3PXP', context);
+    await world.twoFactors.putPending(
+      new TwoFactor({
+        userId: user.id,
+        sealedSecret,
+        enabledAt: null,
+        lastUsedStep: null,
+        recoveryCodeHashes: [],
+        createdAt: T0,
+      }),
+    );
+    expect((await resealTotpSecrets(db, oldBox, newBox)).resealed).to.equal(1);
+    const moved = await world.twoFactors.findByUser(user.id);
+    expect(newBox.open(moved?.sealedSecret as string, context)).to.equal('JBSWY3DPEHPK3PXP');
+    expect((await resealTotpSecrets(db, oldBox, newBox)).resealed).to.equal(0);
   });
 });
