@@ -164,6 +164,9 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
       ['GET', '/api/auth/sessions', undefined],
       ['DELETE', `/api/auth/sessions/${randomUUID()}`, undefined],
       ['POST', '/api/auth/sessions/revoke-all', undefined],
+      ['POST', '/api/auth/mfa/totp', undefined],
+      ['POST', '/api/auth/mfa/totp/confirm', { code: '123456' }],
+      ['DELETE', '/api/auth/mfa/totp', { password: 'a password', code: '123456' }],
       ['POST', '/api/workspaces', { name: 'mine' }],
       ['POST', `/api/workspaces/${workspace.id}/api-keys`, { name: 'child', role: 'admin' }],
     ] as const) {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { json } from '../../support/json.ts';
 import { signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { totpCode } from '../../support/totp.ts';
 
 const jsonPost = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -69,15 +70,23 @@ describe('auth over HTTP (PostgreSQL)', () => {
     expect(response.status).to.equal(401);
   });
 
-  it('answers the three login failures byte-identically', async () => {
+  it('answers the login failures byte-identically, an account with two-factor login included', async () => {
     const other = await signUp(app);
     await app.container.cradle.disableUser(other.username);
+    const guarded = await signUp(app);
+    const me = await app.container.cradle.authenticate(guarded.accessToken);
+    const { otpauthUri } = await app.container.cradle.startTotpEnrolment(me);
+    await app.container.cradle.confirmTotpEnrolment(me, {
+      code: totpCode(otpauthUri, new Date()),
+      ip: '::1',
+    });
     const bodies: string[] = [];
     const headerSets: string[] = [];
     for (const attempt of [
       { username_or_email: 'nobody-at-all', password: ada.password },
       { username_or_email: ada.username, password: 'wrong password!' },
       { username_or_email: other.username, password: other.password },
+      { username_or_email: guarded.username, password: 'wrong password!' },
     ]) {
       const response = await app.request('/api/auth/login', jsonPost(attempt));
       expect(response.status).to.equal(401);

@@ -213,6 +213,34 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: () => ({ method: 'GET', path: '/api/auth/audit-events' }),
     },
     {
+      // A person's own second factor: anyone signed in may start enrolling theirs (again, while pending).
+      route: 'POST /api/auth/mfa/totp',
+      expect: { owner: 201, admin: 201, member: 201, outsider: 201 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
+      request: () => ({ method: 'POST', path: '/api/auth/mfa/totp' }),
+    },
+    {
+      // With an enrolment pending, a wrong code: the route reaches the caller's own second factor.
+      route: 'POST /api/auth/mfa/totp/confirm',
+      expect: { owner: 400, admin: 400, member: 400, outsider: 400 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
+      prepare: async (_f, caller) => {
+        if (caller.kind === 'user') await app.container.cradle.startTotpEnrolment(caller);
+      },
+      request: () => ({ method: 'POST', path: '/api/auth/mfa/totp/confirm', body: { code: '000000' } }),
+    },
+    {
+      // Nobody here has two-factor login on: 409 once past authentication.
+      route: 'DELETE /api/auth/mfa/totp',
+      expect: { owner: 409, admin: 409, member: 409, outsider: 409 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
+      request: () => ({
+        method: 'DELETE',
+        path: '/api/auth/mfa/totp',
+        body: { password: 'any password', code: '000000' },
+      }),
+    },
+    {
       route: 'PATCH /api/workspaces/{id}/members/{user_id}',
       expect: OWNER_ONLY(200),
       prepare: addExtra,
@@ -535,10 +563,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, blueprints, sandboxes and the audit API', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, blueprints, sandboxes, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|blueprints|sandboxes|auth\/audit-events)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|blueprints|sandboxes|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )
@@ -552,7 +580,8 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       ? (testCase.keys?.[who as Key] ?? testCase.expect[LIKE[who as Key]])
       : testCase.expect[who as Person];
     if (want === NOT_ALLOWED) return { status: 403, code: 'api_key_not_allowed' };
-    return { status: want, code: { 403: 'forbidden', 404: 'not_found' }[want as 403 | 404] };
+    const codes = { 400: 'invalid_code', 403: 'forbidden', 404: 'not_found', 409: 'conflict' };
+    return { status: want, code: codes[want as keyof typeof codes] };
   };
 
   for (const testCase of cases) {
