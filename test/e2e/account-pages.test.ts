@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { userPrincipal } from '../../src/domain/kernel/principal.ts';
 import { inboxOf } from '../support/inbox.ts';
 import { json } from '../support/json.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { totpCode } from '../support/totp.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -103,5 +106,47 @@ describe('account e-mail pages in a real browser (Playwright + chromium)', funct
     await page.waitForURL(`${app.baseUrl}/`);
     const violations = consoleErrors.filter((text) => /content security policy|refused to/i.test(text));
     expect(violations, 'the pages work under their own CSP').to.deep.equal([]);
+  });
+
+  it('asks for the code of an account with two-factor login, refuses a wrong one, takes a recovery code once', async () => {
+    const c = app.container.cradle;
+    const ada = { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical engine 1843' };
+    const user = await c.registerUser(ada);
+    const me = userPrincipal(user.id, randomUUID());
+    const { otpauthUri } = await c.startTotpEnrolment(me);
+    const [recovery] = await c.confirmTotpEnrolment(me, {
+      code: totpCode(otpauthUri, new Date()),
+      ip: '::1',
+    });
+    const signIn = async () => {
+      await page.context().clearCookies();
+      await page.goto(`${app.baseUrl}/login`);
+      await page.getByLabel('Username or e-mail').fill(ada.username);
+      await page.getByLabel('Password').fill(ada.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    };
+    await signIn();
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).to.include('The code is not correct');
+    // The next step's code: the current one confirmed the enrolment and is spent.
+    await page.getByLabel('Code').fill(totpCode(otpauthUri, new Date(Date.now() + 30_000)));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${app.baseUrl}/`);
+    expect(await page.textContent('body')).to.include(ada.username);
+
+    await signIn();
+    await page.getByLabel('Code').fill(recovery as string);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${app.baseUrl}/`);
+    await signIn();
+    await page.getByLabel('Code').fill(recovery as string);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).to.include('or was used already');
+    const violations = consoleErrors.filter((text) => /content security policy|refused to/i.test(text));
+    expect(violations, 'the code page works under its CSP').to.deep.equal([]);
   });
 });

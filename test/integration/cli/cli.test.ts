@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
+import { TwoFactor } from '../../../src/domain/identity/two-factor.ts';
 import { api, withKey } from '../../support/api.ts';
-import { postgresWorld, seedUser } from '../../support/persistence-world.ts';
+import { postgresWorld, seedUser, T0 } from '../../support/persistence-world.ts';
 import { startTestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
@@ -108,6 +109,35 @@ describe('CLI (a second driving adapter, against PostgreSQL)', function () {
     ]);
     expect([owner.code, owner.stdout]).to.deep.equal([2, '']);
     expect(owner.stderr).to.include('--role is one of admin, member');
+  });
+
+  it('resets a user’s two-factor login (lost app and recovery codes), audited', async () => {
+    const world = await postgresWorld();
+    const { user } = await seedUser(world);
+    await world.twoFactors.putPending(
+      new TwoFactor({
+        userId: user.id,
+        sealedSecret: 'v1.sealed',
+        enabledAt: null,
+        lastUsedStep: null,
+        recoveryCodeHashes: [],
+        createdAt: T0,
+      }),
+    );
+    await world.twoFactors.enable(user.id, 'v1.sealed', 1, ['h1'], T0);
+    const reset = await cli(['user', 'reset-2fa', user.email.toUpperCase()]);
+    expect([reset.code, reset.stdout], reset.stderr).to.deep.equal([
+      0,
+      'two-factor login is off; the user signs in with the password alone\n',
+    ]);
+    expect(await world.twoFactors.findByUser(user.id)).to.equal(undefined);
+    const events = await world.auditEventsOf(user.id);
+    expect(events.map((e) => [e.type, e.details])).to.deep.include(['mfa_disabled', { by: 'operator' }]);
+    expect((await cli(['user', 'reset-2fa', user.username])).stdout).to.equal(
+      'the user had no two-factor login\n',
+    );
+    expect((await cli(['user', 'reset-2fa', 'nobody-by-that-name'])).code).to.equal(1);
+    expect((await cli(['user', 'reset-2fa'])).code).to.equal(2);
   });
 
   it('prints usage with exit code 2 for an unknown command', async () => {
