@@ -15,6 +15,10 @@ import {
   makeConfirmTotpEnrolment,
 } from '../application/identity/confirm-totp-enrolment.ts';
 import { type DisableTotp, makeDisableTotp } from '../application/identity/disable-totp.ts';
+import {
+  type GetTwoFactorStatus,
+  makeGetTwoFactorStatus,
+} from '../application/identity/get-two-factor-status.ts';
 import { makePassMfaChallenge, type PassMfaChallenge } from '../application/identity/pass-mfa-challenge.ts';
 import type { MfaTokens } from '../application/identity/ports/mfa-tokens.ts';
 import type { QrCodes } from '../application/identity/ports/qr-codes.ts';
@@ -57,6 +61,7 @@ export interface TwoFactorCradle {
   startTotpEnrolment: StartTotpEnrolment;
   confirmTotpEnrolment: ConfirmTotpEnrolment;
   disableTotp: DisableTotp;
+  getTwoFactorStatus: GetTwoFactorStatus;
   resetTwoFactor: ResetTwoFactor;
 }
 
@@ -86,6 +91,7 @@ export function registerTwoFactor({ config, persistence }: AreaContext): Registr
     startTotpEnrolment: singleton(makeStartTotpEnrolment),
     confirmTotpEnrolment: singleton(makeConfirmTotpEnrolment),
     disableTotp: singleton(makeDisableTotp),
+    getTwoFactorStatus: singleton(makeGetTwoFactorStatus),
     resetTwoFactor: singleton(makeResetTwoFactor),
   };
 }

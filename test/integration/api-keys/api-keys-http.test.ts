@@ -164,6 +164,7 @@ describe('workspace API keys over HTTP (PostgreSQL)', () => {
       ['GET', '/api/auth/sessions', undefined],
       ['DELETE', `/api/auth/sessions/${randomUUID()}`, undefined],
       ['POST', '/api/auth/sessions/revoke-all', undefined],
+      ['GET', '/api/auth/mfa/totp', undefined],
       ['POST', '/api/auth/mfa/totp', undefined],
       ['POST', '/api/auth/mfa/totp/confirm', { code: '123456' }],
       ['DELETE', '/api/auth/mfa/totp', { password: 'a password', code: '123456' }],

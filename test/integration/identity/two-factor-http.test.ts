@@ -28,6 +28,23 @@ for (const [family, env] of [
   describe(`two-factor login over HTTP (${family})`, () => {
     const app = suiteApp(env);
 
+    it('reports the state: off, pending, on with the recovery codes left', async () => {
+      const user = await signUp(app);
+      const status = async () => (await api(app, user, 'GET', '/api/auth/mfa/totp')).body;
+      expect(await status()).to.deep.equal({ status: 'off', enabled_at: null, recovery_codes_left: 0 });
+      const uri = (await api(app, user, 'POST', '/api/auth/mfa/totp')).body.otpauth_uri;
+      expect((await status()).status).to.equal('pending');
+      const codes = (await api(app, user, 'POST', '/api/auth/mfa/totp/confirm', { code: codeOf(uri) })).body;
+      const token = (await login(app, user)).body.mfa_token;
+      await api(app, undefined, 'POST', '/api/auth/login/mfa', {
+        mfa_token: token,
+        code: codes.recovery_codes[0],
+      });
+      const on = await status();
+      expect([on.status, on.recovery_codes_left]).to.deep.equal(['on', 9]);
+      expect(Date.parse(on.enabled_at)).to.be.closeTo(Date.now(), 60_000);
+    });
+
     it('enrols (201: otpauth URI and SVG, no-store), confirms (ten recovery codes), then asks login for a code', async () => {
       const { user, uri, started, confirmed, recoveryCodes } = await enrolled(app);
       expect(Object.keys(started.body).sort()).to.deep.equal(['otpauth_uri', 'qr_svg']);
@@ -139,13 +156,13 @@ for (const [family, env] of [
 
     it('needs a bearer token on the enrolment routes', async () => {
       for (const [method, path] of [
+        ['GET', '/api/auth/mfa/totp'],
         ['POST', '/api/auth/mfa/totp'],
         ['POST', '/api/auth/mfa/totp/confirm'],
         ['DELETE', '/api/auth/mfa/totp'],
       ] as const) {
-        expect((await api(app, undefined, method, path, { code: '123456', password: 'x' })).status).to.equal(
-          401,
-        );
+        const body = method === 'GET' ? undefined : { code: '123456', password: 'x' };
+        expect((await api(app, undefined, method, path, body)).status, `${method} ${path}`).to.equal(401);
       }
     });
   });

@@ -213,6 +213,12 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: () => ({ method: 'GET', path: '/api/auth/audit-events' }),
     },
     {
+      route: 'GET /api/auth/mfa/totp',
+      expect: { owner: 200, admin: 200, member: 200, outsider: 200 },
+      keys: { 'admin key': NOT_ALLOWED, 'member key': NOT_ALLOWED, 'outsider key': NOT_ALLOWED },
+      request: () => ({ method: 'GET', path: '/api/auth/mfa/totp' }),
+    },
+    {
       // A person's own second factor: anyone signed in may start enrolling theirs (again, while pending).
       route: 'POST /api/auth/mfa/totp',
       expect: { owner: 201, admin: 201, member: 201, outsider: 201 },

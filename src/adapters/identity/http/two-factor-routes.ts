@@ -12,6 +12,7 @@ import {
   totpConfirmRequest,
   totpDisableRequest,
   totpEnrolmentResponse,
+  twoFactorStatusResponse,
 } from './two-factor-schemas.ts';
 
 const PEOPLE_ONLY = 'People only: an API key gets 403 `api_key_not_allowed`.';
@@ -44,6 +45,21 @@ export function twoFactorRoutes(deps: ThroughIdentity): RouteSpec[] {
         });
         noStore(ctx);
         ok(ctx, presentTokens(pair));
+      },
+    }),
+    bearer.get('/api/auth/mfa/totp', {
+      operationId: 'getTwoFactorStatus',
+      summary: 'Your two-factor login: off, pending or on',
+      description: `With the number of recovery codes left (none shows the secret or the codes). ${PEOPLE_ONLY}`,
+      errors: [403],
+      responses: { 200: { description: 'The state.', schema: twoFactorStatusResponse } },
+      handler: async (ctx, { principal }) => {
+        const { status, enabledAt, recoveryCodesLeft } = await deps.getTwoFactorStatus(principal);
+        ok(ctx, {
+          status,
+          enabled_at: enabledAt?.toISOString() ?? null,
+          recovery_codes_left: recoveryCodesLeft,
+        });
       },
     }),
     bearer.post('/api/auth/mfa/totp', {

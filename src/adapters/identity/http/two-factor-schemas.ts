@@ -1,4 +1,4 @@
-import { closedObject } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 /** A code from the authenticator app (6 digits) or, where allowed, a recovery code; spaces and hyphens ignored. */
@@ -60,4 +60,18 @@ export const recoveryCodesResponse: JsonSchema = closedObject({
 export const totpDisableRequest: JsonSchema = closedObject({
   password: { type: 'string', minLength: 1, maxLength: 1024, writeOnly: true },
   code,
+});
+
+export const twoFactorStatusResponse: JsonSchema = closedObject({
+  status: {
+    type: 'string',
+    enum: ['off', 'pending', 'on'],
+    description: '`pending`: enrolled, waiting for its first code (login asks nothing yet).',
+  },
+  enabled_at: {
+    ...timestamp,
+    type: ['string', 'null'],
+    description: 'When it was turned on; null unless on.',
+  },
+  recovery_codes_left: { type: 'integer', format: 'int32', minimum: 0, maximum: 10 },
 });

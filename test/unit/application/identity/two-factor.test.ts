@@ -45,7 +45,13 @@ describe('two-factor login (use cases, in memory)', () => {
     const app = await useCases();
     const user = await app.registerUser(ADA);
     const me = userPrincipal(user.id, '00000000-0000-7000-8000-00000000000a');
+    expect(await app.getTwoFactorStatus(me)).to.deep.equal({
+      status: 'off',
+      enabledAt: null,
+      recoveryCodesLeft: 0,
+    });
     const { otpauthUri, qrSvg } = await app.startTotpEnrolment(me);
+    expect((await app.getTwoFactorStatus(me)).status).to.equal('pending');
     expect(otpauthUri).to.match(/^otpauth:\/\/totp\/.+secret=[A-Z2-7]{32}/);
     expect(qrSvg).to.match(/^<svg /);
     const pending = await app.twoFactors.findByUser(user.id);
@@ -61,6 +67,11 @@ describe('two-factor login (use cases, in memory)', () => {
     const codes = await app.confirmTotpEnrolment(me, { code: totpCode(otpauthUri, app.clock.now()), ip: IP });
     expect(codes).to.have.length(10);
     expect(new Set(codes).size).to.equal(10);
+    expect(await app.getTwoFactorStatus(me)).to.deep.equal({
+      status: 'on',
+      enabledAt: app.clock.now(),
+      recoveryCodesLeft: 10,
+    });
     const stored = await app.twoFactors.findByUser(user.id);
     expect(stored?.enabled).to.equal(true);
     expect(stored?.recoveryCodeHashes.some((hash) => codes.some((code) => hash.includes(code)))).to.equal(
