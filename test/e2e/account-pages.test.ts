@@ -110,7 +110,9 @@ describe('account e-mail pages in a real browser (Playwright + chromium)', funct
 
   it('asks for the code of an account with two-factor login, refuses a wrong one, takes a recovery code once', async () => {
     const c = app.container.cradle;
-    const ada = { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical engine 1843' };
+    // Unique: the run's other browser tests share the database.
+    const name = `ada.${randomUUID().slice(0, 8)}`;
+    const ada = { username: name, email: `${name}@example.com`, password: 'analytical engine 1843' };
     const user = await c.registerUser(ada);
     const me = userPrincipal(user.id, randomUUID());
     const { otpauthUri } = await c.startTotpEnrolment(me);

@@ -7,7 +7,7 @@ import {
   TwoFactorNotEnabled,
   TwoFactorNotPending,
 } from '../../../../src/domain/identity/two-factor.ts';
-import { RateLimited } from '../../../../src/domain/kernel/errors.ts';
+import { NotFound, RateLimited } from '../../../../src/domain/kernel/errors.ts';
 import { userPrincipal } from '../../../../src/domain/kernel/principal.ts';
 import { ADA, useCases } from '../../../support/test-container.ts';
 import { totpCode } from '../../../support/totp.ts';
@@ -197,6 +197,7 @@ describe('two-factor login (use cases, in memory)', () => {
     expect(await app.resetTwoFactor('Ada@Example.com')).to.equal(true);
     expect(await logIn()).to.have.property('accessToken');
     expect(await app.resetTwoFactor('ada')).to.equal(false);
+    expect(await caught(app.resetTwoFactor('nobody'))).to.be.instanceOf(NotFound);
     expect(app.auditLog.events.filter((e) => e.type === 'mfa_disabled').map((e) => e.details)).to.deep.equal([
       { by: 'operator' },
     ]);
