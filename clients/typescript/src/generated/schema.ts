@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Login
-         * @description Exchanges a username or e-mail and a password for an access token (900 s) and a refresh token. Unknown user, wrong password and disabled account all answer the same 401 `invalid_credentials`.
+         * @description Exchanges a username or e-mail and a password for an access token (900 s) and a refresh token. Unknown user, wrong password and disabled account all answer the same 401 `invalid_credentials`. With two-factor login on, the right password answers 401 `mfa_required` with an `mfa_token` (5 min) instead: send it with a code to `POST /api/auth/login/mfa`.
          */
         post: operations["login"];
         delete?: never;
@@ -255,6 +255,74 @@ export interface paths {
          * @description Signs you out everywhere: every login session ends, including the one making this request.
          */
         post: operations["revokeAllSessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a login with its second factor
+         * @description The `mfa_token` of a login that answered 401 `mfa_required`, and a code from the authenticator app (or a recovery code, once); answers as login does. A code is accepted once: the same code again, or an older one, is refused. A wrong or used code is 401 `invalid_credentials` (the token stays usable until it expires); an unknown or expired token, or one from before a password change, is 401 `invalid_token` (log in again). Attempts are throttled like password attempts (429).
+         */
+        post: operations["loginMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your two-factor login: off, pending or on
+         * @description With the number of recovery codes left (none shows the secret or the codes). People only: an API key gets 403 `api_key_not_allowed`.
+         */
+        get: operations["getTwoFactorStatus"];
+        put?: never;
+        /**
+         * Start enrolling an authenticator app (TOTP)
+         * @description A new secret as an `otpauth://` URI and its QR code. Nothing changes at login until a first code confirms it (`POST /api/auth/mfa/totp/confirm`); starting again replaces an unconfirmed secret. With two-factor login already on: 409 `conflict` (turn it off first). People only: an API key gets 403 `api_key_not_allowed`.
+         */
+        post: operations["startTotpEnrolment"];
+        /**
+         * Turn two-factor login off
+         * @description Needs the password and a code (from the app, or a recovery code): an access token alone is not enough. Either wrong is the same 400 `invalid_code`, throttled like a login. When it is not on, 409 `conflict`. The recovery codes stop working. People only: an API key gets 403 `api_key_not_allowed`.
+         */
+        delete: operations["disableTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor login on with a first code
+         * @description A code from the app proves it holds the secret: two-factor login is on from now, and the answer carries ten recovery codes, shown this once. A wrong code is 400 `invalid_code` (throttled like a login); with no enrolment waiting, 409 `conflict`. People only: an API key gets 403 `api_key_not_allowed`.
+         */
+        post: operations["confirmTotpEnrolment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1558,6 +1626,8 @@ export interface components {
                 /** Format: int32 */
                 max: number;
             };
+            /** @description With `mfa_required` (login of an account with two-factor login): send it with a code to `POST /api/auth/login/mfa` within 5 minutes (CONTRACT section 14). */
+            mfa_token?: string;
         };
     };
     responses: never;
@@ -1954,7 +2024,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
@@ -1991,7 +2061,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -3050,6 +3120,672 @@ export interface operations {
             };
         };
     };
+    loginMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `mfa_token` of the login that answered 401 `mfa_required` (valid 5 minutes). */
+                    mfa_token: string;
+                    /** @description The 6-digit code the authenticator app shows now, or one of the recovery codes (`xxxxx-xxxxx`); spaces and hyphens are ignored. Each code is accepted once. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Tokens. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description JWT (typ at+jwt); send as a bearer token. */
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        /**
+                         * Format: int32
+                         * @description Always 900 s.
+                         */
+                        expires_in: number;
+                        /** @description Opaque; rotates on every refresh. Presenting a rotated one revokes the login session. */
+                        refresh_token: string;
+                        /** Format: int32 */
+                        refresh_expires_in: number;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description `pending`: enrolled, waiting for its first code (login asks nothing yet).
+                         * @enum {string}
+                         */
+                        status: "off" | "pending" | "on";
+                        /**
+                         * Format: date-time
+                         * @description When it was turned on; null unless on.
+                         */
+                        enabled_at: string | null;
+                        /** Format: int32 */
+                        recovery_codes_left: number;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrolment to scan. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The key URI an authenticator app enrols from (secret included: show it only to the person): SHA-1, 6 digits, 30 s. */
+                        otpauth_uri: string;
+                        /** @description The same URI as a QR code, an SVG document (paths only) to show for a phone camera. */
+                        qr_svg: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    /** @description The 6-digit code the authenticator app shows now, or one of the recovery codes (`xxxxx-xxxxx`); spaces and hyphens are ignored. Each code is accepted once. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Off: login asks for the password only. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code the authenticator app shows now. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ten single-use codes that stand in for the app at login (and to turn 2FA off). Shown this once: only their hashes are kept. */
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBrowserSession: {
         parameters: {
             query?: never;
@@ -3943,7 +4679,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
@@ -3983,7 +4719,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
