@@ -1,4 +1,5 @@
 import { DomainError } from '../../domain/kernel/errors.ts';
+import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
 import { type QueryValues, Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { acceptedDelivery, type RejectionReason, rejectedDelivery } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
@@ -16,6 +17,7 @@ import {
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { RateLimiter } from '../kernel/ports/rate-limiter.ts';
+import type { Usage } from '../kernel/ports/usage.ts';
 import type { MissionRepository } from '../missions/index.ts';
 import type { DeliveryIntake } from './ports/delivery-intake.ts';
 import type { DeliveryRepository } from './ports/delivery-repository.ts';
@@ -66,13 +68,16 @@ export interface ReceiveDeliveryDeps {
   webhookSecrets: WebhookSecretGenerator;
   clock: Clock;
   ids: IdGenerator;
+  usage: Pick<Usage, 'countQueuedRuns'>;
+  quotas: Quotas;
 }
 
 /**
  * Webhook ingest. In order: the per-path budget (429, before any HMAC work); the body, read raw within the
  * trigger's limit (413, 415); the signature, verified for unknown, deleted and disabled paths too (against a
  * dummy secret or the trigger's own) so they cost the same work before answering 404, whatever their body;
- * the idempotency key; then the delivery and its queued run through the intake, and only once they are
+ * the idempotency key; the mission's queue (409 `quota_exceeded` when it holds QUOTA_QUEUED_RUNS_PER_MISSION
+ * runs, a repeat too); then the delivery and its queued run through the intake, and only once they are
  * committed the receipt. Refusals of a live trigger are logged (metadata only).
  */
 export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery {
@@ -146,6 +151,9 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
     // Deleting a mission deletes its triggers: a mission gone since the lookup is an unknown path.
     const mission = await deps.cachedMissions.findById(live.missionId);
     if (!mission) throw new TriggerNotFound();
+    // Counted before the intake, so every family and the group-commit batch honour it alike; like manual runs,
+    // a bound rather than an exact count: deliveries in flight together may pass it by as many.
+    assertWithinQuota(deps.quotas, 'queued_runs', await deps.usage.countQueuedRuns(mission.id));
     const run = Run.queue({
       id: runId,
       missionId: live.missionId,

@@ -936,7 +936,9 @@ export interface paths {
          *     per-trigger rate limit (429), the body size against the trigger's limit from `Content-Length` and while
          *     streaming (413), the signature (done for unknown, deleted and disabled paths too, which then answer 404 whatever
          *     the body: never 413 or 415), the idempotency key. `Idempotency-Key` (or `X-Delivery-Id`) seen for the same
-         *     trigger within 24 h answers 200 with the first delivery's ids and `status: "duplicate"`, creating nothing. 202
+         *     trigger within 24 h answers 200 with the first delivery's ids and `status: "duplicate"`, creating nothing. A
+         *     mission already holding its maximum of queued runs (`QUOTA_QUEUED_RUNS_PER_MISSION`) answers 409
+         *     `quota_exceeded` with `limit: {name: "queued_runs", max}`, storing nothing (a repeat too: send it again later). 202
          *     comes only after the delivery and its queued run are committed; when the database is unreachable the answer is 503
          *     with `Retry-After`, never 2xx.
          */
@@ -10628,6 +10630,19 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -22,7 +22,9 @@ Any content type is accepted and verified over the raw bytes; no \`Content-Encod
 per-trigger rate limit (429), the body size against the trigger's limit from \`Content-Length\` and while
 streaming (413), the signature (done for unknown, deleted and disabled paths too, which then answer 404 whatever
 the body: never 413 or 415), the idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same
-trigger within 24 h answers 200 with the first delivery's ids and \`status: "duplicate"\`, creating nothing. 202
+trigger within 24 h answers 200 with the first delivery's ids and \`status: "duplicate"\`, creating nothing. A
+mission already holding its maximum of queued runs (\`QUOTA_QUEUED_RUNS_PER_MISSION\`) answers 409
+\`quota_exceeded\` with \`limit: {name: "queued_runs", max}\`, storing nothing (a repeat too: send it again later). 202
 comes only after the delivery and its queued run are committed; when the database is unreachable the answer is 503
 with \`Retry-After\`, never 2xx.`;
 
@@ -45,7 +47,7 @@ export function webhookRoutes(deps: ThroughTriggers): RouteSpec[] {
       query: webhookQuery,
       body: webhookBody,
       requestHeaders: [TRACEPARENT_HEADER],
-      errors: [401, 404, 413, 415, 503],
+      errors: [401, 404, 409, 413, 415, 503],
       responses: {
         202: answer('Accepted: the delivery and its queued run are committed.'),
         200: answer('A repeat of an earlier delivery (same idempotency key within 24 h).'),
