@@ -22,7 +22,7 @@ export async function joinWorkspace(
   await app.acceptInvitation(joiner.principal, invitation.id);
 }
 
-/** The same over HTTP: the owner invites the joiner's e-mail, the joiner accepts with their own token. */
+/** The same over HTTP: the owner invites the joiner's username, the joiner accepts with their own token. */
 export async function joinWorkspaceOverHttp(
   app: TestApp,
   owner: SignedUp,
@@ -31,7 +31,7 @@ export async function joinWorkspaceOverHttp(
   role: Role,
 ): Promise<void> {
   const sent = await api(app, owner, 'POST', `/api/workspaces/${workspaceId}/invitations`, {
-    username_or_email: joiner.email,
+    username_or_email: joiner.username,
     role,
   });
   if (sent.status !== 201) throw new Error(`invitation failed: ${sent.status} ${JSON.stringify(sent.body)}`);

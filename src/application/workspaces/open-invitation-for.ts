@@ -1,6 +1,6 @@
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { type Principal, personOf } from '../../domain/kernel/principal.ts';
-import type { Invitation } from '../../domain/workspaces/invitation.ts';
+import { EmailNotVerified, type Invitation } from '../../domain/workspaces/invitation.ts';
 import type { UserRepository } from '../identity/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { InvitationRepository } from './ports/invitation-repository.ts';
@@ -13,7 +13,9 @@ export interface InvitationForDeps {
 
 /**
  * The open invitation `invitationId` when it is addressed to the caller; anything else (unknown, closed,
- * expired, someone else's, the inviting owner's too) is NotFound, so an invitation shows to nobody else.
+ * expired, someone else's, the inviting owner's too) is NotFound, so an invitation shows to nobody else. One to
+ * the caller's e-mail while that address is not verified is EmailNotVerified (403): its holder learns what to do,
+ * and nobody else learns anything (they would need the address and the invitation's id).
  */
 export async function openInvitationFor(
   deps: InvitationForDeps,
@@ -24,8 +26,10 @@ export async function openInvitationFor(
     deps.invitations.findById(invitationId),
     deps.users.findById(personOf(principal).userId),
   ]);
-  if (!invitation || !user || !invitation.isFor(user) || !invitation.isOpen(deps.clock.now())) {
+  const addressee = invitation && user ? invitation.addresseeOf(user) : 'other';
+  if (!invitation || addressee === 'other' || !invitation.isOpen(deps.clock.now())) {
     throw new NotFound('invitation');
   }
+  if (addressee === 'unverified_address') throw new EmailNotVerified();
   return invitation;
 }

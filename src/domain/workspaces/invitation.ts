@@ -1,5 +1,5 @@
 import { canonicalLogin } from '../identity/index.ts';
-import { Conflict, InvalidInput } from '../kernel/errors.ts';
+import { Conflict, errorClass, InvalidInput } from '../kernel/errors.ts';
 import type { Role } from '../kernel/roles.ts';
 
 /** An invitation can be accepted for 7 days. */
@@ -33,12 +33,26 @@ export interface InvitationProps {
   readonly decidedAt: Date | null;
 }
 
-/** Who an invitation may be for: an account's username and e-mail, and since when it exists. */
+/** 403 `email_not_verified`: the invitation is to the caller's e-mail, which they have not proven to own yet. */
+export class EmailNotVerified extends errorClass(
+  'forbidden',
+  'email_not_verified',
+  'this invitation is to your e-mail address, which is not verified yet: follow the link of the verification e-mail (POST /api/auth/verify-email/resend sends another), then accept or decline it',
+) {}
+
+/** Who an invitation may be for: an account's username and e-mail, and whether that address is verified. */
 export interface InviteeAccount {
   readonly username: string;
   readonly email: string;
-  readonly createdAt: Date;
+  /** When the account proved it owns `email`; null while it has not. */
+  readonly emailVerifiedAt: Date | null;
 }
+
+/**
+ * How an invitation relates to an account: addressed to it; to its e-mail, not verified yet (so not to it);
+ * or to someone else.
+ */
+export type Addressee = 'invitee' | 'unverified_address' | 'other';
 
 /** An owner's offer of a role in a workspace: the invitee becomes a member only by accepting it. */
 export class Invitation {
@@ -80,15 +94,17 @@ export class Invitation {
   }
 
   /**
-   * Addressed to this person: their username is the invitee, or their e-mail is and their account already
-   * existed when the invitation was made. E-mail addresses are not verified yet: whoever registered an
-   * address after it was invited is not trusted to own it (else a stranger signing up with it first would
-   * join the workspace).
+   * Addressed to this person: their username is the invitee, or their e-mail is and they have verified it.
+   * An unverified address proves nothing: whoever registered it first (a stranger signing up with a partner's
+   * address, say) must not join the workspace, whenever the account was made.
    */
+  addresseeOf(user: InviteeAccount): Addressee {
+    if (this.invitee === user.username) return 'invitee';
+    if (this.invitee !== user.email) return 'other';
+    return user.emailVerifiedAt === null ? 'unverified_address' : 'invitee';
+  }
+
   isFor(user: InviteeAccount): boolean {
-    return (
-      this.invitee === user.username ||
-      (this.invitee === user.email && user.createdAt.getTime() <= this.createdAt.getTime())
-    );
+    return this.addresseeOf(user) === 'invitee';
   }
 }

@@ -102,7 +102,7 @@ describeContract('WorkspaceRepository', (world) => {
         app,
         ada.principal,
         workspaceId,
-        { principal: bob.principal, login: bob.user.email },
+        { principal: bob.principal, login: bob.user.username },
         'owner',
       );
       const results = await Promise.allSettled([

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
 import { suiteApp, suiteUser, workspaceOverHttp } from '../../support/http-suite.ts';
+import { verifyEmailOf } from '../../support/inbox.ts';
 import { testValue } from '../../support/suite-values.ts';
 import { signUp } from '../../support/test-app.ts';
 
@@ -74,6 +75,7 @@ describe('workspace invitations over HTTP (PostgreSQL): nobody joins without con
   });
 
   it('ends an invitation when the invitee declines or the owner revokes it', async () => {
+    await verifyEmailOf(app, invitee); // an invitation to an e-mail is its verified holder's
     const declined = await invite(invitee.email);
     expect((await api(app, invitee, 'POST', `/api/invitations/${declined.body.id}/decline`)).status).to.equal(
       204,

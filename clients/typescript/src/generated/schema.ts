@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * The caller's invitations
-         * @description Open invitations addressed to the caller's username or e-mail, oldest first. An API key gets 403 `api_key_not_allowed`.
+         * @description Open invitations addressed to the caller's username, or to their e-mail once it is verified (`email_verified` in `GET /api/auth/me`), oldest first. An API key gets 403 `api_key_not_allowed`.
          */
         get: operations["listReceivedInvitations"];
         put?: never;
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation: join the workspace
-         * @description Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. Already a member: 409. An API key gets 403 `api_key_not_allowed`.
+         * @description Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. An invitation to an e-mail is the verified holder's: an account with that address not verified yet gets 403 `email_not_verified` (verify it, then accept). Already a member: 409. An API key gets 403 `api_key_not_allowed`.
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -575,7 +575,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an invitation
-         * @description An API key gets 403 `api_key_not_allowed`.
+         * @description As accepting: 404 for anyone but its invitee, 403 `email_not_verified` for an unverified holder of the invited address. An API key gets 403 `api_key_not_allowed`.
          */
         post: operations["declineInvitation"];
         delete?: never;

@@ -60,7 +60,7 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       operationId: 'listReceivedInvitations',
       summary: "The caller's invitations",
       description:
-        "Open invitations addressed to the caller's username or e-mail, oldest first. An API key gets 403 `api_key_not_allowed`.",
+        "Open invitations addressed to the caller's username, or to their e-mail once it is verified (`email_verified` in `GET /api/auth/me`), oldest first. An API key gets 403 `api_key_not_allowed`.",
       query: pageQuery,
       errors: [403],
       ...answer.page(received, 'One page of invitations.', ({ principal }, page) =>
@@ -72,7 +72,9 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
       summary: 'Accept an invitation: join the workspace',
       description:
         'Only its invitee sees an invitation: for anyone else, and once closed or expired, it is 404. ' +
-        'Already a member: 409. An API key gets 403 `api_key_not_allowed`.',
+        "An invitation to an e-mail is the verified holder's: an account with that address not verified yet gets " +
+        '403 `email_not_verified` (verify it, then accept). Already a member: 409. An API key gets 403 ' +
+        '`api_key_not_allowed`.',
       errors: [403, 409],
       ...answer.one(
         { schema: workspace, present: presentWorkspace },
@@ -83,7 +85,9 @@ export function invitationRoutes(deps: ThroughWorkspaces): RouteSpec[] {
     bearer.post('/api/invitations/{id}/decline', {
       operationId: 'declineInvitation',
       summary: 'Decline an invitation',
-      description: 'An API key gets 403 `api_key_not_allowed`.',
+      description:
+        'As accepting: 404 for anyone but its invitee, 403 `email_not_verified` for an unverified holder of the ' +
+        'invited address. An API key gets 403 `api_key_not_allowed`.',
       errors: [403],
       ...answer.nothing('Declined.', onId(deps.declineInvitation)),
     }),

@@ -81,8 +81,7 @@ export class PostgresInvitationRepository extends PostgresRepository implements 
         from workspace_invitations i
         join workspaces w on w.id = i.workspace_id
         join users u on u.id = i.invited_by
-        where (i.invitee = ${params.add(account.username)}
-               or (i.invitee = ${params.add(account.email)} and i.created_at >= ${params.add(account.createdAt)}))
+        where i.invitee = any(${params.add(inviteesOf(account))}::text[])
           and ${OPEN(params.add(now))}
           ${afterPosition('i.created_at, i.id', page, 'asc', params)}
         order by i.created_at, i.id limit ${params.add(page.limit + 1)}`,
@@ -126,4 +125,9 @@ function toInvitation(row: InvitationRow): Invitation {
     expiresAt: new Date(row.expires_at),
     decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
   });
+}
+
+/** What `account` may be invited as (Invitation.isFor): its username, and its e-mail once verified. */
+function inviteesOf(account: InviteeAccount): string[] {
+  return account.emailVerifiedAt === null ? [account.username] : [account.username, account.email];
 }

@@ -20,8 +20,8 @@ export interface InvitationRepository {
   /** The workspace's open invitations at `now`, oldest first by (createdAt, id). */
   pageOpenForWorkspace(workspaceId: string, now: Date, page: PageRequest): Promise<Page<Invitation>>;
   /**
-   * The open invitations at `now` for `account` (see Invitation.isFor: to its username, or to its e-mail when
-   * made at or after the account's creation), oldest first by (createdAt, id).
+   * The open invitations at `now` for `account` (see Invitation.isFor: to its username, or to its e-mail once
+   * that address is verified), oldest first by (createdAt, id).
    */
   pageOpenFor(account: InviteeAccount, now: Date, page: PageRequest): Promise<Page<ReceivedInvitation>>;
   /**

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Forbidden, NotFound } from '../../../../src/domain/kernel/errors.ts';
 import {
+  EmailNotVerified,
   INVITATION_LIFETIME_SECONDS,
   MAX_OPEN_INVITATIONS,
   TooManyOpenInvitations,
@@ -85,6 +86,7 @@ describe('workspace invitations', () => {
     expect(await fail(app.acceptInvitation(bob.principal, byName.id))).to.be.instanceOf(NotFound);
     expect((await app.listReceivedInvitations(bob.principal, { limit: 5 })).items).to.deep.equal([]);
 
+    await app.users.markEmailVerified(bob.user.id, bob.user.email, app.clock.now());
     const again = await app.inviteMember(ada.principal, workspaceId, {
       usernameOrEmail: 'bob@example.com',
       role: 'member',
@@ -94,18 +96,28 @@ describe('workspace invitations', () => {
     expect(await fail(app.declineInvitation(bob.principal, again.id))).to.be.instanceOf(NotFound);
   });
 
-  it('gives an e-mail invitation only to an account that existed when it was made (addresses are unverified)', async () => {
+  it('gives an e-mail invitation only to an account that verified the address, whenever it was made', async () => {
     const { app, ada, workspaceId, members } = await team();
+    // The holder registered before the invitation; a stranger registering the address first is alike.
+    const holder = await actor(app, 'partner');
+    app.clock.advance(1);
     const invitation = await app.inviteMember(ada.principal, workspaceId, {
       usernameOrEmail: 'partner@example.com',
       role: 'admin',
     });
-    app.clock.advance(1);
-    // A stranger registers the invited address first (sign-up on): the invitation is not theirs.
-    const stranger = await actor(app, 'partner');
-    expect((await app.listReceivedInvitations(stranger.principal, { limit: 5 })).items).to.deep.equal([]);
-    expect(await fail(app.acceptInvitation(stranger.principal, invitation.id))).to.be.instanceOf(NotFound);
+    expect((await app.listReceivedInvitations(holder.principal, { limit: 5 })).items).to.deep.equal([]);
+    expect(await fail(app.acceptInvitation(holder.principal, invitation.id))).to.be.instanceOf(
+      EmailNotVerified,
+    );
+    expect(await fail(app.declineInvitation(holder.principal, invitation.id))).to.be.instanceOf(
+      EmailNotVerified,
+    );
     expect(await members()).to.deep.equal(['ada']);
+
+    await app.users.markEmailVerified(holder.user.id, holder.user.email, app.clock.now());
+    expect((await app.listReceivedInvitations(holder.principal, { limit: 5 })).items).to.have.length(1);
+    await app.acceptInvitation(holder.principal, invitation.id);
+    expect(await members()).to.deep.equal(['ada', 'partner']);
   });
 
   it('expires an invitation after 7 days, and replaces one sent again', async () => {
