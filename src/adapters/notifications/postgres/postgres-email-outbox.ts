@@ -95,14 +95,14 @@ export class PostgresEmailOutbox implements EmailOutbox {
   }
 
   #seal(email: OutgoingEmail): string | null {
-    return email.content && this.#box.seal(JSON.stringify(email.content), `email:${email.id}`);
+    return email.content && this.#box.seal(JSON.stringify(email.content), emailContext(email.id));
   }
 
   #toEmail(row: EmailRow): OutgoingEmail {
     const content =
       row.sealed_content === null
         ? null
-        : (JSON.parse(this.#box.open(row.sealed_content, `email:${row.id}`)) as EmailContent);
+        : (JSON.parse(this.#box.open(row.sealed_content, emailContext(row.id))) as EmailContent);
     return new OutgoingEmail({
       id: row.id,
       content,
@@ -115,3 +115,6 @@ export class PostgresEmailOutbox implements EmailOutbox {
     });
   }
 }
+
+/** The associated data of an e-mail's sealed content: it opens only on its own row. */
+export const emailContext = (id: string) => `email:${id}`;
