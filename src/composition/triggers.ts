@@ -13,6 +13,7 @@ import { webhookSecretBox } from '../adapters/triggers/crypto/webhook-secret-box
 import { deliveryRoutes } from '../adapters/triggers/http/delivery-routes.ts';
 import { triggerRoutes } from '../adapters/triggers/http/trigger-routes.ts';
 import { webhookRoutes } from '../adapters/triggers/http/webhook-routes.ts';
+import { ThrottledRefusalLog } from '../adapters/triggers/logging/throttled-refusal-log.ts';
 import { InMemoryDeliveryIntake } from '../adapters/triggers/memory/in-memory-delivery-intake.ts';
 import { inMemoryDeliveryPurges } from '../adapters/triggers/memory/in-memory-delivery-purges.ts';
 import { InMemoryDeliveryRepository } from '../adapters/triggers/memory/in-memory-delivery-repository.ts';
@@ -37,6 +38,7 @@ import { type ListDeliveries, makeListDeliveries } from '../application/triggers
 import { type ListTriggers, makeListTriggers } from '../application/triggers/list-triggers.ts';
 import type { DeliveryIntake } from '../application/triggers/ports/delivery-intake.ts';
 import type { DeliveryRepository } from '../application/triggers/ports/delivery-repository.ts';
+import type { RefusalLog } from '../application/triggers/ports/refusal-log.ts';
 import type { SignatureVerifiers } from '../application/triggers/ports/signature-verifier.ts';
 import type { TriggerRepository } from '../application/triggers/ports/trigger-repository.ts';
 import type { WebhookSecretGenerator } from '../application/triggers/ports/webhook-secret-generator.ts';
@@ -62,6 +64,8 @@ export interface TriggersCradle {
   /** Ingest's lookup of a trigger by webhook path, its secrets unsealed once, cached. */
   cachedTriggers: TriggerRepository;
   deliveries: DeliveryRepository;
+  /** Ingest's refusals, into the delivery log and the log lines, at a bounded rate per trigger. */
+  refusalLog: RefusalLog;
   /** Where accepted webhook deliveries and their runs are stored (grouped into shared commits on PostgreSQL). */
   deliveryIntake: DeliveryIntake;
   webhookSecretBox: SecretBox;
@@ -106,6 +110,7 @@ export const triggers: Area<TriggersCradle, ThroughTriggers> = {
         memory: (store) => new InMemoryDeliveryRepository({ store }),
       }),
     ),
+    refusalLog: singleton(({ deliveries, logger }) => new ThrottledRefusalLog({ deliveries, logger })),
     deliveryIntake: singleton(
       stored(persistence, {
         postgres: ({ db }) =>

@@ -20,7 +20,7 @@ import type { RateLimiter } from '../kernel/ports/rate-limiter.ts';
 import type { Usage } from '../kernel/ports/usage.ts';
 import type { MissionRepository } from '../missions/index.ts';
 import type { DeliveryIntake } from './ports/delivery-intake.ts';
-import type { DeliveryRepository } from './ports/delivery-repository.ts';
+import type { RefusalLog } from './ports/refusal-log.ts';
 import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from './ports/signature-verifier.ts';
 import type { TriggerRepository } from './ports/trigger-repository.ts';
 import type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
@@ -61,7 +61,7 @@ export interface ReceiveDeliveryDeps {
   /** Per delivery, the trigger by path and its mission's run policy: may be caches. */
   cachedTriggers: Pick<TriggerRepository, 'findByWebhookPath'>;
   cachedMissions: Pick<MissionRepository, 'findById'>;
-  deliveries: DeliveryRepository;
+  refusalLog: RefusalLog;
   deliveryIntake: DeliveryIntake;
   signatureVerifiers: SignatureVerifiers;
   webhookRateLimiter: RateLimiter;
@@ -78,7 +78,7 @@ export interface ReceiveDeliveryDeps {
  * dummy secret or the trigger's own) so they cost the same work before answering 404, whatever their body;
  * the idempotency key; the mission's queue (409 `quota_exceeded` when it holds QUOTA_QUEUED_RUNS_PER_MISSION
  * runs, a repeat too); then the delivery and its queued run through the intake, and only once they are
- * committed the receipt. Refusals of a live trigger are logged (metadata only).
+ * committed the receipt. Refusals of a live trigger are logged (metadata only, at a bounded rate).
  */
 export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery {
   const dummySecrets = [deps.webhookSecrets.newSigningSecret('platform')];
@@ -182,10 +182,7 @@ function signatureError(
     : new InvalidSignature(verdict.reason, scheme);
 }
 
-/**
- * Not awaited: a refusal answers in the same time whether or not its log entry is written, and a failing
- * write (the adapter reports it) never turns a 401 into a 503.
- */
+/** Not awaited (the log never waits nor fails): a refusal answers in the same time whether or not it is logged. */
 function logRejection(
   deps: ReceiveDeliveryDeps,
   trigger: Trigger,
@@ -194,14 +191,15 @@ function logRejection(
   reason: RejectionReason,
   sizeBytes: number,
 ): void {
-  const entry = rejectedDelivery({
-    id: deps.ids.newId(),
-    triggerId: trigger.id,
-    receivedAt: now,
-    sourceIp: incoming.sourceIp,
-    reason,
-    sizeBytes,
-    contentType: incoming.contentType,
-  });
-  deps.deliveries.addLogEntry(entry).catch(() => {});
+  deps.refusalLog.record(
+    rejectedDelivery({
+      id: deps.ids.newId(),
+      triggerId: trigger.id,
+      receivedAt: now,
+      sourceIp: incoming.sourceIp,
+      reason,
+      sizeBytes,
+      contentType: incoming.contentType,
+    }),
+  );
 }
