@@ -12,7 +12,7 @@ import {
 import type { Tracer } from '../../src/application/kernel/ports/tracer.ts';
 import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { createContainer } from '../../src/container.ts';
+import { type ContainerOptions, createContainer } from '../../src/container.ts';
 import { checkResponsesOf } from './openapi-responses.ts';
 import { testDatabase } from './test-database.ts';
 import { TEST_MASTER_KEY, TEST_RATE_LIMITS } from './test-settings.ts';
@@ -33,7 +33,12 @@ export interface TestApp {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { readonly logger?: Logger; readonly tracer?: Tracer } = {},
+  options: {
+    readonly logger?: Logger;
+    readonly tracer?: Tracer;
+    /** Registrations replaced by name (the composition root's test seam): a shifted clock, say. */
+    readonly overrides?: ContainerOptions['overrides'];
+  } = {},
 ): Promise<TestApp> {
   const { db } = await testDatabase();
   const server: Server = await listenOn(createHttpServer(), 0, '127.0.0.1');
@@ -56,6 +61,7 @@ export async function startTestApp(
         postgres: db,
         tracer: options.tracer,
       },
+      overrides: options.overrides ?? {},
     });
     server.on('request', container.cradle.httpApp.callback());
     checkResponsesOf(baseUrl);

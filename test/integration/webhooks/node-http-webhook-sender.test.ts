@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
 import { NodeHttpWebhookSender } from '../../../src/adapters/webhooks/node-http-webhook-sender.ts';
 import type { OutgoingMessage } from '../../../src/application/webhooks/ports/webhook-sender.ts';
+import { startBlackholePeer } from '../../support/blackhole-peer.ts';
 import { startReceiver, status } from '../../support/webhook-receiver.ts';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -96,5 +97,19 @@ describe('NodeHttpWebhookSender against a real receiver on loopback', () => {
     const result = await allowing.send(message(`http://127.0.0.1:${port}/hooks`));
     expect(result).to.deep.include({ responseStatus: null, error: 'connection failed: ECONNREFUSED' });
     receiver = await startReceiver();
+  });
+
+  it('gives up a connection that is never accepted after 5 s (CONNECT_TIMEOUT_MS), long before the answer timeout', async function () {
+    this.timeout(20_000);
+    const blackhole = await startBlackholePeer();
+    try {
+      // The default connect timeout, and an answer timeout that would only fire much later.
+      const sender = new NodeHttpWebhookSender({ allowPrivate: true, timeoutMs: 15_000 });
+      const result = await sender.send(message(blackhole.url));
+      expect(result).to.deep.include({ responseStatus: null, error: 'no connection within 5 s' });
+      expect(result.durationMs).to.be.within(4900, 8000);
+    } finally {
+      await blackhole.close();
+    }
   });
 });
