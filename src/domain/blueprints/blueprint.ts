@@ -1,4 +1,5 @@
 import { Conflict, InvalidInput, NotFound } from '../kernel/errors.ts';
+import { parseName } from '../kernel/names.ts';
 import { storableText } from '../kernel/well-formed-json.ts';
 
 export const MAX_BLUEPRINT_NAME_LENGTH = 200;
@@ -42,7 +43,7 @@ export class Blueprint {
     return new Blueprint({
       id: props.id,
       workspaceId: props.workspaceId,
-      name: parseName(props.name),
+      name: parseBlueprintName(props.name),
       description: parseDescription(props.description ?? null),
       latestVersion: 1,
       createdAt: now,
@@ -51,7 +52,7 @@ export class Blueprint {
   }
 
   update(changes: BlueprintChanges, now: Date): void {
-    if (changes.name !== undefined) this.name = parseName(changes.name);
+    if (changes.name !== undefined) this.name = parseBlueprintName(changes.name);
     if (changes.description !== undefined) this.description = parseDescription(changes.description);
     this.updatedAt = now;
   }
@@ -81,13 +82,8 @@ export class StaleBaseVersion extends Conflict {
   }
 }
 
-function parseName(value: string): string {
-  const name = storableText(value, 'name').trim();
-  if (name.length === 0 || name.length > MAX_BLUEPRINT_NAME_LENGTH) {
-    throw new InvalidInput(`name must be 1 to ${MAX_BLUEPRINT_NAME_LENGTH} characters`);
-  }
-  return name;
-}
+/** Like every other name: trimmed, no bidirectional or zero-width controls (see kernel/names). */
+const parseBlueprintName = (value: string) => parseName(value, 'name', MAX_BLUEPRINT_NAME_LENGTH);
 
 function parseDescription(value: string | null): string | null {
   if (value === null) return null;

@@ -52,6 +52,17 @@ describe('schedules over HTTP (PostgreSQL)', () => {
     expect((await api(app, owner, 'GET', `/api/schedules/${created.body.id}`)).status).to.equal(404);
   });
 
+  it('stores a time zone in its canonical spelling, on creation and on change', async () => {
+    const created = await create({ name: 'Zoned', cron: '0 3 * * *', timezone: 'us/eastern' });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.timezone).to.equal('America/New_York');
+    const path = `/api/schedules/${created.body.id}`;
+    expect((await api(app, owner, 'GET', path)).body.timezone).to.equal('America/New_York');
+    const patched = await api(app, owner, 'PATCH', path, { timezone: 'etc/utc' });
+    expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
+    expect((await api(app, owner, 'GET', path)).body.timezone).to.equal('UTC');
+  });
+
   it('refuses bad schedules with 400 validation_failed', async () => {
     for (const body of [
       { name: 'x', cron: '* * * *' },

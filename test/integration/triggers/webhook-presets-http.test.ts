@@ -100,6 +100,12 @@ describe('webhook ingest with provider signature schemes over HTTP', () => {
           const again = await post(path, body, sign(body, secret, `delivery-${scheme}`));
           expect(again.status).to.equal(200);
           expect(await json(again)).to.deep.equal({ ...first, status: 'duplicate' });
+          // The key is the sender's id, not the body: the same bytes under another id are another delivery.
+          const other = await post(path, body, sign(body, secret, `delivery-${scheme}-2`));
+          expect(other.status).to.equal(202);
+          expect((await json(other)).delivery_id).to.not.equal(first.delivery_id);
+          const log = await api(app, owner.user, 'GET', `/api/deliveries/${first.delivery_id}`);
+          expect(log.body.idempotency_key).to.equal(`delivery-${scheme}`);
         });
       }
     });
