@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/kernel/errors.ts';
-import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
+import { QuotaExceeded, type Quotas } from '../../domain/kernel/quotas.ts';
 import { type QueryValues, Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { acceptedDelivery, type RejectionReason, rejectedDelivery } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
@@ -153,7 +153,10 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
     if (!mission) throw new TriggerNotFound();
     // Counted before the intake, so every family and the group-commit batch honour it alike; like manual runs,
     // a bound rather than an exact count: deliveries in flight together may pass it by as many.
-    assertWithinQuota(deps.quotas, 'queued_runs', await deps.usage.countQueuedRuns(mission.id));
+    if ((await deps.usage.countQueuedRuns(mission.id)) >= deps.quotas.queued_runs) {
+      reject('quota_exceeded', body.byteLength);
+      throw new QuotaExceeded('queued_runs', deps.quotas.queued_runs);
+    }
     const run = Run.queue({
       id: runId,
       missionId: live.missionId,

@@ -11,6 +11,7 @@ export const REJECTION_REASONS = [
   'payload_too_large',
   'unsupported_media_type',
   'invalid_request',
+  'quota_exceeded',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 

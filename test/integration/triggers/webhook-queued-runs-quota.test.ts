@@ -55,6 +55,14 @@ for (const [family, env] of FAMILIES) {
         `/api/triggers/${triggerId}/deliveries?status=accepted`,
       );
       expect(deliveries.body.items).to.have.length(2);
+      // The owner sees why in the delivery log: a rejection, metadata only.
+      const rejected = await api(
+        app,
+        owner.user,
+        'GET',
+        `/api/triggers/${triggerId}/deliveries?status=rejected`,
+      );
+      expect(rejected.body.items.map((d: { reason: string }) => d.reason)).to.deep.equal(['quota_exceeded']);
 
       // Replaying a stored delivery queues a run too: refused alike.
       const replay = await api(

@@ -938,7 +938,8 @@ export interface paths {
          *     the body: never 413 or 415), the idempotency key. `Idempotency-Key` (or `X-Delivery-Id`) seen for the same
          *     trigger within 24 h answers 200 with the first delivery's ids and `status: "duplicate"`, creating nothing. A
          *     mission already holding its maximum of queued runs (`QUOTA_QUEUED_RUNS_PER_MISSION`) answers 409
-         *     `quota_exceeded` with `limit: {name: "queued_runs", max}`, storing nothing (a repeat too: send it again later). 202
+         *     `quota_exceeded` with `limit: {name: "queued_runs", max}`, storing no delivery or run, only a `rejected` log
+         *     entry (a repeat too: send it again later). 202
          *     comes only after the delivery and its queued run are committed; when the database is unreachable the answer is 503
          *     with `Retry-After`, never 2xx.
          */
@@ -11986,7 +11987,7 @@ export interface operations {
                              * @description Rejected deliveries: the problem code they were answered with.
                              * @enum {string|null}
                              */
-                            reason: "missing_signature" | "invalid_signature" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | null;
+                            reason: "missing_signature" | "invalid_signature" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "quota_exceeded" | null;
                             /** Format: date-time */
                             received_at: string;
                             source_ip: string | null;
@@ -12135,7 +12136,7 @@ export interface operations {
                          * @description Rejected deliveries: the problem code they were answered with.
                          * @enum {string|null}
                          */
-                        reason: "missing_signature" | "invalid_signature" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | null;
+                        reason: "missing_signature" | "invalid_signature" | "payload_too_large" | "unsupported_media_type" | "invalid_request" | "quota_exceeded" | null;
                         /** Format: date-time */
                         received_at: string;
                         source_ip: string | null;

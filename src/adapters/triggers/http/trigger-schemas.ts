@@ -1,4 +1,4 @@
-import { SIGNATURE_SCHEMES } from '../../../domain/triggers/delivery.ts';
+import { REJECTION_REASONS, SIGNATURE_SCHEMES } from '../../../domain/triggers/delivery.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import { TRIGGER_SIGNATURE_SCHEMES } from '../../../domain/triggers/signature-schemes.ts';
 import { WEBHOOK_PATH_PREFIX_PATTERN } from '../../../domain/triggers/trigger-rules.ts';
@@ -167,14 +167,7 @@ export const deliverySummary: JsonSchema = closedObject({
   status: deliveryStatus,
   reason: {
     type: ['string', 'null'],
-    enum: [
-      'missing_signature',
-      'invalid_signature',
-      'payload_too_large',
-      'unsupported_media_type',
-      'invalid_request',
-      null,
-    ],
+    enum: [...REJECTION_REASONS, null],
     description: 'Rejected deliveries: the problem code they were answered with.',
   },
   received_at: timestamp,

@@ -24,7 +24,8 @@ streaming (413), the signature (done for unknown, deleted and disabled paths too
 the body: never 413 or 415), the idempotency key. \`Idempotency-Key\` (or \`X-Delivery-Id\`) seen for the same
 trigger within 24 h answers 200 with the first delivery's ids and \`status: "duplicate"\`, creating nothing. A
 mission already holding its maximum of queued runs (\`QUOTA_QUEUED_RUNS_PER_MISSION\`) answers 409
-\`quota_exceeded\` with \`limit: {name: "queued_runs", max}\`, storing nothing (a repeat too: send it again later). 202
+\`quota_exceeded\` with \`limit: {name: "queued_runs", max}\`, storing no delivery or run, only a \`rejected\` log
+entry (a repeat too: send it again later). 202
 comes only after the delivery and its queued run are committed; when the database is unreachable the answer is 503
 with \`Retry-After\`, never 2xx.`;
 
