@@ -47,34 +47,40 @@ describe('scripts/reseal-master-key.ts (master-key rotation, end to end)', () =>
     const outboxWith = (key: Buffer) =>
       new PostgresEmailOutbox({ db, secretBox: new AesGcmSecretBox({ masterKey: key }) });
     const content = { to: 'ann@example.com', subject: 'Verify', text: 'link', html: '<p>link</p>' };
-    const email = OutgoingEmail.queue(randomUUID(), content, T0);
+    // Not due before 2100, and deleted below: the outbox is shared with other tests' dispatchers, which could not
+    // open it.
+    const email = OutgoingEmail.queue(randomUUID(), content, new Date('2100-01-01T00:00:00Z'));
     await outboxWith(oldKey).add(email);
 
-    // Other tests' rows (sealed under other keys) share the database: the script leaves them and exits 1.
-    const result = await run(process.execPath, ['scripts/reseal-master-key.ts'], {
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: url,
-        DATA_DIR: '/nonexistent',
-        LOG_LEVEL: 'silent',
-        OLD_MASTER_KEY: oldKey.toString('base64'),
-        MASTER_KEY: newKey.toString('base64'),
-      },
-    }).catch((error: { stdout: string; stderr: string; code: number }) => error);
-    expect(result.stdout).to.match(/re-sealed/);
+    try {
+      // Other tests' rows (sealed under other keys) share the database: the script leaves them and exits 1.
+      const result = await run(process.execPath, ['scripts/reseal-master-key.ts'], {
+        env: {
+          PATH: process.env.PATH,
+          DATABASE_URL: url,
+          DATA_DIR: '/nonexistent',
+          LOG_LEVEL: 'silent',
+          OLD_MASTER_KEY: oldKey.toString('base64'),
+          MASTER_KEY: newKey.toString('base64'),
+        },
+      }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+      expect(result.stdout).to.match(/re-sealed/);
 
-    const trigged = await new PostgresTriggerRepository({
-      db,
-      webhookSecretBox: webhookSecretBox(newKey),
-    }).findById(trigger.id);
-    expect(trigged?.activeSecrets(T0)).to.deep.equal(['whsec_trigger-long-enough-secret']);
-    const moved = await endpointsWith(newKey).findById(endpoint.id);
-    expect(moved?.activeSecrets(T0)).to.deep.equal([
-      'whsec_endpoint-next-secret-value',
-      'whsec_endpoint-current-secret-value',
-    ]);
-    expect((await outboxWith(newKey).findById(email.id))?.content).to.deep.equal(content);
-    await endpointsWith(newKey).delete(endpoint.id);
+      const resealed = await new PostgresTriggerRepository({
+        db,
+        webhookSecretBox: webhookSecretBox(newKey),
+      }).findById(trigger.id);
+      expect(resealed?.activeSecrets(T0)).to.deep.equal(['whsec_trigger-long-enough-secret']);
+      const moved = await endpointsWith(newKey).findById(endpoint.id);
+      expect(moved?.activeSecrets(T0)).to.deep.equal([
+        'whsec_endpoint-next-secret-value',
+        'whsec_endpoint-current-secret-value',
+      ]);
+      expect((await outboxWith(newKey).findById(email.id))?.content).to.deep.equal(content);
+    } finally {
+      await db.query('delete from email_outbox where id = $1', [email.id]);
+      await endpointsWith(newKey).delete(endpoint.id);
+    }
   });
 
   it('knows every sealed column of the schema (a new one must join the script)', async () => {
