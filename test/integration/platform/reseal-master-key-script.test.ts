@@ -96,6 +96,7 @@ describe('scripts/reseal-master-key.ts (master-key rotation, end to end)', () =>
       'signing_keys.private_key_encrypted',
       'triggers.previous_secret_sealed',
       'triggers.signing_secret_sealed',
+      'user_two_factor.sealed_secret',
       'webhook_endpoints.previous_secret_sealed',
       'webhook_endpoints.signing_secret_sealed',
     ]);
