@@ -15,7 +15,9 @@ interface Result {
 }
 
 describe('CLI (a second driving adapter, against PostgreSQL)', function () {
-  this.timeout(30000);
+  // Each test starts several CLI processes, each loading the whole app (5-9 s apiece on a loaded 2-core
+  // machine): the limit bounds a hang, not the speed.
+  this.timeout(120_000);
   let env: NodeJS.ProcessEnv;
 
   before(async () => {
