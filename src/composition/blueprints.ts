@@ -1,8 +1,13 @@
+import { BlueprintEngine } from '../adapters/blueprints/blueprint-engine.ts';
 import { CanonicalGraphDigest } from '../adapters/blueprints/canonical-graph-digest.ts';
+import { GuardedHttpCaller } from '../adapters/blueprints/guarded-http-caller.ts';
 import { blueprintRoutes } from '../adapters/blueprints/http/blueprint-routes.ts';
+import { stepRoutes } from '../adapters/blueprints/http/step-routes.ts';
 import { JsonataExpressions } from '../adapters/blueprints/jsonata-expressions.ts';
 import { InMemoryBlueprintRepository } from '../adapters/blueprints/memory/in-memory-blueprint-repository.ts';
+import { InMemoryStepRepository } from '../adapters/blueprints/memory/in-memory-step-repository.ts';
 import { PostgresBlueprintRepository } from '../adapters/blueprints/postgres/postgres-blueprint-repository.ts';
+import { PostgresStepRepository } from '../adapters/blueprints/postgres/postgres-step-repository.ts';
 import { Rfc6902JsonDiff } from '../adapters/blueprints/rfc6902-json-diff.ts';
 import { type CreateBlueprint, makeCreateBlueprint } from '../application/blueprints/create-blueprint.ts';
 import {
@@ -14,6 +19,21 @@ import {
   type DiffBlueprintVersions,
   makeDiffBlueprintVersions,
 } from '../application/blueprints/diff-blueprint-versions.ts';
+import { type AdvanceRun, makeAdvanceRun } from '../application/blueprints/engine/advance-run.ts';
+import { type CarryOutStep, makeCarryOutStep } from '../application/blueprints/engine/carry-out-step.ts';
+import {
+  type CancelChildRuns,
+  makeCancelChildRuns,
+  makeTimeOutBlueprintRuns,
+  type TimeOutBlueprintRuns,
+} from '../application/blueprints/engine/end-blueprint-runs.ts';
+import { makeFollowRunOutcomes } from '../application/blueprints/engine/follow-run-outcomes.ts';
+import { makeRunGraphs, type RunGraphs } from '../application/blueprints/engine/run-graphs.ts';
+import {
+  makeStartBlueprintRuns,
+  type StartBlueprintRuns,
+} from '../application/blueprints/engine/start-blueprint-runs.ts';
+import { makeTakeDueSteps, type TakeDueSteps } from '../application/blueprints/engine/take-due-steps.ts';
 import { type GetBlueprint, makeGetBlueprint } from '../application/blueprints/get-blueprint.ts';
 import {
   type GetBlueprintVersion,
@@ -24,12 +44,20 @@ import {
   makeListBlueprintVersions,
 } from '../application/blueprints/list-blueprint-versions.ts';
 import { type ListBlueprints, makeListBlueprints } from '../application/blueprints/list-blueprints.ts';
+import { type ListSteps, makeListSteps } from '../application/blueprints/list-steps.ts';
+import { makeMissionBlueprints } from '../application/blueprints/mission-blueprints.ts';
 import type { BlueprintRepository } from '../application/blueprints/ports/blueprint-repository.ts';
 import type { ExpressionLanguage } from '../application/blueprints/ports/expression-language.ts';
 import type { GraphDigest } from '../application/blueprints/ports/graph-digest.ts';
+import type { HttpCaller } from '../application/blueprints/ports/http-caller.ts';
 import type { JsonDiff } from '../application/blueprints/ports/json-diff.ts';
+import type { StepRepository } from '../application/blueprints/ports/step-repository.ts';
+import { makeReplayRun, type ReplayRun } from '../application/blueprints/replay-run.ts';
+import { makeRetryRun, type RetryRun } from '../application/blueprints/retry-run.ts';
 import { makeUpdateBlueprint, type UpdateBlueprint } from '../application/blueprints/update-blueprint.ts';
 import { makeValidateGraph, type ValidateGraph } from '../application/blueprints/validate-graph.ts';
+import type { MissionBlueprints } from '../application/missions/index.ts';
+import type { RunOutcomeListener } from '../application/runs/index.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
@@ -51,7 +79,29 @@ export interface BlueprintsCradle {
   getBlueprintVersion: GetBlueprintVersion;
   diffBlueprintVersions: DiffBlueprintVersions;
   validateGraph: ValidateGraph;
+  /** The missions area's question: whether a mission may run a blueprint. */
+  missionBlueprints: MissionBlueprints;
+  steps: StepRepository;
+  httpCaller: HttpCaller;
+  runGraphs: RunGraphs;
+  advanceRun: AdvanceRun;
+  carryOutStep: CarryOutStep;
+  takeDueSteps: TakeDueSteps;
+  startBlueprintRuns: StartBlueprintRuns;
+  timeOutBlueprintRuns: TimeOutBlueprintRuns;
+  cancelChildRuns: CancelChildRuns;
+  blueprintEngine: BlueprintEngine;
+  nudgeEngine: () => void;
+  /** The runs area tells these of a finished run: the webhooks' outbox writer, and the engine. */
+  runOutcomeListeners: readonly RunOutcomeListener[];
+  listSteps: ListSteps;
+  retryRun: RetryRun;
+  replayRun: ReplayRun;
 }
+
+/** How often the engine looks for work without a nudge, and how many steps an instance carries out at once. */
+const ENGINE_POLL_MS = 200;
+const ENGINE_CONCURRENCY = 32;
 
 export type ThroughBlueprints = ThroughSandboxes & BlueprintsCradle;
 
@@ -60,7 +110,7 @@ const { stored } = adaptersFor<ThroughBlueprints>();
 
 export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
   name: 'blueprints',
-  register: ({ persistence }) => ({
+  register: ({ config, persistence }) => ({
     blueprints: singleton(
       stored(persistence, {
         postgres: ({ db }) => new PostgresBlueprintRepository({ db }),
@@ -83,6 +133,46 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     getBlueprintVersion: singleton(makeGetBlueprintVersion),
     diffBlueprintVersions: singleton(makeDiffBlueprintVersions),
     validateGraph: singleton(makeValidateGraph),
+    missionBlueprints: singleton(makeMissionBlueprints),
+    steps: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => new PostgresStepRepository({ db }),
+        memory: (store) => new InMemoryStepRepository({ store }),
+      }),
+    ),
+    httpCaller: singleton(
+      () => new GuardedHttpCaller({ allowPrivate: config.outboundWebhooks.allowPrivate }),
+    ),
+    runGraphs: singleton(makeRunGraphs),
+    advanceRun: singleton(makeAdvanceRun),
+    carryOutStep: singleton(makeCarryOutStep),
+    takeDueSteps: singleton(makeTakeDueSteps),
+    startBlueprintRuns: singleton(makeStartBlueprintRuns),
+    timeOutBlueprintRuns: singleton(makeTimeOutBlueprintRuns),
+    cancelChildRuns: singleton(makeCancelChildRuns),
+    blueprintEngine: singleton(
+      (deps) => new BlueprintEngine(deps, { pollMs: ENGINE_POLL_MS, concurrency: ENGINE_CONCURRENCY }),
+      (engine) => engine.stop(),
+    ),
+    nudgeEngine: singleton(
+      ({ blueprintEngine }) =>
+        () =>
+          blueprintEngine.nudge(),
+    ),
+    runOutcomeListeners: singleton(({ recordRunOutcome, steps, runEvents, clock, blueprintEngine }) => [
+      recordRunOutcome,
+      makeFollowRunOutcomes({
+        steps,
+        runEvents,
+        clock,
+        childRunsToCancel: (ids) => blueprintEngine.cancelLater(ids),
+        nudge: () => blueprintEngine.nudge(),
+      }),
+    ]),
+    listSteps: singleton(makeListSteps),
+    retryRun: singleton(makeRetryRun),
+    replayRun: singleton(makeReplayRun),
   }),
-  routes: blueprintRoutes,
+  routes: (deps) => [...blueprintRoutes(deps), ...stepRoutes(deps)],
+  jobs: ({ blueprintEngine }) => [blueprintEngine],
 };

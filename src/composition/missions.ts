@@ -7,6 +7,7 @@ import { type DeleteMission, makeDeleteMission } from '../application/missions/d
 import { type GetMission, makeGetMission } from '../application/missions/get-mission.ts';
 import { type ListMissions, makeListMissions } from '../application/missions/list-missions.ts';
 import type { ActiveRuns } from '../application/missions/ports/active-runs.ts';
+import type { MissionBlueprints } from '../application/missions/ports/mission-blueprints.ts';
 import type { MissionRepository } from '../application/missions/ports/mission-repository.ts';
 import { makeUpdateMission, type UpdateMission } from '../application/missions/update-mission.ts';
 import type { ThroughApiKeys } from './api-keys.ts';
@@ -26,9 +27,11 @@ export interface MissionsCradle {
   deleteMission: DeleteMission;
 }
 
-/** What missions ask of a later area: whether a mission has runs in progress (the runs area registers it). */
+/** What missions ask of later areas: whether a mission has runs in progress, whether it may run a blueprint. */
 export interface MissionsNeeds {
   activeRuns: ActiveRuns;
+  /** Whether a mission may run a blueprint (the blueprints area registers it). */
+  missionBlueprints: MissionBlueprints;
 }
 
 export type ThroughMissions = ThroughApiKeys & MissionsCradle & MissionsNeeds;

@@ -10,7 +10,6 @@ import { PostgresWebhookEndpointRepository } from '../adapters/webhooks/postgres
 import { PostgresWebhookMessageRepository } from '../adapters/webhooks/postgres/postgres-webhook-message-repository.ts';
 import { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.ts';
 import type { Usage } from '../application/kernel/ports/usage.ts';
-import type { RunOutcomeListener } from '../application/runs/ports/run-outcome-listener.ts';
 import {
   type AttemptWebhookMessage,
   makeAttemptWebhookMessage,
@@ -81,8 +80,6 @@ export interface WebhooksCradle {
   webhookPayloads: WebhookPayloads;
   webhookDispatcher: WebhookDispatcher;
   recordRunOutcome: RecordRunOutcome;
-  /** The runs area tells these of a finished run: the outbox writer. */
-  runOutcomeListeners: readonly RunOutcomeListener[];
   claimWebhookMessages: ClaimWebhookMessages;
   attemptWebhookMessage: AttemptWebhookMessage;
   dispatchWebhookMessages: DispatchWebhookMessages;
@@ -157,7 +154,6 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
         (dispatcher) => dispatcher.stop(),
       ),
       recordRunOutcome: singleton(makeRecordRunOutcome),
-      runOutcomeListeners: singleton(({ recordRunOutcome }) => [recordRunOutcome]),
       claimWebhookMessages: singleton(makeClaimWebhookMessages),
       attemptWebhookMessage: singleton(makeAttemptWebhookMessage),
       dispatchWebhookMessages: singleton(makeDispatchWebhookMessages),

@@ -14,6 +14,7 @@ import { Migration0012EndpointFailures } from './0012-endpoint-failures.ts';
 import { Migration0013Accounts } from './0013-accounts.ts';
 import { Migration0014QueuedRunsIndex } from './0014-queued-runs-index.ts';
 import { Migration0015AuditApi } from './0015-audit-api.ts';
+import { Migration0017BlueprintEngine } from './0017-blueprint-engine.ts';
 import { Migration0019TwoFactor } from './0019-two-factor.ts';
 import { Migration0021Retention } from './0021-retention.ts';
 import { Migration0022RunTraceparent } from './0022-run-traceparent.ts';
@@ -35,6 +36,7 @@ export const migrations: MigrationObject[] = [
   { name: '0013-accounts', class: Migration0013Accounts },
   { name: '0014-queued-runs-index', class: Migration0014QueuedRunsIndex },
   { name: '0015-audit-api', class: Migration0015AuditApi },
+  { name: '0017-blueprint-engine', class: Migration0017BlueprintEngine },
   { name: '0019-two-factor', class: Migration0019TwoFactor },
   { name: '0021-retention', class: Migration0021Retention },
   { name: '0022-run-traceparent', class: Migration0022RunTraceparent },

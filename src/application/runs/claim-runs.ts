@@ -12,6 +12,8 @@ import type { RunSettings } from './run-settings.ts';
 export interface ClaimRunsInput {
   readonly workspaceId: string;
   readonly missionIds?: readonly string[] | undefined;
+  /** Only `task` child runs of these task types. */
+  readonly taskTypes?: readonly string[] | undefined;
   readonly leaseSeconds?: number | undefined;
   /** At most this many runs (1 to MAX_CLAIM_RUNS; default 1). */
   readonly maxRuns?: number | undefined;
@@ -37,13 +39,13 @@ export function makeClaimRuns(deps: {
   clock: Clock;
   runSettings: RunSettings;
 }): ClaimRuns {
-  return async (principal, { workspaceId, missionIds, leaseSeconds, maxRuns }) => {
+  return async (principal, { workspaceId, missionIds, taskTypes, leaseSeconds, maxRuns }) => {
     const lease = parseLeaseSeconds(leaseSeconds ?? deps.runSettings.defaultLeaseSeconds);
     const limit = parseMaxRuns(maxRuns ?? 1);
     await deps.workspaceAccess(principal, workspaceId, 'admin');
     return deps.unitOfWork.transaction(async () => {
       const now = deps.clock.now();
-      const claimed = await deps.runs.claimOldest({ workspaceId, missionIds, now, limit }, (run) =>
+      const claimed = await deps.runs.claimOldest({ workspaceId, missionIds, taskTypes, now, limit }, (run) =>
         run.claim(leaseOwner(principal), now, lease),
       );
       if (claimed.leasesExpired) await deps.expireRunLeases({ workspaceId, limit: 50 });

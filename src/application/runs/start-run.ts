@@ -1,5 +1,6 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
+import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run } from '../../domain/runs/run.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
@@ -37,6 +38,7 @@ export function makeStartRun(
       input,
       policy: mission.policy,
       traceparent,
+      blueprint: blueprintOf(mission),
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

@@ -1,4 +1,5 @@
 import type { Quotas } from '../../domain/kernel/quotas.ts';
+import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run } from '../../domain/runs/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
@@ -52,6 +53,7 @@ export function makeFireDueSchedules(deps: {
             fireTime,
             input: schedule.input,
             policy: mission.policy,
+            blueprint: blueprintOf(mission),
             now,
           });
           if (await deps.runs.add(run)) queued.push(run);

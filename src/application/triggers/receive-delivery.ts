@@ -1,5 +1,6 @@
 import { DomainError } from '../../domain/kernel/errors.ts';
 import { QuotaExceeded, type Quotas } from '../../domain/kernel/quotas.ts';
+import { blueprintOf } from '../../domain/missions/index.ts';
 import { type QueryValues, Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { acceptedDelivery, type RejectionReason, rejectedDelivery } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
@@ -167,6 +168,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       webhookInput: () => webhookRunInput(delivery),
       policy: mission.policy,
       traceparent: incoming.traceparent,
+      blueprint: blueprintOf(mission),
       now,
     });
     const outcome = await deps.deliveryIntake.accept(delivery, run, IDEMPOTENCY_WINDOW_SECONDS);

@@ -1,5 +1,6 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
+import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { DeliveryBodyPurged, DeliveryNotFound, NotReplayable } from '../../domain/triggers/webhook-errors.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
@@ -43,6 +44,7 @@ export function makeReplayDelivery(
       deliveryId: delivery.id,
       webhookInput: () => webhookRunInput(delivery),
       policy: mission.policy,
+      blueprint: blueprintOf(mission),
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

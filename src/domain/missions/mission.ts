@@ -17,8 +17,18 @@ export interface MissionProps {
   readonly definition: JsonObject;
   /** How its runs time out, retry and share concurrency slots. */
   readonly policy: RunPolicy;
+  /** The blueprint its runs carry out (the server runs them), or null: a worker runs `definition`. */
+  readonly blueprintId: string | null;
+  /** The blueprint version its runs use; null: the latest when each run starts. */
+  readonly blueprintVersion: number | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
+}
+
+/** A mission's blueprint as asked for: no version follows the latest. */
+export interface MissionBlueprint {
+  readonly id: string;
+  readonly version?: number | null | undefined;
 }
 
 export interface MissionChanges {
@@ -38,6 +48,8 @@ export class Mission {
   description!: string | null;
   definition!: JsonObject;
   policy!: RunPolicy;
+  blueprintId!: string | null;
+  blueprintVersion!: number | null;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -53,6 +65,7 @@ export class Mission {
       description?: string | null;
       definition?: unknown;
       policy?: RunPolicyChanges | undefined;
+      blueprint?: MissionBlueprint | undefined;
     },
     now: Date,
   ): Mission {
@@ -63,6 +76,8 @@ export class Mission {
       description: parseDescription(props.description ?? null),
       definition: parseDefinition(props.definition ?? {}),
       policy: changeRunPolicy(NO_RUN_POLICY, props.policy ?? {}),
+      blueprintId: props.blueprint?.id ?? null,
+      blueprintVersion: props.blueprint?.version ?? null,
       createdAt: now,
       updatedAt: now,
     });
@@ -94,4 +109,11 @@ function parseDescription(value: string | null): string | null {
 
 function parseDefinition(value: unknown): JsonObject {
   return parseJsonObject(value, 'definition', MAX_DEFINITION_BYTES);
+}
+
+/** What a mission's runs carry out, as runs record it: its blueprint and version, or null (a worker's run). */
+export function blueprintOf(
+  mission: Pick<MissionProps, 'blueprintId' | 'blueprintVersion'>,
+): { readonly id: string; readonly version: number | null } | null {
+  return mission.blueprintId === null ? null : { id: mission.blueprintId, version: mission.blueprintVersion };
 }

@@ -4,7 +4,8 @@ import { illFormedPart } from '../kernel/well-formed-json.ts';
 import type { RunFailure } from './run-outcome.ts';
 import type { RunStatus } from './run-status.ts';
 
-export const RUN_EVENT_TYPES = ['log', 'progress', 'output', 'status'] as const;
+/** `status` and `step` events are the server's: a run's state changes, and a blueprint run's steps'. */
+export const RUN_EVENT_TYPES = ['log', 'progress', 'output', 'status', 'step'] as const;
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 /** What a worker may append; `status` events are the server's. */
 export const WORKER_EVENT_TYPES = ['log', 'progress', 'output'] as const;

@@ -47,6 +47,24 @@ export interface RunProps {
   readonly finishedAt: Date | null;
   /** The W3C trace context it was queued under (see traceparent.ts), handed to its worker by the claim. */
   readonly traceparent: string | null;
+  /** A blueprint run (carried out by the server, never handed to workers): its blueprint. */
+  readonly blueprintId: string | null;
+  /** The version it uses: pinned when the mission names one, else when the engine starts the run. */
+  readonly blueprintVersion: number | null;
+  /** A child run of a blueprint run's step (`task` or `blueprint` node): that run and the step's node id. */
+  readonly parentRunId: string | null;
+  readonly stepId: string | null;
+  /** A `task` child: the task type workers claim it by. */
+  readonly taskType: string | null;
+  /** A replay: the run it replays. */
+  readonly replayOf: string | null;
+}
+
+/** Where a child run of a blueprint step belongs. */
+export interface RunParent {
+  readonly runId: string;
+  readonly stepId: string;
+  readonly taskType: string | null;
 }
 
 /**
@@ -76,6 +94,10 @@ export interface QueueRun {
   readonly policy?: RunPolicy;
   /** A malformed one is dropped (the run starts no trace), never refused. */
   readonly traceparent?: string | null | undefined;
+  /** The mission's blueprint: the run is then carried out by the server. */
+  readonly blueprint?: { readonly id: string; readonly version: number | null } | null;
+  readonly parent?: RunParent;
+  readonly replayOf?: string;
   readonly now: Date;
 }
 
@@ -109,6 +131,12 @@ export function queuedRunProps(props: QueueRun): RunProps {
     startedAt: null,
     finishedAt: null,
     traceparent: parseTraceparent(props.traceparent),
+    blueprintId: props.blueprint?.id ?? null,
+    blueprintVersion: props.blueprint?.version ?? null,
+    parentRunId: props.parent?.runId ?? null,
+    stepId: props.parent?.stepId ?? null,
+    taskType: props.parent?.taskType ?? null,
+    replayOf: props.replayOf ?? null,
   };
 }
 

@@ -58,3 +58,10 @@ export class RunNotClaimable extends Conflict {
     super('the run waits for a concurrency slot or for its retry backoff');
   }
 }
+
+/** A retry of a run that is not a failed blueprint run. */
+export class RunNotRetryable extends Conflict {
+  constructor(status: RunStatus) {
+    super(`only a failed blueprint run goes on from its failure; this run is ${status}`);
+  }
+}

@@ -10,12 +10,13 @@ import {
   IllegalRunTransition,
   RunCancelled,
   RunNotClaimable,
+  RunNotRetryable,
   RunNotRunning,
   type RunStatus,
 } from './run-status.ts';
 
 export type { Outcome, RunFailure } from './run-outcome.ts';
-export type { QueueRun, RunProps, RunSummary, TriggerType } from './run-props.ts';
+export type { QueueRun, RunParent, RunProps, RunSummary, TriggerType } from './run-props.ts';
 export { MAX_RUN_INPUT_BYTES, summaryOf } from './run-props.ts';
 
 /** One execution of a mission, moved through its states by workers (see run-status.ts). */
@@ -44,6 +45,12 @@ export class Run {
   startedAt!: Date | null;
   finishedAt!: Date | null;
   traceparent!: string | null;
+  blueprintId!: string | null;
+  blueprintVersion!: number | null;
+  parentRunId!: string | null;
+  stepId!: string | null;
+  taskType!: string | null;
+  replayOf!: string | null;
   /** Not copied by `new Run(run)`: a loaded run starts with none. */
   #statusChanges: RunStatusChange[] = [];
 
@@ -85,6 +92,7 @@ export class Run {
   /** queued -> running: `worker` holds the run for `leaseSeconds` unless it sends heartbeats. */
   claim(worker: string, now: Date, leaseSeconds: number): void {
     if (this.status === 'queued' && !this.claimableAt(now)) throw new RunNotClaimable();
+    if (this.carriedByServer) throw new RunNotClaimable();
     assertTransition(this.status, 'running');
     const timeout = this.policy.timeoutSeconds;
     this.status = 'running';
@@ -92,6 +100,57 @@ export class Run {
     this.timeoutAt = timeout === null ? null : addSeconds(now, timeout);
     this.leaseExpiresAt = this.#leaseEnd(now, leaseSeconds);
     this.startedAt = now;
+    this.#recordStatus(now);
+  }
+
+  /** A blueprint run: the server carries it out step by step; no worker ever holds it. */
+  get carriedByServer(): boolean {
+    return this.blueprintId !== null;
+  }
+
+  /**
+   * queued -> running, by the engine (no lease): the policy's timeout bounds the whole blueprint run.
+   */
+  begin(now: Date): void {
+    if (!this.carriedByServer || !this.claimableAt(now)) throw new RunNotClaimable();
+    assertTransition(this.status, 'running');
+    this.status = 'running';
+    const timeout = this.policy.timeoutSeconds;
+    this.timeoutAt = timeout === null ? null : addSeconds(now, timeout);
+    this.startedAt = now;
+    this.#recordStatus(now);
+  }
+
+  /** The engine pins the version a run of a mission that follows the latest uses, when it starts it. */
+  pinBlueprintVersion(version: number): void {
+    if (!this.carriedByServer || this.blueprintVersion !== null) throw new RunNotRunning(this.status);
+    this.blueprintVersion = version;
+  }
+
+  /** running -> succeeded | failed, by the engine once the run's graph is done (or a step failed it). */
+  conclude(outcome: Outcome, now: Date): void {
+    if (!this.carriedByServer) throw new RunNotRunning(this.status);
+    if (this.status !== 'running') throw new RunNotRunning(this.status);
+    const { output, error } = parseOutcome(outcome);
+    this.#finish(outcome.status, now);
+    this.output = output;
+    this.error = error;
+    this.#recordStatus(now);
+  }
+
+  /** A failed blueprint run goes on from its failure: running again, attempt + 1 (CONTRACT section 9). */
+  resume(now: Date): void {
+    if (!this.carriedByServer || this.status !== 'failed') throw new RunNotRetryable(this.status);
+    const timeout = this.policy.timeoutSeconds;
+    this.status = 'running';
+    // An uncapped run holds its slot while active; a capped one goes on without taking one again.
+    this.admitted = this.concurrencyKey === null;
+    this.attempt += 1;
+    this.error = null;
+    this.output = null;
+    this.finishedAt = null;
+    this.startedAt = now;
+    this.timeoutAt = timeout === null ? null : addSeconds(now, timeout);
     this.#recordStatus(now);
   }
 

@@ -13,6 +13,7 @@ export const announcingMissions = announcer<MissionRepository>({
   add: 'insert',
   findById: 'read',
   listForWorkspace: 'read',
+  usesBlueprint: 'read',
   update: announces((updated) => [mission(updated.id)]),
   delete: announces((id) => [mission(id)]),
 });

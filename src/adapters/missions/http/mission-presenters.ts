@@ -1,4 +1,4 @@
-import type { Mission } from '../../../domain/missions/mission.ts';
+import { blueprintOf, type Mission } from '../../../domain/missions/mission.ts';
 import type { RunPolicy } from '../../../domain/missions/run-policy.ts';
 
 export function presentMission(mission: Mission) {
@@ -9,6 +9,7 @@ export function presentMission(mission: Mission) {
     description: mission.description,
     definition: mission.definition,
     policy: presentPolicy(mission.policy),
+    blueprint: blueprintOf(mission),
     created_at: mission.createdAt.toISOString(),
     updated_at: mission.updatedAt.toISOString(),
   };

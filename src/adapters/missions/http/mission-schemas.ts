@@ -68,6 +68,16 @@ const policyChanges: JsonSchema = {
   description: 'Fields given replace the current ones; `null` clears one.',
 };
 
+const blueprintProperties: Record<string, JsonSchema> = {
+  id: { ...uuid, description: 'A blueprint of the same workspace.' },
+  version: {
+    type: ['integer', 'null'],
+    format: 'int32',
+    minimum: 1,
+    description: 'The version its runs use; without it, the latest version when each run starts.',
+  },
+};
+
 export const mission: JsonSchema = closedObject({
   id: uuid,
   workspace_id: uuid,
@@ -75,6 +85,13 @@ export const mission: JsonSchema = closedObject({
   description,
   definition,
   policy,
+  blueprint: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['id', 'version'],
+    properties: blueprintProperties,
+    description: 'The blueprint its runs carry out (the server runs them; null: a worker runs each run).',
+  },
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -83,7 +100,22 @@ export const createMissionRequest: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['workspace_id', 'name'],
-  properties: { workspace_id: uuid, name, description, definition, policy: policyChanges },
+  properties: {
+    workspace_id: uuid,
+    name,
+    description,
+    definition,
+    policy: policyChanges,
+    blueprint: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id'],
+      properties: blueprintProperties,
+      description:
+        'Runs of the mission carry out this blueprint (CONTRACT section 9): the server runs them step by step ' +
+        'and never hands them to workers (only their `task` steps, as child runs).',
+    },
+  },
 };
 
 export const updateMissionRequest: JsonSchema = {

@@ -28,6 +28,10 @@ export class InMemoryMissionRepository
     );
   }
 
+  usesBlueprint(blueprintId: string): Promise<boolean> {
+    return this.atomically(() => this.tables.missions.some((mission) => mission.blueprintId === blueprintId));
+  }
+
   delete(id: string): Promise<void> {
     return this.atomically(() => {
       this.tables.missions.delete(id);

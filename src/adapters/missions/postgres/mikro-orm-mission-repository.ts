@@ -47,6 +47,10 @@ export class MikroOrmMissionRepository extends PostgresRepository implements Mis
     );
   }
 
+  async usesBlueprint(blueprintId: string): Promise<boolean> {
+    return (await this.db.entityManager().count(Mission, { blueprintId })) > 0;
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.entityManager().nativeDelete(Mission, { id });
   }

@@ -12,6 +12,8 @@ export const MissionSchema = new EntitySchema<Mission>({
     description: { type: 'text', nullable: true },
     definition: { type: 'json' },
     policy: { type: 'json' },
+    blueprintId: { type: 'uuid', nullable: true },
+    blueprintVersion: { type: 'integer', nullable: true },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
   },

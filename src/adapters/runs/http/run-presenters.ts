@@ -33,6 +33,11 @@ export function presentRunSummary(run: RunSummary) {
     created_at: run.createdAt.toISOString(),
     started_at: iso(run.startedAt),
     finished_at: iso(run.finishedAt),
+    blueprint: run.blueprintId === null ? null : { id: run.blueprintId, version: run.blueprintVersion },
+    parent_run_id: run.parentRunId,
+    step_id: run.stepId,
+    task_type: run.taskType,
+    replay_of: run.replayOf,
   };
 }
 

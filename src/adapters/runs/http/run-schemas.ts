@@ -63,6 +63,30 @@ const summaryProperties: Record<string, JsonSchema> = {
   created_at: timestamp,
   started_at: { ...nullableTimestamp, description: 'When the current (or last) attempt was claimed.' },
   finished_at: nullableTimestamp,
+  blueprint: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['id', 'version'],
+    description:
+      'A blueprint run (carried out by the server): its blueprint and the version it uses (null until the ' +
+      'engine starts a run of a mission that follows the latest version).',
+    properties: {
+      id: uuid,
+      version: { type: ['integer', 'null'], format: 'int32', minimum: 1 },
+    },
+  },
+  parent_run_id: { ...nullableUuid, description: 'A child run of a blueprint step: the run of that step.' },
+  step_id: {
+    type: ['string', 'null'],
+    maxLength: 64,
+    description: 'A child run: the node id of the step it carries out.',
+  },
+  task_type: {
+    type: ['string', 'null'],
+    maxLength: 100,
+    description: 'A `task` child run: its task type (claims may ask for some types only).',
+  },
+  replay_of: { ...nullableUuid, description: 'A replay: the run it replays.' },
 };
 
 /** A run in a list: everything but its input and output. */
@@ -91,14 +115,15 @@ export const run: JsonSchema = {
   },
 };
 
-export const listRunsQuery: JsonSchema = listQuery(
-  {
-    workspace_id: uuid,
-    mission_id: { ...uuid, description: 'Only runs of this mission.' },
-    status: { ...status, description: 'Only runs in this state.' },
+export const listRunsQuery: JsonSchema = listQuery({
+  workspace_id: { ...uuid, description: 'Required unless `parent_run_id` is given.' },
+  mission_id: { ...uuid, description: 'Only runs of this mission.' },
+  status: { ...status, description: 'Only runs in this state.' },
+  parent_run_id: {
+    ...uuid,
+    description: 'The child runs of this run (without it, lists show top-level runs only).',
   },
-  ['workspace_id'],
-);
+});
 
 export const claimRequest: JsonSchema = {
   type: 'object',
@@ -113,6 +138,14 @@ export const claimRequest: JsonSchema = {
       uniqueItems: true,
       items: uuid,
       description: 'Only runs of these missions.',
+    },
+    task_types: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$' },
+      description: 'Only `task` child runs of blueprint steps of these task types.',
     },
     lease_seconds: leaseSeconds,
     max_runs: {

@@ -62,11 +62,16 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
         (run) =>
           run.workspaceId === filter.workspaceId &&
           (filter.missionId === undefined || run.missionId === filter.missionId) &&
-          (filter.status === undefined || run.status === filter.status),
+          (filter.status === undefined || run.status === filter.status) &&
+          run.parentRunId === (filter.parentRunId ?? null),
       );
       const result = pageOfRows(runs, page, 'desc');
       return { items: result.items.map(summaryOf), next: result.next };
     });
+  }
+
+  findLocked(id: string): Promise<Run | undefined> {
+    return this.findById(id);
   }
 
   update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
@@ -82,7 +87,9 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
         .filter(
           (run) =>
             run.claimableAt(criteria.now) &&
+            !run.carriedByServer &&
             run.workspaceId === criteria.workspaceId &&
+            (criteria.taskTypes === undefined || criteria.taskTypes.includes(run.taskType ?? '')) &&
             (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
         )
         .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
@@ -112,6 +119,28 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
         .sort((a, b) => (a.leaseExpiresAt?.getTime() ?? 0) - (b.leaseExpiresAt?.getTime() ?? 0))
         .slice(0, limit)
         .map((run) => this.#apply(run, expire)),
+    );
+  }
+
+  startServerRuns(now: Date, limit: number, begin: (run: Run) => void): Promise<Run[]> {
+    return this.atomically(() =>
+      this.tables.runs
+        .filter((run) => run.carriedByServer && run.claimableAt(now))
+        .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
+        .slice(0, limit)
+        .map((run) => this.#apply(run, begin)),
+    );
+  }
+
+  serverRunsPastTimeout(now: Date, limit: number): Promise<string[]> {
+    return this.atomically(() =>
+      this.tables.runs
+        .filter(
+          (run) =>
+            run.carriedByServer && run.status === 'running' && run.timeoutAt !== null && run.timeoutAt <= now,
+        )
+        .slice(0, limit)
+        .map((run) => run.id),
     );
   }
 

@@ -15,9 +15,13 @@ export function claimOldestRuns(
   const workspaceId = params.add(criteria.workspaceId);
   const now = params.add(criteria.now);
   // runs_claim_idx (migration 0006): only admitted runs whose not_before has passed are in the range read.
-  let where = `r.workspace_id = ${workspaceId} and r.status = 'queued' and r.admitted and r.not_before <= ${now}`;
+  // A blueprint run is the server's (the engine's queue), never a worker's.
+  let where = `r.workspace_id = ${workspaceId} and r.status = 'queued' and r.admitted and r.not_before <= ${now}
+    and r.blueprint_id is null`;
   if (criteria.missionIds !== undefined)
     where += ` and r.mission_id = any(${params.add(criteria.missionIds)}::uuid[])`;
+  if (criteria.taskTypes !== undefined)
+    where += ` and r.task_type = any(${params.add(criteria.taskTypes)}::text[])`;
   // SKIP LOCKED: concurrent claims each lock different queued runs instead of waiting for the same ones.
   const tail = `order by r.not_before, r.id limit ${params.add(criteria.limit)} for update of r skip locked`;
   // The expired-lease check rides on the same statement (an index probe of runs_workspace_lease_idx), so a

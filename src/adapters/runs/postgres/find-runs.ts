@@ -24,6 +24,10 @@ export async function listRuns(db: PostgresDatabase, filter: RunFilter, page: Pa
   let where = `r.workspace_id = ${params.add(filter.workspaceId)}`;
   if (filter.missionId !== undefined) where += ` and r.mission_id = ${params.add(filter.missionId)}`;
   if (filter.status !== undefined) where += ` and r.status = ${params.add(filter.status)}`;
+  where +=
+    filter.parentRunId === undefined
+      ? ' and r.parent_run_id is null'
+      : ` and r.parent_run_id = ${params.add(filter.parentRunId)}`;
   where += afterPosition('r.created_at, r.id', page, 'desc', params);
   const tail = `order by r.created_at desc, r.id desc limit ${params.add(page.limit + 1)}`;
   const runs = await selectRunSummaries(db, where, params.values, tail);

@@ -12,6 +12,7 @@ import { changeLockedRuns } from './change-runs.ts';
 import { claimOldestRuns } from './claim-runs.ts';
 import { expireLeases } from './expire-leases.ts';
 import { findRun, findRunWorkspaceId, hasActiveRuns, listRuns } from './find-runs.ts';
+import { selectRuns } from './run-query.ts';
 
 /**
  * Runs in PostgreSQL, one module per statement family. Reads go through `selectRuns` (run-query.ts); changes
@@ -35,6 +36,11 @@ export class PostgresRunRepository extends PostgresRepository implements RunRepo
     return listRuns(this.db, filter, page);
   }
 
+  async findLocked(id: string): Promise<Run | undefined> {
+    const [run] = await selectRuns(this.db, 'r.id = $1', [id], 'for update of r');
+    return run;
+  }
+
   async update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
     const [run] = await changeLockedRuns(this.db, 'r.id = $1', [id], 'for update of r', change);
     return run;
@@ -50,6 +56,26 @@ export class PostgresRunRepository extends PostgresRepository implements RunRepo
     expire: (run: Run) => void,
   ): Promise<Run[]> {
     return expireLeases(this.db, now, options, expire);
+  }
+
+  async startServerRuns(now: Date, limit: number, begin: (run: Run) => void): Promise<Run[]> {
+    // runs_engine_queue_idx (migration 0017); SKIP LOCKED: engines of several instances take different runs.
+    return changeLockedRuns(
+      this.db,
+      "r.status = 'queued' and r.admitted and r.blueprint_id is not null and r.not_before <= $1",
+      [now, limit],
+      'order by r.not_before, r.id limit $2 for update of r skip locked',
+      begin,
+    );
+  }
+
+  async serverRunsPastTimeout(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `select id from runs where status = 'running' and blueprint_id is not null and timeout_at <= $1
+        order by timeout_at limit $2`,
+      [now, limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   hasActiveRuns(missionId: string): Promise<boolean> {

@@ -57,7 +57,8 @@ export async function selectRunSummaries(
 
 const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
   r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
-  r.timeout_at, r.created_at, r.started_at, r.finished_at, r.traceparent`;
+  r.timeout_at, r.created_at, r.started_at, r.finished_at, r.traceparent, r.blueprint_id, r.blueprint_version,
+  r.parent_run_id, r.step_id, r.task_type, r.replay_of`;
 
 function toSummary(row: RunRow): RunSummary {
   return {
@@ -83,6 +84,12 @@ function toSummary(row: RunRow): RunSummary {
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),
     traceparent: (row.traceparent as string | null) ?? null,
+    blueprintId: (row.blueprint_id as string | null) ?? null,
+    blueprintVersion: (row.blueprint_version as number | null) ?? null,
+    parentRunId: (row.parent_run_id as string | null) ?? null,
+    stepId: (row.step_id as string | null) ?? null,
+    taskType: (row.task_type as string | null) ?? null,
+    replayOf: (row.replay_of as string | null) ?? null,
   };
 }
 

@@ -5,12 +5,14 @@ import { jsonParam } from '../../platform/postgres/insert-rows.ts';
 
 export const RUN_INSERT_COLUMNS = `id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
   fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
-  lease_expires_at, timeout_at, created_at, started_at, finished_at, traceparent`;
+  lease_expires_at, timeout_at, created_at, started_at, finished_at, traceparent, blueprint_id, blueprint_version,
+  parent_run_id, step_id, task_type, replay_of`;
 
 export const RUN_INSERT_CASTS: readonly string[] = [
   ...['', '', '', '', '', '', '', '', ''],
   ...['::jsonb', '::jsonb', '::jsonb', '', '::jsonb'],
   ...['', '', '', '', '', '', '', '', '', ''],
+  ...['', '', '', '', '', ''],
 ];
 
 export function runInsertValues(run: Run): unknown[] {
@@ -39,5 +41,11 @@ export function runInsertValues(run: Run): unknown[] {
     run.startedAt,
     run.finishedAt,
     run.traceparent,
+    run.blueprintId,
+    run.blueprintVersion,
+    run.parentRunId,
+    run.stepId,
+    run.taskType,
+    run.replayOf,
   ];
 }

@@ -23,14 +23,14 @@ export async function storeRunChanges(db: PostgresDatabase, runs: readonly Run[]
     `with changes as (
        select * from unnest($1::uuid[], $2::text[], $3::int[], $4::boolean[], $5::timestamptz[], $6::text[],
          $7::timestamptz[], $8::timestamptz[], $9::jsonb[], $10::jsonb[], $11::timestamptz[], $12::timestamptz[],
-         $13::int[])
+         $13::int[], $22::int[])
          as c(id, status, attempt, admitted, not_before, lease_owner, lease_expires_at, timeout_at, output, error,
-           started_at, finished_at, added)
+           started_at, finished_at, added, blueprint_version)
      ), updated as (
        update runs r set status = c.status, attempt = c.attempt, admitted = c.admitted, not_before = c.not_before,
               lease_owner = c.lease_owner, lease_expires_at = c.lease_expires_at, timeout_at = c.timeout_at,
               output = c.output, error = c.error, started_at = c.started_at, finished_at = c.finished_at,
-              events_seq = r.events_seq + c.added
+              events_seq = r.events_seq + c.added, blueprint_version = c.blueprint_version
          from changes c
         where r.id = c.id
         returning r.id, r.events_seq - c.added as first_seq, c.added
@@ -59,6 +59,7 @@ export async function storeRunChanges(db: PostgresDatabase, runs: readonly Run[]
       events.map((event) => event.runId),
       events.map((event) => event.ord),
       ...eventColumnArrays(events),
+      runs.map((run) => run.blueprintVersion),
     ],
   );
 }

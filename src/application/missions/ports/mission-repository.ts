@@ -8,6 +8,8 @@ export interface MissionRepository {
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Mission>>;
   /** Stores the mission's name, description, definition, policy and updatedAt. */
   update(mission: Mission): Promise<void>;
+  /** Whether any mission runs blueprint `blueprintId` (it is then not deleted). */
+  usesBlueprint(blueprintId: string): Promise<boolean>;
   /** Deletes the mission and its runs. */
   delete(id: string): Promise<void>;
 }

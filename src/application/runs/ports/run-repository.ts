@@ -7,6 +7,8 @@ export interface RunFilter {
   readonly workspaceId: string;
   readonly missionId?: string | undefined;
   readonly status?: RunStatus | undefined;
+  /** The child runs of this run; without it, only top-level runs (those of no parent). */
+  readonly parentRunId?: string | undefined;
 }
 
 export interface ClaimCriteria {
@@ -15,6 +17,8 @@ export interface ClaimCriteria {
   readonly now: Date;
   /** Only runs of these missions; any mission of the workspace when absent. */
   readonly missionIds?: readonly string[] | undefined;
+  /** Only `task` child runs of these task types; any run a worker may hold when absent. */
+  readonly taskTypes?: readonly string[] | undefined;
   /** At most this many runs (1 to MAX_CLAIM_RUNS). */
   readonly limit: number;
 }
@@ -53,13 +57,15 @@ export interface RunRepository extends ActiveRuns {
    * neither the input (nor the delivery a webhook run's input is built from) nor the output.
    */
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>>;
+  /** Locks the run until the surrounding transaction ends, and returns it (undefined when there is none). */
+  findLocked(id: string): Promise<Run | undefined>;
   /**
    * Locks the run, lets `change` move it through the domain (which may throw: nothing is then stored),
    * and stores its new state. Undefined when there is no such run.
    */
   update(id: string, change: (run: Run) => void): Promise<Run | undefined>;
   /**
-   * Atomically hands out up to `limit` claimable runs (`Run.claimableAt(now)`: queued, admitted, `notBefore`
+   * Atomically hands out up to `limit` claimable runs that workers may hold (never a blueprint run's own) (`Run.claimableAt(now)`: queued, admitted, `notBefore`
    * passed) matching `criteria`, those claimable longest first (earliest `notBefore`, then id): locks them,
    * skipping runs that concurrent claims hold (two claims never get the same run, and none waits for
    * another), applies `claim` to each and stores the results. Runs that are not claimable are never read, so
@@ -67,6 +73,14 @@ export interface RunRepository extends ActiveRuns {
    * same read, whether the workspace has expired leases to take back.
    */
   claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns>;
+  /**
+   * The server's own runs (blueprint runs) to start: locks up to `limit` queued ones that hold their slot and
+   * whose `notBefore` has passed, oldest first, skipping those a concurrent engine holds, lets `begin` move
+   * each and stores them.
+   */
+  startServerRuns(now: Date, limit: number, begin: (run: Run) => void): Promise<Run[]>;
+  /** The ids of up to `limit` running server runs whose `timeoutAt` has passed. */
+  serverRunsPastTimeout(now: Date, limit: number): Promise<string[]>;
   /**
    * Runs whose lease expired at or before `now` (in `workspaceId` only, when given): locks up to `limit`
    * of them, skipping locked ones, applies `expire` to each and stores them. Returns the changed runs.

@@ -1,0 +1,133 @@
+import type { Logger } from 'pino';
+import type { CarryOutStep, TakenStep } from '../../application/blueprints/engine/carry-out-step.ts';
+import type {
+  CancelChildRuns,
+  TimeOutBlueprintRuns,
+} from '../../application/blueprints/engine/end-blueprint-runs.ts';
+import type { StartBlueprintRuns } from '../../application/blueprints/engine/start-blueprint-runs.ts';
+import { STEP_LEASE_SECONDS, type TakeDueSteps } from '../../application/blueprints/engine/take-due-steps.ts';
+import type { StepKey, StepRepository } from '../../application/blueprints/ports/step-repository.ts';
+import type { Clock } from '../../application/kernel/ports/clock.ts';
+import { PeriodicJob } from '../platform/system/periodic-job.ts';
+
+export interface BlueprintEngineOptions {
+  /** How often it looks for work when nothing nudged it. */
+  readonly pollMs: number;
+  /** Steps carried out at once by this instance. */
+  readonly concurrency: number;
+}
+
+export interface BlueprintEngineDeps {
+  readonly startBlueprintRuns: StartBlueprintRuns;
+  readonly takeDueSteps: TakeDueSteps;
+  readonly carryOutStep: CarryOutStep;
+  readonly timeOutBlueprintRuns: TimeOutBlueprintRuns;
+  readonly cancelChildRuns: CancelChildRuns;
+  readonly steps: StepRepository;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/**
+ * The engine's job, on every instance: starts queued blueprint runs, takes due steps (SKIP LOCKED: instances
+ * never take one step together) and carries them out as a pool of up to `concurrency` at a time, times out
+ * runs, and renews the leases of the steps it works on (a crashed instance's steps are taken over once their
+ * lease ends). It looks for work every `pollMs`, and at once when nudged (a step finished here, a child run
+ * finished); a due time in the future (a wait, a retry's backoff) is found by the poll, not a busy loop.
+ */
+export class BlueprintEngine {
+  readonly #deps: BlueprintEngineDeps;
+  readonly #options: BlueprintEngineOptions;
+  readonly #job: PeriodicJob<void>;
+  readonly #renewal: PeriodicJob<void>;
+  readonly #inFlight = new Map<string, { key: StepKey; done: Promise<void> }>();
+  readonly #childrenToCancel: string[] = [];
+  #again = false;
+  #nudged: NodeJS.Immediate | undefined;
+  #stopped = true;
+
+  constructor(deps: BlueprintEngineDeps, options: BlueprintEngineOptions) {
+    this.#deps = deps;
+    this.#options = options;
+    this.#job = new PeriodicJob(() => this.#work(), options.pollMs);
+    this.#renewal = new PeriodicJob(() => this.#renew(), (STEP_LEASE_SECONDS * 1000) / 3);
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#job.start({ runNow: true });
+    this.#renewal.start();
+  }
+
+  /** Looks for work now (coalesced): something became due on this instance. */
+  nudge(): void {
+    if (this.#stopped || this.#nudged) return;
+    this.#nudged = setImmediate(() => {
+      this.#nudged = undefined;
+      this.#again = true;
+      void this.#job.run().catch(() => {});
+    });
+  }
+
+  /** Child runs to cancel after their parent ended by cancellation (see follow-run-outcomes.ts). */
+  cancelLater(runIds: readonly string[]): void {
+    if (runIds.length === 0) return;
+    this.#childrenToCancel.push(...runIds);
+    this.nudge();
+  }
+
+  /** Stops looking for work and waits for the steps in flight. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#nudged) clearImmediate(this.#nudged);
+    await this.#job.stop();
+    await this.#renewal.stop();
+    await Promise.allSettled([...this.#inFlight.values()].map(({ done }) => done));
+  }
+
+  /** One round, repeated while a nudge arrived during it or it filled every free slot. */
+  async #work(): Promise<void> {
+    do {
+      this.#again = false;
+      if (this.#stopped) return;
+      try {
+        await this.#deps.cancelChildRuns(this.#childrenToCancel.splice(0));
+        await this.#deps.startBlueprintRuns(this.#options.concurrency);
+        await this.#deps.timeOutBlueprintRuns(50);
+        const free = this.#options.concurrency - this.#inFlight.size;
+        if (free <= 0) return;
+        const taken = await this.#deps.takeDueSteps(free);
+        for (const step of taken) this.#carryOut(step);
+        if (taken.length === free) this.#again = true;
+      } catch (error) {
+        this.#deps.logger.warn({ err: error }, 'blueprint engine round failed; retrying at the next poll');
+        return;
+      }
+    } while (this.#again);
+  }
+
+  #carryOut(taken: TakenStep): void {
+    const key = { runId: taken.step.runId, nodeId: taken.step.nodeId };
+    const id = `${key.runId}/${key.nodeId}`;
+    const done = this.#deps
+      .carryOutStep(taken)
+      .then((children) => this.#deps.cancelChildRuns(children))
+      .catch((error: unknown) => {
+        this.#deps.logger.warn(
+          { err: error, run_id: key.runId, node_id: key.nodeId },
+          'blueprint step failed to advance',
+        );
+      })
+      .finally(() => {
+        this.#inFlight.delete(id);
+        this.nudge();
+      });
+    this.#inFlight.set(id, { key, done });
+  }
+
+  async #renew(): Promise<void> {
+    const keys = [...this.#inFlight.values()].map(({ key }) => key);
+    const leaseEnd = new Date(this.#deps.clock.now().getTime() + STEP_LEASE_SECONDS * 1000);
+    await this.#deps.steps.renewLeases(keys, leaseEnd).catch(() => undefined);
+  }
+}

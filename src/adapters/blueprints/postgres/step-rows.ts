@@ -1,0 +1,27 @@
+import type { NodeKind } from '../../../domain/blueprints/graph.ts';
+import { Step, type StepFailure, type StepStatus } from '../../../domain/blueprints/step.ts';
+
+export type StepRow = Record<string, unknown>;
+
+export const STEP_COLUMNS = `run_id, node_id, position, kind, status, attempt, starts, input, output, error, taken_edges,
+  child_run_id, due_at, started_at, finished_at`;
+
+export function toStep(row: StepRow): Step {
+  return new Step({
+    runId: row.run_id as string,
+    nodeId: row.node_id as string,
+    position: row.position as number,
+    kind: row.kind as NodeKind,
+    status: row.status as StepStatus,
+    attempt: row.attempt as number,
+    starts: row.starts as number,
+    input: row.input ?? null,
+    output: row.output ?? null,
+    error: (row.error as StepFailure | null) ?? null,
+    takenEdges: (row.taken_edges as number[] | null) ?? null,
+    childRunId: (row.child_run_id as string | null) ?? null,
+    dueAt: (row.due_at as Date | null) ?? null,
+    startedAt: (row.started_at as Date | null) ?? null,
+    finishedAt: (row.finished_at as Date | null) ?? null,
+  });
+}

@@ -1,0 +1,145 @@
+import type { GraphNode } from '../../../domain/blueprints/graph.ts';
+import type { Step, StepFailure, StepStatus } from '../../../domain/blueprints/step.ts';
+import type { Run } from '../../../domain/runs/index.ts';
+import type { RunSettings } from '../../runs/index.ts';
+import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
+import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
+import { type NodeDeps, type NodeResult, runNode } from './run-node.ts';
+
+/** A step the engine took (steps.takeDue), with the status it had: what to do with it follows from it. */
+export interface TakenStep {
+  readonly step: Step;
+  readonly was: StepStatus;
+}
+
+export type CarryOutStep = (taken: TakenStep) => Promise<string[]>;
+
+export type CarryOutDeps = AdvanceDeps &
+  NodeDeps & { readonly advanceRun: AdvanceRun; readonly runSettings: RunSettings };
+
+/**
+ * Acts on one step the engine took. A pending one was started (its start committed): its input is evaluated
+ * and its node carried out, off any lock, and the result committed with what follows from it. A waiting one
+ * has waited long enough. A running one with a child run has a finished child (its outcome completes the
+ * step). A running one without a child outlived its lease: the instance carrying it out is gone, so the
+ * attempt counts as interrupted and is retried while attempts remain. Returns child runs to cancel.
+ */
+export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
+  return async ({ step, was }) => {
+    if (was === 'pending') return attempt(deps, step);
+    if (was === 'waiting') return finish(deps, step, { type: 'succeeded', output: step.input }, step.input);
+    if (step.childRunId !== null) return collectChild(deps, step);
+    const error = { code: 'interrupted', message: 'the instance carrying out the step stopped' };
+    return finish(
+      deps,
+      step,
+      { type: 'failed', error, retryable: true },
+      step.input,
+      deps.runSettings.maxAttempts,
+    );
+  };
+}
+
+async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
+  const run = await deps.runs.findById(step.runId);
+  if (run?.status !== 'running') return [];
+  const graph = await deps.runGraphs.graphOf(run);
+  const node = graph.nodes.find(({ id }) => id === step.nodeId) as GraphNode;
+  const outputs = finishedOutputs(await deps.steps.listForRun(run.id));
+  let input: unknown = null;
+  let result: NodeResult;
+  try {
+    input = await nodeInput(deps.expressions, graph, node.id, run.input, outputs);
+    const context = expressionContext(run.input, outputs);
+    const now = deps.clock.now();
+    result = await runNode(deps, { run, node, input, context, startedAt: step.startedAt ?? now, now });
+  } catch (error) {
+    result = expressionError(error);
+  }
+  return finish(deps, step, result, input);
+}
+
+/** The outcome of a finished child run completes its step (its retries were the child's own attempts). */
+async function collectChild(deps: CarryOutDeps, step: Step): Promise<string[]> {
+  const child = await deps.runs.findById(step.childRunId as string);
+  if (!child || !['succeeded', 'failed', 'cancelled'].includes(child.status)) {
+    return deps.advanceRun(
+      step.runId,
+      (steps) => void steps.find((s) => s.nodeId === step.nodeId)?.lease(null),
+    );
+  }
+  const result: NodeResult =
+    child.status === 'succeeded'
+      ? { type: 'succeeded', output: child.output }
+      : {
+          type: 'failed',
+          error: {
+            code: child.error?.code ?? (child.status === 'cancelled' ? 'cancelled' : 'child_failed'),
+            message: child.error?.message ?? `the child run was ${child.status}`,
+          },
+          retryable: false,
+        };
+  return finish(deps, step, result, step.input, undefined, child);
+}
+
+/** Commits an attempt's result with what follows from it (the walk's next steps, or the run's end). */
+async function finish(
+  deps: CarryOutDeps,
+  taken: Step,
+  result: NodeResult,
+  input: unknown,
+  interruptedAttempts?: number,
+  child?: Run,
+): Promise<string[]> {
+  const run = await deps.runs.findById(taken.runId);
+  if (!run) return [];
+  const graph = await deps.runGraphs.graphOf(run);
+  const node = graph.nodes.find(({ id }) => id === taken.nodeId) as GraphNode;
+  // The edges out of it, evaluated before the lock: finished steps' outputs never change.
+  let edges: number[] | undefined;
+  let outcome = result;
+  if (result.type === 'succeeded' || (result.type === 'failed' && node.on_error === 'continue')) {
+    const outputs = finishedOutputs(await deps.steps.listForRun(run.id));
+    outputs.set(node.id, result.type === 'succeeded' ? result.output : { error: result.error });
+    try {
+      edges = await takenEdges(deps.expressions, graph, node.id, run.input, outputs);
+    } catch (error) {
+      outcome = expressionError(error);
+      edges = node.on_error === 'continue' ? [] : undefined;
+    }
+  }
+  return deps.advanceRun(taken.runId, async (steps) => {
+    const step = steps.find((s) => s.nodeId === taken.nodeId);
+    // Another instance or a cancellation moved it on: this result is stale.
+    if (!step || step.attempt !== taken.attempt || step.starts !== taken.starts || step.finished)
+      return undefined;
+    const now = deps.clock.now();
+    if (child) step.attempt = Math.max(step.attempt, child.attempt);
+    if (outcome.type === 'succeeded') step.succeed(input, outcome.output, edges ?? [], now);
+    else if (outcome.type === 'wait') step.waitUntil(input, outcome.until);
+    else if (outcome.type === 'child') {
+      await deps.runs.add(outcome.run);
+      step.awaitChild(outcome.run.id, input, null);
+    } else {
+      const attempts = Math.max(node.retry?.max_attempts ?? 1, interruptedAttempts ?? 1);
+      const retry = outcome.retryable && step.attempt < attempts;
+      const backoff = (node.retry?.backoff_seconds ?? 0) * 1000;
+      step.fail(input, failure(outcome.error), now, {
+        retryAt: retry ? new Date(now.getTime() + backoff) : undefined,
+        takenEdges: retry ? undefined : edges,
+      });
+    }
+    return undefined;
+  });
+}
+
+function expressionError(error: unknown): NodeResult {
+  const message = error instanceof Error ? error.message : String(error);
+  const code =
+    (error as { code?: string }).code === 'expression_error' ? 'expression_error' : 'internal_error';
+  return { type: 'failed', error: { code, message }, retryable: false };
+}
+
+function failure(error: StepFailure): StepFailure {
+  return { code: error.code, message: error.message.slice(0, 4000) };
+}

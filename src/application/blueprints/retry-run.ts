@@ -1,0 +1,36 @@
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Run } from '../../domain/runs/index.ts';
+import type { Clock } from '../kernel/ports/clock.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import { assertRunAccess, type RunAccessDeps, type RunTransitions } from '../runs/index.ts';
+import type { AdvanceRun } from './engine/advance-run.ts';
+
+export type RetryRun = (principal: Principal, runId: string) => Promise<Run>;
+
+/**
+ * Admins and owners let a failed blueprint run go on from its failure: the same run, attempt + 1; steps that
+ * succeeded keep their outputs, the others run again as the walk reaches them. Any other run is 409.
+ */
+export function makeRetryRun(
+  deps: RunAccessDeps & {
+    unitOfWork: UnitOfWork;
+    runTransitions: RunTransitions;
+    advanceRun: AdvanceRun;
+    clock: Clock;
+    nudgeEngine: () => void;
+  },
+): RetryRun {
+  return async (principal, runId) => {
+    await assertRunAccess(deps, principal, runId, 'admin');
+    const run = await deps.unitOfWork.transaction(async () => {
+      const resumed = await deps.runTransitions.change(runId, (locked) => locked.resume(deps.clock.now()));
+      await deps.advanceRun(runId, (steps) => {
+        for (const step of steps) step.reopen();
+        return undefined;
+      });
+      return resumed as Run;
+    });
+    deps.nudgeEngine();
+    return run;
+  };
+}

@@ -1,0 +1,240 @@
+import { Conflict } from '../kernel/errors.ts';
+import type { GraphNode, NodeKind } from './graph.ts';
+import type { NodeProgress } from './graph-walk.ts';
+
+export const STEP_STATUSES = [
+  'pending',
+  'running',
+  'waiting',
+  'succeeded',
+  'failed',
+  'skipped',
+  'cancelled',
+] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/** Why a step failed: `expression_error`, `timeout`, `interrupted`, a kind's own code, or the child run's. */
+export interface StepFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface StepProps {
+  readonly runId: string;
+  readonly nodeId: string;
+  /** The node's index in the graph: steps are listed in graph order. */
+  readonly position: number;
+  readonly kind: NodeKind;
+  readonly status: StepStatus;
+  /** 1 for the first attempt; each retry (the node's `retry`, or an interrupted attempt) adds one. */
+  readonly attempt: number;
+  /** How many times an attempt was started: never more than `attempt` (a step is started once per attempt). */
+  readonly starts: number;
+  readonly input: unknown;
+  readonly output: unknown;
+  readonly error: StepFailure | null;
+  /** Once finished (and `on_error: continue` failures): the indices of the graph's edges out of it taken. */
+  readonly takenEdges: readonly number[] | null;
+  /** A `task` or `blueprint` step: its child run. */
+  readonly childRunId: string | null;
+  /**
+   * When the engine must next act on the step: ready to start (or a retry's backoff end), a wait's end, an
+   * in-process attempt's lease end (past it, the instance that started it is gone), a finished child run, a
+   * child's time limit. Null: nothing to do until another step or a child run changes.
+   */
+  readonly dueAt: Date | null;
+  readonly startedAt: Date | null;
+  readonly finishedAt: Date | null;
+}
+
+/** What a step may still become: finished ones never change again (but a retry of their failed run). */
+const UNFINISHED: readonly StepStatus[] = ['pending', 'running', 'waiting'];
+
+/** One node of one blueprint run: its status, attempts, input, output and error (CONTRACT section 9). */
+export class Step {
+  runId!: string;
+  nodeId!: string;
+  position!: number;
+  kind!: NodeKind;
+  status!: StepStatus;
+  attempt!: number;
+  starts!: number;
+  input!: unknown;
+  output!: unknown;
+  error!: StepFailure | null;
+  takenEdges!: readonly number[] | null;
+  childRunId!: string | null;
+  dueAt!: Date | null;
+  startedAt!: Date | null;
+  finishedAt!: Date | null;
+  /** Whether it changed since it was loaded (the repository stores only those). */
+  changed = false;
+
+  constructor(props: StepProps) {
+    Object.assign(this, props);
+  }
+
+  /** The pending steps of a new run, one per node, in graph order. */
+  static forNodes(runId: string, nodes: readonly GraphNode[]): Step[] {
+    return nodes.map(
+      (node, position) =>
+        new Step({
+          runId,
+          nodeId: node.id,
+          position,
+          kind: node.kind,
+          status: 'pending',
+          attempt: 1,
+          starts: 0,
+          input: null,
+          output: null,
+          error: null,
+          takenEdges: null,
+          childRunId: null,
+          dueAt: null,
+          startedAt: null,
+          finishedAt: null,
+        }),
+    );
+  }
+
+  get finished(): boolean {
+    return !UNFINISHED.includes(this.status);
+  }
+
+  /** Where the walk stands with it (graph-walk.ts): a failure the graph goes on from counts as finished. */
+  get progress(): NodeProgress | undefined {
+    if (this.status === 'succeeded' || (this.status === 'failed' && this.takenEdges !== null))
+      return 'finished';
+    if (this.status === 'skipped') return 'skipped';
+    if (this.status === 'pending' && this.dueAt === null) return undefined;
+    return 'started';
+  }
+
+  /** The walk found it ready: the engine starts it at `at`. */
+  ready(at: Date): void {
+    this.#expect('pending');
+    this.#set({ dueAt: at });
+  }
+
+  skip(now: Date): void {
+    this.#expect('pending');
+    this.#set({ status: 'skipped', dueAt: null, finishedAt: now });
+  }
+
+  /** pending -> running: an attempt starts, leased until `leaseEnd` (past it, the instance is gone). */
+  start(now: Date, leaseEnd: Date): void {
+    this.#expect('pending');
+    this.#set({
+      status: 'running',
+      starts: this.starts + 1,
+      startedAt: now,
+      finishedAt: null,
+      dueAt: leaseEnd,
+      error: null,
+      childRunId: null,
+    });
+  }
+
+  /** The running attempt waits for its child run (until `deadline`, when the node has a time limit). */
+  awaitChild(childRunId: string, input: unknown, deadline: Date | null): void {
+    this.#expect('running');
+    this.#set({ childRunId, input, dueAt: deadline });
+  }
+
+  /** A finished child run: the engine collects it at once. */
+  childFinished(now: Date): void {
+    if (this.status === 'running' && this.childRunId !== null) this.#set({ dueAt: now });
+  }
+
+  /** running -> waiting until `until` (a `wait` node). */
+  waitUntil(input: unknown, until: Date): void {
+    this.#expect('running');
+    this.#set({ status: 'waiting', input, dueAt: until });
+  }
+
+  /**
+   * The engine holds the step while it acts on it (a wait's end, a child's result): until `leaseEnd`; null
+   * once there is nothing to do until its child run finishes.
+   */
+  lease(leaseEnd: Date | null): void {
+    this.#set({ dueAt: leaseEnd });
+  }
+
+  succeed(input: unknown, output: unknown, takenEdges: readonly number[], now: Date): void {
+    this.#expectRunning();
+    this.#set({ status: 'succeeded', input, output, takenEdges, error: null, dueAt: null, finishedAt: now });
+  }
+
+  /**
+   * The attempt failed. With `retryAt` (attempts remain), pending again for attempt + 1 at that time;
+   * else failed, and with `takenEdges` (`on_error: continue`) the graph goes on with output `{error}`.
+   */
+  fail(
+    input: unknown,
+    error: StepFailure,
+    now: Date,
+    next: { readonly retryAt?: Date | undefined; readonly takenEdges?: readonly number[] | undefined },
+  ): void {
+    this.#expectRunning();
+    if (next.retryAt !== undefined) {
+      this.#set({ status: 'pending', attempt: this.attempt + 1, input, error, dueAt: next.retryAt });
+      return;
+    }
+    const continued = next.takenEdges !== undefined;
+    this.#set({
+      status: 'failed',
+      input,
+      error,
+      output: continued ? { error } : null,
+      takenEdges: next.takenEdges ?? null,
+      dueAt: null,
+      finishedAt: now,
+    });
+  }
+
+  /** An unfinished step of a run that ended (cancelled, failed, timed out). */
+  cancel(now: Date): void {
+    if (this.finished) return;
+    this.#set({ status: 'cancelled', dueAt: null, finishedAt: now });
+  }
+
+  /**
+   * A retry of the failed run: a step that did not succeed goes back to pending (attempt + 1 when it was
+   * started), so the walk takes it again; succeeded steps keep their outputs.
+   */
+  reopen(): void {
+    if (this.status === 'succeeded') return;
+    const started = this.status === 'failed' || this.status === 'cancelled';
+    this.#set({
+      status: 'pending',
+      attempt: started && this.starts > 0 ? this.attempt + 1 : this.attempt,
+      output: null,
+      error: null,
+      takenEdges: null,
+      childRunId: null,
+      dueAt: null,
+      finishedAt: null,
+    });
+  }
+
+  #expectRunning(): void {
+    if (this.status !== 'running' && this.status !== 'waiting') throw new StepNotActive(this);
+  }
+
+  #expect(status: StepStatus): void {
+    if (this.status !== status) throw new StepNotActive(this);
+  }
+
+  #set(changes: Partial<StepProps>): void {
+    Object.assign(this, changes);
+    this.changed = true;
+  }
+}
+
+/** A change to a step that moved on meanwhile (another instance, a cancellation): an engine race, not input. */
+export class StepNotActive extends Conflict {
+  constructor(step: Pick<Step, 'nodeId' | 'status'>) {
+    super(`step ${step.nodeId} is ${step.status}`);
+  }
+}
