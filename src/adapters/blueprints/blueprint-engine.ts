@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { Logger } from 'pino';
 import type { CarryOutStep, TakenStep } from '../../application/blueprints/engine/carry-out-step.ts';
 import type {
@@ -45,6 +46,8 @@ export class BlueprintEngine {
   #again = false;
   #nudged: NodeJS.Immediate | undefined;
   #stopped = true;
+  /** The context `start` ran in: nudged work runs there, never inside the transaction of whoever nudged. */
+  #scope: AsyncResource | undefined;
 
   constructor(deps: BlueprintEngineDeps, options: BlueprintEngineOptions) {
     this.#deps = deps;
@@ -55,6 +58,7 @@ export class BlueprintEngine {
 
   start(): void {
     this.#stopped = false;
+    this.#scope = new AsyncResource('BlueprintEngine');
     this.#job.start({ runNow: true });
     this.#renewal.start();
   }
@@ -62,11 +66,14 @@ export class BlueprintEngine {
   /** Looks for work now (coalesced): something became due on this instance. */
   nudge(): void {
     if (this.#stopped || this.#nudged) return;
-    this.#nudged = setImmediate(() => {
-      this.#nudged = undefined;
-      this.#again = true;
-      void this.#job.run().catch(() => {});
-    });
+    const scope = this.#scope;
+    this.#nudged = setImmediate(() =>
+      scope?.runInAsyncScope(() => {
+        this.#nudged = undefined;
+        this.#again = true;
+        void this.#job.run().catch(() => {});
+      }),
+    );
   }
 
   /** Child runs to cancel after their parent ended by cancellation (see follow-run-outcomes.ts). */

@@ -36,6 +36,10 @@ export class Migration0017BlueprintEngine extends Migration {
         where status = 'queued' and admitted and blueprint_id is not null;
       create index runs_engine_timeout_idx on runs (timeout_at) where status = 'running' and blueprint_id is not null;
 
+      -- A blueprint run's step changes are events of its log.
+      alter table run_events drop constraint run_events_type_check,
+        add constraint run_events_type_check check (type in ('log', 'progress', 'output', 'status', 'step'));
+
       create table steps (
         run_id uuid not null references runs (id) on delete cascade,
         node_id text not null,

@@ -112,9 +112,9 @@ export function blueprintRoutes(deps: ThroughBlueprints): RouteSpec[] {
     bearer.delete('/api/blueprints/{id}', {
       operationId: 'deleteBlueprint',
       summary: 'Delete a blueprint (admins)',
-      description: 'Deletes it with all its versions.',
+      description: 'Deletes it with all its versions; one a mission runs is 409.',
       params: idParams,
-      errors: [403],
+      errors: [403, 409],
       responses: { 204: { description: 'Deleted.' } },
       handler: async (ctx, { principal, params }) => {
         await deps.deleteBlueprint(principal, params.id);

@@ -20,8 +20,13 @@ export function toStep(row: StepRow): Step {
     error: (row.error as StepFailure | null) ?? null,
     takenEdges: (row.taken_edges as number[] | null) ?? null,
     childRunId: (row.child_run_id as string | null) ?? null,
-    dueAt: (row.due_at as Date | null) ?? null,
-    startedAt: (row.started_at as Date | null) ?? null,
-    finishedAt: (row.finished_at as Date | null) ?? null,
+    dueAt: date(row.due_at),
+    startedAt: date(row.started_at),
+    finishedAt: date(row.finished_at),
   });
+}
+
+function date(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value as string);
 }

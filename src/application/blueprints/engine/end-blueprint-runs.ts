@@ -32,11 +32,9 @@ export type CancelChildRuns = (runIds: readonly string[]) => Promise<void>;
 export function makeCancelChildRuns(deps: { runTransitions: RunTransitions; clock: Clock }): CancelChildRuns {
   return async (runIds) => {
     for (const id of runIds) {
-      await deps.runTransitions
-        .change(id, (run) => {
-          if (run.status === 'queued' || run.status === 'running') run.cancel(deps.clock.now());
-        })
-        .catch(() => undefined);
+      await deps.runTransitions.change(id, (run) => {
+        if (run.status === 'queued' || run.status === 'running') run.cancel(deps.clock.now());
+      });
     }
   };
 }
