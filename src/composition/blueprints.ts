@@ -118,7 +118,7 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
       }),
     ),
     expressions: singleton(
-      () => new JsonataExpressions(),
+      () => new JsonataExpressions({ threads: config.sandbox.threads }),
       (expressions) => (expressions as JsonataExpressions).close(),
     ),
     graphDigest: instance(CanonicalGraphDigest),

@@ -6,22 +6,35 @@ import type { EvaluationAnswer, EvaluationRequest } from './jsonata-worker.ts';
 
 const WORKER_FILE = new URL('./jsonata-worker.ts', import.meta.url);
 
-interface Pending {
+interface Evaluation {
+  readonly request: Omit<EvaluationRequest, 'id'>;
+  readonly deadlineMs: number;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
-  readonly timer: NodeJS.Timeout;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  current: (Evaluation & { readonly id: number; readonly timer: NodeJS.Timeout }) | undefined;
 }
 
 /**
  * JSONata 2. Parsing is a single pass over the source, so it runs on the caller's thread. Evaluating runs on
- * one worker thread (started on first use): JSONata cannot be interrupted (`($f := function($x){$f($x)};
- * $f(1))` spins synchronously), so at an evaluation's deadline the whole thread is ended, the evaluations
- * it held fail, and the next one starts a fresh thread.
+ * a pool of worker threads (started on use), ONE evaluation per thread at a time: JSONata cannot be
+ * interrupted (`($f := function($x){$f($x)}; $f(1))` spins synchronously), so at an evaluation's deadline its
+ * thread is ended, and only that evaluation fails; the others, on their own threads, go on. Evaluations
+ * beyond the threads wait their turn; the deadline counts from when a thread takes one.
  */
 export class JsonataExpressions implements ExpressionLanguage {
-  #worker: Worker | undefined;
-  readonly #pending = new Map<number, Pending>();
+  readonly #threads: Thread[] = [];
+  readonly #queue: Evaluation[] = [];
+  readonly #size: number;
   #nextId = 1;
+  #closed = false;
+
+  constructor({ threads = 2 }: { threads?: number } = {}) {
+    this.#size = threads;
+  }
 
   problemIn(source: string): string | undefined {
     try {
@@ -37,58 +50,74 @@ export class JsonataExpressions implements ExpressionLanguage {
     const problem = this.problemIn(source);
     if (problem !== undefined)
       return Promise.reject(new ExpressionFailed(`the expression does not parse: ${problem}`));
-    const worker = this.#thread();
-    const id = this.#nextId++;
+    if (this.#closed) return Promise.reject(new ExpressionFailed('the expression evaluator shut down'));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.#end(worker, `the expression ran longer than ${deadlineMs} ms`),
-        deadlineMs,
-      );
-      this.#pending.set(id, { resolve, reject, timer });
-      worker.ref();
-      worker.postMessage({
-        id,
-        source,
-        context: JSON.stringify(context ?? null),
-      } satisfies EvaluationRequest);
+      this.#queue.push({ request: { source, context: JSON.stringify(context ?? null) }, deadlineMs, resolve, reject });
+      this.#dispatch();
     });
   }
 
-  /** Ends the thread; evaluations in flight fail. */
+  /** Ends every thread; evaluations waiting or in flight fail. */
   async close(): Promise<void> {
-    if (this.#worker) await this.#end(this.#worker, 'the expression evaluator shut down');
+    this.#closed = true;
+    for (const waiting of this.#queue.splice(0)) waiting.reject(new ExpressionFailed('the expression evaluator shut down'));
+    await Promise.all([...this.#threads].map((thread) => this.#end(thread, 'the expression evaluator shut down')));
   }
 
-  #thread(): Worker {
-    if (this.#worker) return this.#worker;
+  #dispatch(): void {
+    while (this.#queue.length > 0) {
+      const thread = this.#threads.find((candidate) => !candidate.current) ?? this.#start();
+      if (!thread) return;
+      const evaluation = this.#queue.shift() as Evaluation;
+      const id = this.#nextId++;
+      const timer = setTimeout(
+        () => void this.#end(thread, `the expression ran longer than ${evaluation.deadlineMs} ms`),
+        evaluation.deadlineMs,
+      );
+      thread.current = { ...evaluation, id, timer };
+      thread.worker.ref();
+      thread.worker.postMessage({ id, ...evaluation.request } satisfies EvaluationRequest);
+    }
+  }
+
+  /** A new thread while the pool has room; undefined when every thread is busy. */
+  #start(): Thread | undefined {
+    if (this.#threads.length >= this.#size) return undefined;
     const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    const thread: Thread = { worker, current: undefined };
     worker.on('message', (answer: EvaluationAnswer) => {
-      const pending = this.#pending.get(answer.id);
-      if (!pending) return;
-      this.#pending.delete(answer.id);
-      clearTimeout(pending.timer);
-      if (answer.ok) pending.resolve(answer.value === undefined ? undefined : JSON.parse(answer.value));
-      else pending.reject(new ExpressionFailed(`the expression failed: ${answer.message}`));
-      if (this.#pending.size === 0) worker.unref();
+      const current = thread.current;
+      if (current?.id !== answer.id) return;
+      thread.current = undefined;
+      clearTimeout(current.timer);
+      if (answer.ok) current.resolve(answer.value === undefined ? undefined : JSON.parse(answer.value));
+      else current.reject(new ExpressionFailed(`the expression failed: ${answer.message}`));
+      worker.unref();
+      this.#dispatch();
     });
     worker.on('error', () => undefined);
-    worker.on('exit', () => this.#failAll(worker, 'the expression evaluator stopped'));
-    this.#worker = worker;
-    return worker;
+    worker.on('exit', () => this.#drop(thread, 'the expression evaluator stopped'));
+    worker.unref();
+    this.#threads.push(thread);
+    return thread;
   }
 
-  async #end(worker: Worker, message: string): Promise<void> {
-    this.#failAll(worker, message);
-    await worker.terminate();
+  async #end(thread: Thread, message: string): Promise<void> {
+    this.#drop(thread, message);
+    await thread.worker.terminate();
   }
 
-  #failAll(worker: Worker, message: string): void {
-    if (this.#worker !== worker) return;
-    this.#worker = undefined;
-    for (const [id, pending] of this.#pending) {
-      clearTimeout(pending.timer);
-      pending.reject(new ExpressionFailed(message));
-      this.#pending.delete(id);
+  /** The thread is gone: its evaluation (only its own) fails, and waiting ones go to a fresh thread. */
+  #drop(thread: Thread, message: string): void {
+    const index = this.#threads.indexOf(thread);
+    if (index === -1) return;
+    this.#threads.splice(index, 1);
+    const current = thread.current;
+    thread.current = undefined;
+    if (current) {
+      clearTimeout(current.timer);
+      current.reject(new ExpressionFailed(message));
     }
+    if (!this.#closed) this.#dispatch();
   }
 }

@@ -45,4 +45,11 @@ describe('JSONata expressions, evaluated on a worker thread with a deadline', ()
     expect(ticks).to.be.above(10);
     expect(await expressions.evaluate('1 + 1', context, 1000)).to.equal(2);
   });
+
+  it('ends only the thread of the expression past its deadline: one evaluating beside it answers', async () => {
+    const hostile = fail(expressions.evaluate('($f := function($x){$f($x)}; $f(1))', context, 300));
+    const innocent = expressions.evaluate('1 + 1', context, 1000);
+    expect(await innocent).to.equal(2);
+    expect(await hostile).to.be.instanceOf(ExpressionFailed);
+  });
 });
