@@ -52,7 +52,12 @@ export class JsonataExpressions implements ExpressionLanguage {
       return Promise.reject(new ExpressionFailed(`the expression does not parse: ${problem}`));
     if (this.#closed) return Promise.reject(new ExpressionFailed('the expression evaluator shut down'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ request: { source, context: JSON.stringify(context ?? null) }, deadlineMs, resolve, reject });
+      this.#queue.push({
+        request: { source, context: JSON.stringify(context ?? null) },
+        deadlineMs,
+        resolve,
+        reject,
+      });
       this.#dispatch();
     });
   }
@@ -60,8 +65,11 @@ export class JsonataExpressions implements ExpressionLanguage {
   /** Ends every thread; evaluations waiting or in flight fail. */
   async close(): Promise<void> {
     this.#closed = true;
-    for (const waiting of this.#queue.splice(0)) waiting.reject(new ExpressionFailed('the expression evaluator shut down'));
-    await Promise.all([...this.#threads].map((thread) => this.#end(thread, 'the expression evaluator shut down')));
+    for (const waiting of this.#queue.splice(0))
+      waiting.reject(new ExpressionFailed('the expression evaluator shut down'));
+    await Promise.all(
+      [...this.#threads].map((thread) => this.#end(thread, 'the expression evaluator shut down')),
+    );
   }
 
   #dispatch(): void {
