@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Json } from '../../support/json.ts';
+import { ServerProcess } from '../../support/server-process.ts';
+import { testDatabase } from '../../support/test-database.ts';
+import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
+import { startReceiver } from '../../support/webhook-receiver.ts';
+import { within } from '../../support/within.ts';
+
+describe('the blueprint engine resumes after SIGKILL without starting a finished step again (node src/main.ts)', function () {
+  this.timeout(120_000);
+  let scratch: string;
+  const started: ServerProcess[] = [];
+  before(async () => {
+    scratch = await mkdtemp(join(tmpdir(), 'engine-crash-'));
+    await chmod(scratch, 0o755);
+  });
+  after(async () => {
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(started.map((server) => server.exited));
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  const admin = {
+    username: `engine${randomBytes(3).toString('hex')}`,
+    password: `pw-${randomBytes(9).toString('hex')}`,
+  };
+  async function serve(): Promise<string> {
+    const server = new ServerProcess(
+      {
+        DATABASE_URL: (await testDatabase()).url,
+        MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
+        DATA_DIR: join(scratch, 'data'),
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: 'true',
+        BOOTSTRAP_ADMIN_USERNAME: admin.username,
+        BOOTSTRAP_ADMIN_EMAIL: `${admin.username}@example.com`,
+        BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+      },
+      scratch,
+    );
+    started.push(server);
+    const line = await server.waitForLog((entry) => entry.msg === 'listening');
+    return line.address as string;
+  }
+
+  it('kills the server mid-run, restarts it, and every step was started once per attempt', async () => {
+    const receiver = await startReceiver();
+    try {
+      let base = await serve();
+      const call = async (method: string, path: string, token?: string, body?: unknown) => {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const answer: Json = await response.json().catch(() => undefined);
+        return { status: response.status, body: answer };
+      };
+      const login = await call('POST', '/api/auth/login', undefined, {
+        username_or_email: admin.username,
+        password: admin.password,
+      });
+      const token = login.body.access_token as string;
+      const workspaceId = (await call('GET', '/api/auth/me', token)).body.workspaces[0].id as string;
+      // Ten http steps in a chain, a short wait between each: every start reaches the receiver.
+      const ids = Array.from({ length: 10 }, (_, index) => `s${index}`);
+      const nodes = ids.flatMap((id, index) => [
+        { id, kind: 'http', input: `{"node": "${id}"}`, config: { method: 'POST', url: receiver.url } },
+        ...(index < ids.length - 1 ? [{ id: `w${index}`, kind: 'wait', config: { seconds: 0.2 } }] : []),
+      ]);
+      const edges = nodes.slice(1).map((node, index) => ({ from: nodes[index]?.id, to: node.id }));
+      const blueprint = await call('POST', '/api/blueprints', token, {
+        workspace_id: workspaceId,
+        name: 'Chain',
+        graph: { nodes, edges },
+      });
+      expect(blueprint.status, JSON.stringify(blueprint.body)).to.equal(201);
+      const mission = await call('POST', '/api/missions', token, {
+        workspace_id: workspaceId,
+        name: 'Chain',
+        blueprint: { id: blueprint.body.id },
+      });
+      const run = await call('POST', `/api/missions/${mission.body.id}/runs`, token, { input: {} });
+      expect(run.status).to.equal(202);
+
+      await receiver.waitFor(4);
+      const victim = started.at(-1) as ServerProcess;
+      victim.child.kill('SIGKILL');
+      expect((await victim.exited).signal).to.equal('SIGKILL');
+      const before = new Map<string, string>();
+      base = await serve();
+      for (const step of (await call('GET', `/api/runs/${run.body.id}/steps`, token)).body.items) {
+        before.set(step.node_id, step.status);
+      }
+      await within(
+        60_000,
+        'the run finished after the restart',
+        async () => (await call('GET', `/api/runs/${run.body.id}`, token)).body.status === 'succeeded',
+        200,
+      );
+      const starts = new Map<string, number>();
+      for (const { body } of receiver.received) {
+        const { node } = JSON.parse(body) as { node: string };
+        starts.set(node, (starts.get(node) ?? 0) + 1);
+      }
+      const steps = (await call('GET', `/api/runs/${run.body.id}/steps`, token)).body.items as {
+        node_id: string;
+        attempt: number;
+      }[];
+      for (const id of ids) {
+        const step = steps.find((s) => s.node_id === id);
+        // A step that finished before the kill was never started again; one in flight at the kill was
+        // taken over as its next attempt: never more starts than attempts.
+        if (before.get(id) === 'succeeded') expect(starts.get(id), id).to.equal(1);
+        expect(starts.get(id) ?? 0, id).to.be.within(1, step?.attempt ?? 0);
+      }
+      expect([...before.values()].filter((status) => status === 'succeeded').length).to.be.at.least(3);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
