@@ -376,6 +376,24 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'POST', path: `/api/runs/${f.runId}/cancel` }),
     },
     {
+      route: 'GET /api/runs/{id}/steps',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/steps` }),
+    },
+    {
+      // The fixture's run is no failed blueprint run: those allowed get 409 (the state), the others never.
+      route: 'POST /api/runs/{id}/retry',
+      expect: { owner: 409, admin: 409, member: 403, outsider: 404 },
+      request: (f) => ({ method: 'POST', path: `/api/runs/${f.runId}/retry` }),
+    },
+    {
+      route: 'POST /api/runs/{id}/replay',
+      expect: ADMIN(202),
+      prepare: async (f, _caller, owner) =>
+        void (await app.container.cradle.cancelRun(owner, f.runId).catch(() => undefined)),
+      request: (f) => ({ method: 'POST', path: `/api/runs/${f.runId}/replay` }),
+    },
+    {
       route: 'POST /api/runs/claim',
       expect: ADMIN(200),
       request: (f) => ({ method: 'POST', path: '/api/runs/claim', body: { workspace_id: f.workspaceId } }),
@@ -619,6 +637,8 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       [`/api/missions/${f.missionId}`, `/api/missions/${randomUUID()}`],
       [`/api/runs/${f.runId}`, `/api/runs/${randomUUID()}`],
       [`/api/runs?workspace_id=${f.workspaceId}`, `/api/runs?workspace_id=${randomUUID()}`],
+      [`/api/runs?parent_run_id=${f.runId}`, `/api/runs?parent_run_id=${randomUUID()}`],
+      [`/api/runs/${f.runId}/steps`, `/api/runs/${randomUUID()}/steps`],
       [`/api/webhook-endpoints/${f.endpointId}`, `/api/webhook-endpoints/${randomUUID()}`],
       [`/api/webhook-endpoints/${f.endpointId}/messages`, `/api/webhook-endpoints/${randomUUID()}/messages`],
       [`/api/schedules/${f.scheduleId}`, `/api/schedules/${randomUUID()}`],

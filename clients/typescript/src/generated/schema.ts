@@ -1294,7 +1294,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a blueprint (admins)
-         * @description Deletes it with all its versions.
+         * @description Deletes it with all its versions; one a mission runs is 409.
          */
         delete: operations["deleteBlueprint"];
         options?: never;
@@ -1364,6 +1364,66 @@ export interface paths {
         get: operations["diffBlueprintVersions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A blueprint run's steps
+         * @description One step per node of the graph, in graph order (empty for a run that is not a blueprint run, or not started yet). Every step change is also a run event `{type: "step", data: {node_id, status}}`.
+         */
+        get: operations["listRunSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let a failed blueprint run go on from its failure (admins)
+         * @description The same run goes on with `attempt + 1`: steps that succeeded keep their outputs, failed and later steps run again. A run that is not a failed blueprint run is 409.
+         */
+        post: operations["retryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a finished run (admins)
+         * @description A new run of the same mission with the same input, `replay_of` naming this one. A run that has not finished is 409.
+         */
+        post: operations["replayRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6998,6 +7058,19 @@ export interface operations {
                                 /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
                                 concurrency_key: string | null;
                             };
+                            /** @description The blueprint its runs carry out (the server runs them; null: a worker runs each run). */
+                            blueprint: {
+                                /**
+                                 * Format: uuid
+                                 * @description A blueprint of the same workspace.
+                                 */
+                                id: string;
+                                /**
+                                 * Format: int32
+                                 * @description The version its runs use; without it, the latest version when each run starts.
+                                 */
+                                version: number | null;
+                            } | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -7128,6 +7201,19 @@ export interface operations {
                         /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
                         concurrency_key?: string | null;
                     };
+                    /** @description Runs of the mission carry out this blueprint (CONTRACT section 9): the server runs them step by step and never hands them to workers (only their `task` steps, as child runs). */
+                    blueprint?: {
+                        /**
+                         * Format: uuid
+                         * @description A blueprint of the same workspace.
+                         */
+                        id: string;
+                        /**
+                         * Format: int32
+                         * @description The version its runs use; without it, the latest version when each run starts.
+                         */
+                        version?: number | null;
+                    };
                 };
             };
         };
@@ -7175,6 +7261,19 @@ export interface operations {
                             /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
                             concurrency_key: string | null;
                         };
+                        /** @description The blueprint its runs carry out (the server runs them; null: a worker runs each run). */
+                        blueprint: {
+                            /**
+                             * Format: uuid
+                             * @description A blueprint of the same workspace.
+                             */
+                            id: string;
+                            /**
+                             * Format: int32
+                             * @description The version its runs use; without it, the latest version when each run starts.
+                             */
+                            version: number | null;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -7368,6 +7467,19 @@ export interface operations {
                             /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
                             concurrency_key: string | null;
                         };
+                        /** @description The blueprint its runs carry out (the server runs them; null: a worker runs each run). */
+                        blueprint: {
+                            /**
+                             * Format: uuid
+                             * @description A blueprint of the same workspace.
+                             */
+                            id: string;
+                            /**
+                             * Format: int32
+                             * @description The version its runs use; without it, the latest version when each run starts.
+                             */
+                            version: number | null;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -7672,6 +7784,19 @@ export interface operations {
                             /** @description A JSON Pointer into the run input (for example `/body/customer_id`): the limit then applies per value found there. Needs `concurrency_limit`. */
                             concurrency_key: string | null;
                         };
+                        /** @description The blueprint its runs carry out (the server runs them; null: a worker runs each run). */
+                        blueprint: {
+                            /**
+                             * Format: uuid
+                             * @description A blueprint of the same workspace.
+                             */
+                            id: string;
+                            /**
+                             * Format: int32
+                             * @description The version its runs use; without it, the latest version when each run starts.
+                             */
+                            version: number | null;
+                        } | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -7893,6 +8018,27 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
@@ -8033,12 +8179,15 @@ export interface operations {
     };
     listRuns: {
         parameters: {
-            query: {
-                workspace_id: string;
+            query?: {
+                /** @description Required unless `parent_run_id` is given. */
+                workspace_id?: string;
                 /** @description Only runs of this mission. */
                 mission_id?: string;
                 /** @description Only runs in this state. */
                 status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                /** @description The child runs of this run (without it, lists show top-level runs only). */
+                parent_run_id?: string;
                 /** @description Items per page (1-200, default 50). */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
@@ -8123,6 +8272,27 @@ export interface operations {
                             started_at: string | null;
                             /** Format: date-time */
                             finished_at: string | null;
+                            /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                            blueprint: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: int32 */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description A child run of a blueprint step: the run of that step.
+                             */
+                            parent_run_id: string | null;
+                            /** @description A child run: the node id of the step it carries out. */
+                            step_id: string | null;
+                            /** @description A `task` child run: its task type (claims may ask for some types only). */
+                            task_type: string | null;
+                            /**
+                             * Format: uuid
+                             * @description A replay: the run it replays.
+                             */
+                            replay_of: string | null;
                         }[];
                         /** @description Pass as `cursor` for the next page. */
                         next_cursor: string | null;
@@ -8292,6 +8462,27 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
@@ -8462,6 +8653,27 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
@@ -8588,6 +8800,8 @@ export interface operations {
                     workspace_id: string;
                     /** @description Only runs of these missions. */
                     mission_ids?: string[];
+                    /** @description Only `task` child runs of blueprint steps of these task types. */
+                    task_types?: string[];
                     /**
                      * Format: int32
                      * @description Lease length in seconds (default 60, or RUN_LEASE_SECONDS).
@@ -8674,6 +8888,27 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
@@ -8743,6 +8978,27 @@ export interface operations {
                             started_at: string | null;
                             /** Format: date-time */
                             finished_at: string | null;
+                            /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                            blueprint: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: int32 */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description A child run of a blueprint step: the run of that step.
+                             */
+                            parent_run_id: string | null;
+                            /** @description A child run: the node id of the step it carries out. */
+                            step_id: string | null;
+                            /** @description A `task` child run: its task type (claims may ask for some types only). */
+                            task_type: string | null;
+                            /**
+                             * Format: uuid
+                             * @description A replay: the run it replays.
+                             */
+                            replay_of: string | null;
                             /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                             input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
@@ -8976,6 +9232,27 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
@@ -9214,6 +9491,27 @@ export interface operations {
                         started_at: string | null;
                         /** Format: date-time */
                         finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
@@ -9387,7 +9685,7 @@ export interface operations {
                              */
                             seq: number;
                             /** @enum {string} */
-                            type: "log" | "progress" | "output" | "status";
+                            type: "log" | "progress" | "output" | "status" | "step";
                             /** @enum {string|null} */
                             level: "debug" | "info" | "warn" | "error" | null;
                             message: string | null;
@@ -13459,6 +13757,27 @@ export interface operations {
                                         started_at: string | null;
                                         /** Format: date-time */
                                         finished_at: string | null;
+                                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                                        blueprint: {
+                                            /** Format: uuid */
+                                            id: string;
+                                            /** Format: int32 */
+                                            version: number | null;
+                                        } | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description A child run of a blueprint step: the run of that step.
+                                         */
+                                        parent_run_id: string | null;
+                                        /** @description A child run: the node id of the step it carries out. */
+                                        step_id: string | null;
+                                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                                        task_type: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description A replay: the run it replays.
+                                         */
+                                        replay_of: string | null;
                                         /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                                         input: Record<string, unknown> | null;
                                         /** @description What the worker reported. */
@@ -13680,6 +13999,27 @@ export interface operations {
                                     started_at: string | null;
                                     /** Format: date-time */
                                     finished_at: string | null;
+                                    /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                                    blueprint: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        /** Format: int32 */
+                                        version: number | null;
+                                    } | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description A child run of a blueprint step: the run of that step.
+                                     */
+                                    parent_run_id: string | null;
+                                    /** @description A child run: the node id of the step it carries out. */
+                                    step_id: string | null;
+                                    /** @description A `task` child run: its task type (claims may ask for some types only). */
+                                    task_type: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description A replay: the run it replays.
+                                     */
+                                    replay_of: string | null;
                                     /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                                     input: Record<string, unknown> | null;
                                     /** @description What the worker reported. */
@@ -14590,6 +14930,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Throttled; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -15308,6 +15661,581 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listRunSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The steps. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            node_id: string;
+                            /** @enum {string} */
+                            kind: "task" | "http" | "code" | "condition" | "map" | "wait" | "approval" | "blueprint";
+                            /** @enum {string} */
+                            status: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped" | "cancelled";
+                            /**
+                             * Format: int32
+                             * @description Each retry of the step adds one.
+                             */
+                            attempt: number;
+                            /** @description The input of its last attempt (null before it started). */
+                            input: Record<string, unknown> | unknown[] | string | number | boolean | null;
+                            /** @description Its output once succeeded; `{error}` when it failed with `on_error: continue`. */
+                            output: Record<string, unknown> | unknown[] | string | number | boolean | null;
+                            /** @description Why its last attempt failed (`expression_error`, `timeout`, `http_status`, `interrupted`, …). */
+                            error: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description A `task` or `blueprint` step: its child run.
+                             */
+                            child_run_id: string | null;
+                            /** Format: date-time */
+                            started_at: string | null;
+                            /** Format: date-time */
+                            finished_at: string | null;
+                        }[];
+                        /** @description Always null: a run has at most 500 steps, all listed. */
+                        next_cursor: null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    retryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, running again. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The run: /api/runs/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        trigger: {
+                            /** @enum {string} */
+                            type: "manual" | "webhook" | "schedule";
+                            /**
+                             * Format: uuid
+                             * @description The webhook trigger (webhook runs only).
+                             */
+                            trigger_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The webhook delivery (webhook runs only).
+                             */
+                            delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
+                        };
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        error: {
+                            message: string;
+                            code?: string;
+                        } | null;
+                        /**
+                         * Format: int32
+                         * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                         */
+                        attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
+                        /**
+                         * Format: date-time
+                         * @description While running: when the worker lease ends.
+                         */
+                        lease_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the current (or last) attempt was claimed.
+                         */
+                        started_at: string | null;
+                        /** Format: date-time */
+                        finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replayRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new run. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The run: /api/runs/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        mission_id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        trigger: {
+                            /** @enum {string} */
+                            type: "manual" | "webhook" | "schedule";
+                            /**
+                             * Format: uuid
+                             * @description The webhook trigger (webhook runs only).
+                             */
+                            trigger_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The webhook delivery (webhook runs only).
+                             */
+                            delivery_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The schedule (schedule runs only).
+                             */
+                            schedule_id: string | null;
+                            /**
+                             * Format: date-time
+                             * @description The fire time the schedule queued the run for.
+                             */
+                            fire_time: string | null;
+                        };
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        error: {
+                            message: string;
+                            code?: string;
+                        } | null;
+                        /**
+                         * Format: int32
+                         * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                         */
+                        attempt: number;
+                        /**
+                         * Format: date-time
+                         * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                         */
+                        not_before: string;
+                        /**
+                         * Format: date-time
+                         * @description While running: when the worker lease ends.
+                         */
+                        lease_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When the current (or last) attempt was claimed.
+                         */
+                        started_at: string | null;
+                        /** Format: date-time */
+                        finished_at: string | null;
+                        /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                        blueprint: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: int32 */
+                            version: number | null;
+                        } | null;
+                        /**
+                         * Format: uuid
+                         * @description A child run of a blueprint step: the run of that step.
+                         */
+                        parent_run_id: string | null;
+                        /** @description A child run: the node id of the step it carries out. */
+                        step_id: string | null;
+                        /** @description A `task` child run: its task type (claims may ask for some types only). */
+                        task_type: string | null;
+                        /**
+                         * Format: uuid
+                         * @description A replay: the run it replays.
+                         */
+                        replay_of: string | null;
+                        /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
+                        input: Record<string, unknown> | null;
+                        /** @description What the worker reported. */
+                        output: Record<string, unknown> | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -17020,6 +17948,27 @@ export interface operations {
                             started_at: string | null;
                             /** Format: date-time */
                             finished_at: string | null;
+                            /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                            blueprint: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: int32 */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description A child run of a blueprint step: the run of that step.
+                             */
+                            parent_run_id: string | null;
+                            /** @description A child run: the node id of the step it carries out. */
+                            step_id: string | null;
+                            /** @description A `task` child run: its task type (claims may ask for some types only). */
+                            task_type: string | null;
+                            /**
+                             * Format: uuid
+                             * @description A replay: the run it replays.
+                             */
+                            replay_of: string | null;
                             /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                             input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
@@ -17134,6 +18083,27 @@ export interface operations {
                             started_at: string | null;
                             /** Format: date-time */
                             finished_at: string | null;
+                            /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                            blueprint: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: int32 */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description A child run of a blueprint step: the run of that step.
+                             */
+                            parent_run_id: string | null;
+                            /** @description A child run: the node id of the step it carries out. */
+                            step_id: string | null;
+                            /** @description A `task` child run: its task type (claims may ask for some types only). */
+                            task_type: string | null;
+                            /**
+                             * Format: uuid
+                             * @description A replay: the run it replays.
+                             */
+                            replay_of: string | null;
                             /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                             input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
@@ -17248,6 +18218,27 @@ export interface operations {
                             started_at: string | null;
                             /** Format: date-time */
                             finished_at: string | null;
+                            /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                            blueprint: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: int32 */
+                                version: number | null;
+                            } | null;
+                            /**
+                             * Format: uuid
+                             * @description A child run of a blueprint step: the run of that step.
+                             */
+                            parent_run_id: string | null;
+                            /** @description A child run: the node id of the step it carries out. */
+                            step_id: string | null;
+                            /** @description A `task` child run: its task type (claims may ask for some types only). */
+                            task_type: string | null;
+                            /**
+                             * Format: uuid
+                             * @description A replay: the run it replays.
+                             */
+                            replay_of: string | null;
                             /** @description Manual runs: the input given. Webhook runs: `{body, content_type, headers, query}`, where `body` is the parsed JSON of a JSON body nested at most 256 levels, else its text (base64 when it is not UTF-8). */
                             input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
