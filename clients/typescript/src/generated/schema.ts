@@ -15746,9 +15746,9 @@ export interface operations {
                              */
                             attempt: number;
                             /** @description The input of its last attempt (null before it started). */
-                            input: Record<string, unknown> | unknown[] | string | number | boolean | null;
+                            input: unknown;
                             /** @description Its output once succeeded; `{error}` when it failed with `on_error: continue`. */
-                            output: Record<string, unknown> | unknown[] | string | number | boolean | null;
+                            output: unknown;
                             /** @description Why its last attempt failed (`expression_error`, `timeout`, `http_status`, `interrupted`, …). */
                             error: {
                                 code: string;

@@ -1,6 +1,6 @@
 import { NODE_KINDS } from '../../../domain/blueprints/graph.ts';
 import { STEP_STATUSES, type Step } from '../../../domain/blueprints/step.ts';
-import { closedObject, timestamp } from '../../platform/http/common-schemas.ts';
+import { closedObject, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -20,16 +20,14 @@ export function presentStep(step: Step) {
   };
 }
 
-const anyJson: JsonSchema = {
-  type: ['object', 'array', 'string', 'number', 'boolean', 'null'],
-  description: 'Any JSON value.',
-};
+/** Any JSON value (no `type`: steps carry whatever their nodes take and give). */
+const anyJson: JsonSchema = { description: 'Any JSON value.' };
 
 export const step: JsonSchema = closedObject({
   node_id: { type: 'string', maxLength: 64, pattern: '^[a-z][a-z0-9_]{0,63}$' },
   kind: { type: 'string', enum: [...NODE_KINDS] },
   status: { type: 'string', enum: [...STEP_STATUSES] },
-  attempt: { type: 'integer', format: 'int32', minimum: 1, description: 'Each retry of the step adds one.' },
+  attempt: { type: 'integer', format: 'int32', minimum: 1, maximum: 1000, description: 'Each retry of the step adds one.' },
   input: { ...anyJson, description: 'The input of its last attempt (null before it started).' },
   output: {
     ...anyJson,
@@ -44,8 +42,8 @@ export const step: JsonSchema = closedObject({
       'Why its last attempt failed (`expression_error`, `timeout`, `http_status`, `interrupted`, …).',
   },
   child_run_id: {
+    ...uuid,
     type: ['string', 'null'],
-    format: 'uuid',
     description: 'A `task` or `blueprint` step: its child run.',
   },
   started_at: { ...timestamp, type: ['string', 'null'] },

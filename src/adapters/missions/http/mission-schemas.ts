@@ -74,6 +74,7 @@ const blueprintProperties: Record<string, JsonSchema> = {
     type: ['integer', 'null'],
     format: 'int32',
     minimum: 1,
+    maximum: 2147483647,
     description: 'The version its runs use; without it, the latest version when each run starts.',
   },
 };

@@ -72,7 +72,7 @@ const summaryProperties: Record<string, JsonSchema> = {
       'engine starts a run of a mission that follows the latest version).',
     properties: {
       id: uuid,
-      version: { type: ['integer', 'null'], format: 'int32', minimum: 1 },
+      version: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2147483647 },
     },
   },
   parent_run_id: { ...nullableUuid, description: 'A child run of a blueprint step: the run of that step.' },
