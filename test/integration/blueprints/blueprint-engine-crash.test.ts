@@ -56,7 +56,10 @@ describe('the blueprint engine resumes after SIGKILL without starting a finished
       const call = async (method: string, path: string, token?: string, body?: unknown) => {
         const response = await fetch(`${base}${path}`, {
           method,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
         const answer: Json = await response.json().catch(() => undefined);

@@ -27,7 +27,13 @@ export const step: JsonSchema = closedObject({
   node_id: { type: 'string', maxLength: 64, pattern: '^[a-z][a-z0-9_]{0,63}$' },
   kind: { type: 'string', enum: [...NODE_KINDS] },
   status: { type: 'string', enum: [...STEP_STATUSES] },
-  attempt: { type: 'integer', format: 'int32', minimum: 1, maximum: 1000, description: 'Each retry of the step adds one.' },
+  attempt: {
+    type: 'integer',
+    format: 'int32',
+    minimum: 1,
+    maximum: 1000,
+    description: 'Each retry of the step adds one.',
+  },
   input: { ...anyJson, description: 'The input of its last attempt (null before it started).' },
   output: {
     ...anyJson,
