@@ -330,6 +330,47 @@ for (const [family, env] of [
       expect(taskStep).to.deep.include({ status: 'succeeded', attempt: 2 });
     });
 
+    it('a blueprint node runs a child blueprint run; nesting stops at depth 5 (depth_exceeded)', async () => {
+      const created = await api(app, owner, 'POST', '/api/blueprints', {
+        workspace_id: workspace.id,
+        name: 'Recursive',
+        graph: {
+          nodes: [{ id: 'leaf', kind: 'code', config: code('function main(i) { return { deep: true } }') }],
+          edges: [],
+        },
+      });
+      const id = created.body.id;
+      // Version 2 calls the latest version of itself: each run nests one more.
+      const v2 = await api(app, owner, 'POST', `/api/blueprints/${id}/versions`, {
+        graph: { nodes: [{ id: 'again', kind: 'blueprint', config: { blueprint_id: id } }], edges: [] },
+      });
+      expect(v2.status, JSON.stringify(v2.body)).to.equal(201);
+      const leaf = await api(app, owner, 'POST', '/api/missions', {
+        workspace_id: workspace.id,
+        name: 'Nested once',
+        blueprint: { id, version: 1 },
+      });
+      const once = await finished(app, owner, await start(leaf.body.id));
+      expect(once.output).to.deep.equal({ leaf: { deep: true } });
+
+      const mission = await api(app, owner, 'POST', '/api/missions', {
+        workspace_id: workspace.id,
+        name: 'Nested',
+        blueprint: { id },
+      });
+      const run = await finished(app, owner, await start(mission.body.id));
+      expect(run.status).to.equal('failed');
+      expect(run.error).to.deep.include({ code: 'depth_exceeded' });
+      let levels = 1;
+      for (let parent = run.id as string; ; levels++) {
+        const children = (await api(app, member, 'GET', `/api/runs?parent_run_id=${parent}`)).body.items;
+        if (children.length === 0) break;
+        expect(children).to.have.lengthOf(1);
+        parent = children[0].id;
+      }
+      expect(levels).to.equal(5);
+    });
+
     it('the mission timeout bounds the whole run; a blueprint in use is not deleted', async () => {
       const blueprint = await api(app, owner, 'POST', '/api/blueprints', {
         workspace_id: workspace.id,

@@ -4,7 +4,7 @@ import type { Run } from '../../../domain/runs/index.ts';
 import type { RunSettings } from '../../runs/index.ts';
 import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
 import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
-import { type NodeDeps, type NodeResult, runNode } from './run-node.ts';
+import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
 
 /** A step the engine took (steps.takeDue), with the status it had: what to do with it follows from it. */
 export interface TakenStep {
@@ -52,7 +52,8 @@ async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
     input = await nodeInput(deps.expressions, graph, node.id, run.input, outputs);
     const context = expressionContext(run.input, outputs);
     const now = deps.clock.now();
-    result = await runNode(deps, { run, node, input, context, startedAt: step.startedAt ?? now, now });
+    const depth = node.kind === 'blueprint' ? await depthOf(deps, run) : 0;
+    result = await runNode(deps, { run, node, input, context, startedAt: step.startedAt ?? now, now, depth });
   } catch (error) {
     result = expressionError(error);
   }
@@ -131,6 +132,15 @@ async function finish(
     }
     return undefined;
   });
+}
+
+/** How many runs enclose `run` (read up its parents, at most as deep as blueprint runs may nest). */
+async function depthOf(deps: CarryOutDeps, run: Run): Promise<number> {
+  let depth = 0;
+  for (let parent = run.parentRunId; parent !== null && depth <= MAX_BLUEPRINT_DEPTH; depth++) {
+    parent = (await deps.runs.findById(parent))?.parentRunId ?? null;
+  }
+  return depth;
 }
 
 function expressionError(error: unknown): NodeResult {

@@ -30,7 +30,12 @@ export interface NodeAttempt {
   readonly context: ExpressionContext;
   readonly startedAt: Date;
   readonly now: Date;
+  /** How many blueprint runs enclose this one (0 for a top-level run). */
+  readonly depth: number;
 }
+
+/** Blueprint runs nest at most this deep: a `blueprint` node of a run this deep fails (CONTRACT section 9). */
+export const MAX_BLUEPRINT_DEPTH = 5;
 
 const DEFAULT_CODE_TIMEOUT_MS = 2000;
 const MAX_CODE_TIMEOUT_MS = 10_000;
@@ -160,6 +165,9 @@ function childRun(deps: NodeDeps, config: Record<string, unknown>, attempt: Node
     return failed('invalid_input', `a ${node.kind} node's input must be a JSON object`);
   }
   const task = node.kind === 'task';
+  if (!task && attempt.depth + 1 >= MAX_BLUEPRINT_DEPTH) {
+    return failed('depth_exceeded', `blueprint runs nest at most ${MAX_BLUEPRINT_DEPTH} deep`);
+  }
   const child = Run.queue({
     id: deps.ids.newId(),
     missionId: run.missionId,
