@@ -83,6 +83,13 @@ export interface Config {
     /** Calls that may wait for a thread before more are refused with 503. */
     readonly maxQueued: number;
   };
+  /** The blueprint engine every instance runs. */
+  readonly blueprintEngine: {
+    /** How often it looks for work without a nudge (0: this instance carries out no blueprint run). */
+    readonly pollIntervalMs: number;
+    /** Steps this instance carries out at once. */
+    readonly concurrency: number;
+  };
   /** Webhook ingest and the delivery log. */
   readonly webhooks: {
     /** Deliveries per trigger (per webhook path) per minute; 429 with Retry-After beyond. */
@@ -547,6 +554,21 @@ const schema = {
       default: 256,
       description: 'sandbox calls waiting for a thread; 503 with `Retry-After` beyond',
     },
+    BLUEPRINT_ENGINE_POLL_INTERVAL_MS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 600000,
+      default: 200,
+      description:
+        "how often an instance's blueprint engine looks for due steps without a nudge (`0`: this instance carries out no blueprint run)",
+    },
+    BLUEPRINT_ENGINE_CONCURRENCY: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1024,
+      default: 32,
+      description: 'blueprint steps an instance carries out at once',
+    },
     OUTBOUND_WEBHOOK_RETRY_SCHEDULE: {
       type: 'string',
       pattern: '^\\d{1,6}(,\\d{1,6}){0,19}$',
@@ -995,6 +1017,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     sandbox: {
       threads: input.SANDBOX_THREADS as number,
       maxQueued: input.SANDBOX_MAX_QUEUED as number,
+    },
+    blueprintEngine: {
+      pollIntervalMs: input.BLUEPRINT_ENGINE_POLL_INTERVAL_MS as number,
+      concurrency: input.BLUEPRINT_ENGINE_CONCURRENCY as number,
     },
     webhooks: {
       rateLimitPerMinute: input.WEBHOOK_RATE_LIMIT_PER_MINUTE as number,

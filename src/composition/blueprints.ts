@@ -99,10 +99,6 @@ export interface BlueprintsCradle {
   replayRun: ReplayRun;
 }
 
-/** How often the engine looks for work without a nudge, and how many steps an instance carries out at once. */
-const ENGINE_POLL_MS = 200;
-const ENGINE_CONCURRENCY = 32;
-
 export type ThroughBlueprints = ThroughSandboxes & BlueprintsCradle;
 
 const { singleton, instance } = registrar<ThroughBlueprints>();
@@ -151,7 +147,11 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     timeOutBlueprintRuns: singleton(makeTimeOutBlueprintRuns),
     cancelChildRuns: singleton(makeCancelChildRuns),
     blueprintEngine: singleton(
-      (deps) => new BlueprintEngine(deps, { pollMs: ENGINE_POLL_MS, concurrency: ENGINE_CONCURRENCY }),
+      (deps) =>
+        new BlueprintEngine(deps, {
+          pollMs: config.blueprintEngine.pollIntervalMs,
+          concurrency: config.blueprintEngine.concurrency,
+        }),
       (engine) => engine.stop(),
     ),
     nudgeEngine: singleton(

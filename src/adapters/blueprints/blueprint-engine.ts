@@ -12,7 +12,7 @@ import type { Clock } from '../../application/kernel/ports/clock.ts';
 import { PeriodicJob } from '../platform/system/periodic-job.ts';
 
 export interface BlueprintEngineOptions {
-  /** How often it looks for work when nothing nudged it. */
+  /** How often it looks for work when nothing nudged it; 0: it never starts. */
   readonly pollMs: number;
   /** Steps carried out at once by this instance. */
   readonly concurrency: number;
@@ -57,6 +57,7 @@ export class BlueprintEngine {
   }
 
   start(): void {
+    if (this.#options.pollMs <= 0) return;
     this.#stopped = false;
     this.#scope = new AsyncResource('BlueprintEngine');
     this.#job.start({ runNow: true });

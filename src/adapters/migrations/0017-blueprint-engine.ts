@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The blueprint engine (CONTRACT section 9). A mission may run a blueprint (`blueprint_id`, a pinned
- * `blueprint_version` or none for the latest); a blueprint in use cannot be deleted (`restrict`). Its runs
+ * `blueprint_version` or none for the latest); a blueprint in use cannot be deleted (the foreign key). Its runs
  * carry the blueprint and the version they use, and are carried out by the server: running without a worker
  * lease. A `task` or `blueprint` step's child run names its parent run and step; a replay names its original.
  * `steps` holds one row per node of a blueprint run: `due_at` is when the engine must next act on the step
@@ -13,7 +13,9 @@ export class Migration0017BlueprintEngine extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       alter table missions
-        add column blueprint_id uuid references blueprints (id) on delete restrict,
+        -- no action (checked at the end of the statement), not restrict: deleting a workspace deletes its
+        -- blueprints and its missions in one statement.
+        add column blueprint_id uuid references blueprints (id),
         add column blueprint_version integer check (blueprint_version >= 1),
         add constraint missions_blueprint_version check (blueprint_version is null or blueprint_id is not null);
       create index missions_blueprint_idx on missions (blueprint_id) where blueprint_id is not null;

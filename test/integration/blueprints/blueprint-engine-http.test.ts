@@ -371,6 +371,24 @@ for (const [family, env] of [
       expect(levels).to.equal(5);
     });
 
+    it('a workspace goes with its blueprints, the missions that run them and their runs and steps', async () => {
+      const doomed = await api(app, owner, 'POST', '/api/workspaces', { name: 'Doomed' });
+      const blueprint = await api(app, owner, 'POST', '/api/blueprints', {
+        workspace_id: doomed.body.id,
+        name: 'Gone',
+        graph: { nodes: [{ id: 'only', kind: 'condition' }], edges: [] },
+      });
+      const mission = await api(app, owner, 'POST', '/api/missions', {
+        workspace_id: doomed.body.id,
+        name: 'Gone too',
+        blueprint: { id: blueprint.body.id },
+      });
+      const run = await finished(app, owner, await start(mission.body.id));
+      expect(run.status).to.equal('succeeded');
+      expect((await api(app, owner, 'DELETE', `/api/workspaces/${doomed.body.id}`)).status).to.equal(204);
+      expect((await api(app, owner, 'GET', `/api/runs/${run.id}/steps`)).status).to.equal(404);
+    });
+
     it('the mission timeout bounds the whole run; a blueprint in use is not deleted', async () => {
       const blueprint = await api(app, owner, 'POST', '/api/blueprints', {
         workspace_id: workspace.id,
