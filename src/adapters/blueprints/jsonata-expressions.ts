@@ -15,6 +15,8 @@ interface Evaluation {
 
 interface Thread {
   readonly worker: Worker;
+  /** It loaded jsonata: an evaluation's deadline never counts a thread's start. */
+  ready: boolean;
   current: (Evaluation & { readonly id: number; readonly timer: NodeJS.Timeout }) | undefined;
 }
 
@@ -23,7 +25,7 @@ interface Thread {
  * a pool of worker threads (started on use), ONE evaluation per thread at a time: JSONata cannot be
  * interrupted (`($f := function($x){$f($x)}; $f(1))` spins synchronously), so at an evaluation's deadline its
  * thread is ended, and only that evaluation fails; the others, on their own threads, go on. Evaluations
- * beyond the threads wait their turn; the deadline counts from when a thread takes one.
+ * beyond the threads wait their turn; the deadline counts from when a ready thread takes one.
  */
 export class JsonataExpressions implements ExpressionLanguage {
   readonly #threads: Thread[] = [];
@@ -73,8 +75,9 @@ export class JsonataExpressions implements ExpressionLanguage {
   }
 
   #dispatch(): void {
+    if (this.#queue.length > this.#threads.filter((thread) => !thread.current).length) this.#start();
     while (this.#queue.length > 0) {
-      const thread = this.#threads.find((candidate) => !candidate.current) ?? this.#start();
+      const thread = this.#threads.find((candidate) => candidate.ready && !candidate.current);
       if (!thread) return;
       const evaluation = this.#queue.shift() as Evaluation;
       const id = this.#nextId++;
@@ -88,12 +91,18 @@ export class JsonataExpressions implements ExpressionLanguage {
     }
   }
 
-  /** A new thread while the pool has room; undefined when every thread is busy. */
+  /** A new thread while the pool has room (it takes evaluations once ready); undefined when it is full. */
   #start(): Thread | undefined {
     if (this.#threads.length >= this.#size) return undefined;
     const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
-    const thread: Thread = { worker, current: undefined };
-    worker.on('message', (answer: EvaluationAnswer) => {
+    const thread: Thread = { worker, ready: false, current: undefined };
+    worker.on('message', (answer: 'ready' | EvaluationAnswer) => {
+      if (answer === 'ready') {
+        thread.ready = true;
+        worker.unref();
+        this.#dispatch();
+        return;
+      }
       const current = thread.current;
       if (current?.id !== answer.id) return;
       thread.current = undefined;
@@ -105,7 +114,6 @@ export class JsonataExpressions implements ExpressionLanguage {
     });
     worker.on('error', () => undefined);
     worker.on('exit', () => this.#drop(thread, 'the expression evaluator stopped'));
-    worker.unref();
     this.#threads.push(thread);
     return thread;
   }

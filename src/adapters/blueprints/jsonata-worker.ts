@@ -18,6 +18,9 @@ export type EvaluationAnswer =
 const port = parentPort;
 if (!port) throw new Error('jsonata-worker.ts runs as a worker thread');
 
+// Loading jsonata here takes a while on a busy machine: the host starts a deadline only once the thread is ready.
+port.postMessage('ready');
+
 port.on('message', async ({ id, source, context }: EvaluationRequest) => {
   try {
     const value: unknown = await jsonata(source).evaluate(JSON.parse(context));

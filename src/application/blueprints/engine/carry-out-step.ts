@@ -5,6 +5,7 @@ import type { RunSettings } from '../../runs/index.ts';
 import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
 import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
 import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
+import { stepEvents } from './step-events.ts';
 
 /** A step the engine took (steps.takeDue), with the status it had: what to do with it follows from it. */
 export interface TakenStep {
@@ -41,6 +42,8 @@ export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
 }
 
 async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
+  const started = stepEvents([step], new Map([[step.nodeId, 'pending']]), step.startedAt ?? deps.clock.now());
+  await deps.runEvents.append(step.runId, started, () => {});
   const run = await deps.runs.findById(step.runId);
   if (run?.status !== 'running') return [];
   const graph = await deps.runGraphs.graphOf(run);
