@@ -9,7 +9,7 @@ import type { StartBlueprintRuns } from '../../application/blueprints/engine/sta
 import { STEP_LEASE_SECONDS, type TakeDueSteps } from '../../application/blueprints/engine/take-due-steps.ts';
 import type { StepKey, StepRepository } from '../../application/blueprints/ports/step-repository.ts';
 import type { Clock } from '../../application/kernel/ports/clock.ts';
-import { PeriodicJob } from '../platform/system/periodic-job.ts';
+import { type JobHealth, PeriodicJob } from '../platform/system/periodic-job.ts';
 
 export interface BlueprintEngineOptions {
   /** How often it looks for work when nothing nudged it; 0: it never starts. */
@@ -52,8 +52,12 @@ export class BlueprintEngine {
   constructor(deps: BlueprintEngineDeps, options: BlueprintEngineOptions) {
     this.#deps = deps;
     this.#options = options;
-    this.#job = new PeriodicJob(() => this.#work(), options.pollMs);
-    this.#renewal = new PeriodicJob(() => this.#renew(), (STEP_LEASE_SECONDS * 1000) / 3);
+    this.#job = new PeriodicJob(() => this.#work(), options.pollMs, 'blueprint-engine');
+    this.#renewal = new PeriodicJob(
+      () => this.#renew(),
+      (STEP_LEASE_SECONDS * 1000) / 3,
+      'blueprint-step-leases',
+    );
   }
 
   start(): void {
@@ -62,6 +66,10 @@ export class BlueprintEngine {
     this.#scope = new AsyncResource('BlueprintEngine');
     this.#job.start({ runNow: true });
     this.#renewal.start();
+  }
+
+  health(): JobHealth {
+    return this.#job.health();
   }
 
   /** Looks for work now (coalesced): something became due on this instance. */
