@@ -69,6 +69,7 @@ describe('health detail (GET /health on the operator listener)', function () {
       'email-dispatcher',
       'upload-sweeper',
       'retention',
+      'blueprint-engine',
     ]);
     expect(jobs.get('run-lease-sweeper')).to.deep.include({ status: 'pass', observedUnit: 's' });
     expect(jobs.get('run-lease-sweeper')?.observedValue).to.be.a('number').within(0, 5);
