@@ -154,6 +154,14 @@ export interface Config {
     /** How often expired unfinished uploads are deleted (0: never, on this instance). */
     readonly uploadSweepIntervalSeconds: number;
   };
+  /** Model providers (CONTRACT section 10): where their calls may go and how long they may take. */
+  readonly models: {
+    /** Reach providers on loopback and private networks (a local Ollama or vLLM). */
+    readonly allowPrivate: boolean;
+    /** A model call fails when no answer starts, or its stream pauses, for this long. */
+    readonly timeoutMs: number;
+    readonly maxRetries: number;
+  };
   /** Prometheus metrics on a listener of their own; off unless `port` is set. */
   readonly metrics: {
     readonly port: number | undefined;
@@ -735,6 +743,28 @@ const schema = {
       description:
         'how often an instance deletes resumable uploads left unfinished for 24 h (`0`: never on this instance)',
     },
+    MODEL_PROVIDERS_ALLOW_PRIVATE: {
+      type: 'boolean',
+      default: false,
+      description:
+        "`true` lets model providers' `base_url` reach loopback, private, link-local and metadata addresses (a model served on localhost or the local network: Ollama, vLLM, LM Studio, llama.cpp); otherwise they follow the address rules of outbound webhooks",
+    },
+    MODEL_PROVIDER_TIMEOUT_MS: {
+      type: 'integer',
+      minimum: 1000,
+      maximum: 3600000,
+      default: 120000,
+      description:
+        'a model call fails with `provider_error` when the provider has not started answering, or its streamed answer pauses, for this long',
+    },
+    MODEL_PROVIDER_MAX_RETRIES: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 10,
+      default: 2,
+      description:
+        "retries of a model call answered 408, 409, 429 or 5xx, or whose connection failed, before it fails with `provider_error` (with the SDKs' backoff, honouring `retry-after`)",
+    },
     METRICS_PORT: {
       type: 'integer',
       minimum: 0,
@@ -1064,6 +1094,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       maxBytes: input.FILE_MAX_BYTES as number,
       workspaceQuotaBytes: input.WORKSPACE_STORAGE_QUOTA_BYTES as number,
       uploadSweepIntervalSeconds: input.FILE_UPLOAD_SWEEP_INTERVAL_SECONDS as number,
+    },
+    models: {
+      allowPrivate: input.MODEL_PROVIDERS_ALLOW_PRIVATE as boolean,
+      timeoutMs: input.MODEL_PROVIDER_TIMEOUT_MS as number,
+      maxRetries: input.MODEL_PROVIDER_MAX_RETRIES as number,
     },
     metrics: {
       port: input.METRICS_PORT as number | undefined,

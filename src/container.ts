@@ -18,6 +18,7 @@ import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
 import { missions } from './composition/missions.ts';
+import { models } from './composition/models.ts';
 import { notifications } from './composition/notifications.ts';
 import type { Persistence } from './composition/persistence.ts';
 import { platform } from './composition/platform.ts';
@@ -55,6 +56,7 @@ export const AREAS = [
   sandboxes,
   blueprints,
   files,
+  models,
   web,
 ] as const;
 

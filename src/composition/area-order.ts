@@ -17,5 +17,6 @@ export const AREA_ORDER = [
   'sandboxes',
   'blueprints',
   'files',
+  'models',
   'web',
 ] as const;

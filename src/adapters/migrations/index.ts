@@ -18,6 +18,7 @@ import { Migration0017BlueprintEngine } from './0017-blueprint-engine.ts';
 import { Migration0019TwoFactor } from './0019-two-factor.ts';
 import { Migration0021Retention } from './0021-retention.ts';
 import { Migration0022RunTraceparent } from './0022-run-traceparent.ts';
+import { Migration0023ModelProviders } from './0023-model-providers.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrations: MigrationObject[] = [
   { name: '0019-two-factor', class: Migration0019TwoFactor },
   { name: '0021-retention', class: Migration0021Retention },
   { name: '0022-run-traceparent', class: Migration0022RunTraceparent },
+  { name: '0023-model-providers', class: Migration0023ModelProviders },
 ];

@@ -1580,6 +1580,58 @@ export interface paths {
         patch: operations["appendUpload"];
         trace?: never;
     };
+    "/api/workspaces/{id}/model-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's model providers
+         * @description Any member of the workspace. Never shows keys.
+         */
+        get: operations["listModelProviders"];
+        put?: never;
+        /**
+         * Add a model provider to a workspace
+         * @description Admins and owners. The key is sealed at rest and never answered again (the answer shows its last 4 characters as `api_key_hint`).
+         */
+        post: operations["createModelProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/model-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A model provider (without its key)
+         * @description Any member of its workspace; another workspace answers 404.
+         */
+        get: operations["getModelProvider"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a model provider and its key
+         * @description Admins and owners.
+         */
+        delete: operations["deleteModelProvider"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a model provider, move it, or replace its key
+         * @description Admins and owners. `base_url: null` goes back to the kind's default address.
+         */
+        patch: operations["updateModelProvider"];
+        trace?: never;
+    };
     "/api/v2/openapi.json": {
         parameters: {
             query?: never;
@@ -2087,11 +2139,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
-                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
+                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
                 /** @description Only events about this id. */
                 target_id?: string;
                 /** @description Only events at or after this time (RFC 3339). */
@@ -2124,7 +2176,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -2135,7 +2187,7 @@ export interface operations {
                             };
                             target: {
                                 /** @enum {unknown} */
-                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
+                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
                                 id: string;
                             } | null;
                             workspace_id: string | null;
@@ -4742,11 +4794,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
-                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
+                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
                 /** @description Only events about this id. */
                 target_id?: string;
                 /** @description Only events at or after this time (RFC 3339). */
@@ -4782,7 +4834,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "retention.purged";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -4793,7 +4845,7 @@ export interface operations {
                             };
                             target: {
                                 /** @enum {unknown} */
-                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "workspace" | "mission" | "schedule";
+                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
                                 id: string;
                             } | null;
                             workspace_id: string | null;
@@ -17710,6 +17762,743 @@ export interface operations {
             };
             /** @description Error. */
             412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listModelProviders: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            name: string;
+                            /**
+                             * @description `openai`: the Chat Completions API at `{base_url}/chat/completions` and embeddings at `{base_url}/embeddings` (OpenAI, and what vLLM, Ollama, LM Studio and llama.cpp serve); `anthropic`: the Messages API at `{base_url}/v1/messages`.
+                             * @enum {string}
+                             */
+                            kind: "openai" | "anthropic";
+                            /**
+                             * Format: uri
+                             * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                             */
+                            base_url: string | null;
+                            /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
+                            api_key_hint: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createModelProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description `openai`: the Chat Completions API at `{base_url}/chat/completions` and embeddings at `{base_url}/embeddings` (OpenAI, and what vLLM, Ollama, LM Studio and llama.cpp serve); `anthropic`: the Messages API at `{base_url}/v1/messages`.
+                     * @enum {string}
+                     */
+                    kind: "openai" | "anthropic";
+                    /**
+                     * Format: uri
+                     * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                     */
+                    base_url?: string | null;
+                    /** @description Sealed at rest; never answered again (only `api_key_hint`). */
+                    api_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The model provider. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        name: string;
+                        /**
+                         * @description `openai`: the Chat Completions API at `{base_url}/chat/completions` and embeddings at `{base_url}/embeddings` (OpenAI, and what vLLM, Ollama, LM Studio and llama.cpp serve); `anthropic`: the Messages API at `{base_url}/v1/messages`.
+                         * @enum {string}
+                         */
+                        kind: "openai" | "anthropic";
+                        /**
+                         * Format: uri
+                         * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                         */
+                        base_url: string | null;
+                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
+                        api_key_hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getModelProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model provider. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        name: string;
+                        /**
+                         * @description `openai`: the Chat Completions API at `{base_url}/chat/completions` and embeddings at `{base_url}/embeddings` (OpenAI, and what vLLM, Ollama, LM Studio and llama.cpp serve); `anthropic`: the Messages API at `{base_url}/v1/messages`.
+                         * @enum {string}
+                         */
+                        kind: "openai" | "anthropic";
+                        /**
+                         * Format: uri
+                         * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                         */
+                        base_url: string | null;
+                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
+                        api_key_hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteModelProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateModelProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * Format: uri
+                     * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                     */
+                    base_url?: string | null;
+                    /** @description Replaces the key. */
+                    api_key?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed model provider. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        name: string;
+                        /**
+                         * @description `openai`: the Chat Completions API at `{base_url}/chat/completions` and embeddings at `{base_url}/embeddings` (OpenAI, and what vLLM, Ollama, LM Studio and llama.cpp serve); `anthropic`: the Messages API at `{base_url}/v1/messages`.
+                         * @enum {string}
+                         */
+                        kind: "openai" | "anthropic";
+                        /**
+                         * Format: uri
+                         * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                         */
+                        base_url: string | null;
+                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
+                        api_key_hint: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -12,6 +12,7 @@ const TARGET_TYPES: readonly AuditTarget['type'][] = [
   'api_key',
   'trigger',
   'webhook_endpoint',
+  'model_provider',
   'workspace',
   'mission',
   'schedule',

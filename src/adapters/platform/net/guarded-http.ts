@@ -1,8 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { isForbiddenAddress } from './address-policy.ts';
+import { checkedLookup, REFUSED_TARGET, RefusedTarget } from './checked-lookup.ts';
 
 /** One outbound request under the address policy (outbound webhooks, `http` nodes). */
 export interface GuardedRequest {
@@ -32,14 +32,6 @@ export type GuardedAnswer =
   | { readonly status: null; readonly error: string };
 
 /**
- * The one error of a refused target. It names no address: attempt logs and step errors are shown to every
- * member, and what an internal name resolves to would map the network behind the server.
- */
-export const REFUSED = 'refused: not a public address';
-
-class RefusedTarget extends Error {}
-
-/**
  * A request over node:http(s) that follows no redirect (a 3xx is an answer like any other) and gives up
  * after `timeoutMs`. The target's address is checked where the connection is made: a `lookup` hook validates
  * every address DNS gives for the name and hands the socket only checked ones, so a name that resolves
@@ -50,7 +42,7 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedAnswer> 
   const url = new URL(request.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!request.allowPrivate && isIP(host) !== 0 && isForbiddenAddress(host)) {
-    return Promise.resolve({ status: null, error: REFUSED });
+    return Promise.resolve({ status: null, error: REFUSED_TARGET });
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -114,20 +106,6 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedAnswer> 
     req.end(request.body);
   });
 }
-
-/** dns.lookup, refusing the name when any address it resolves to is forbidden. */
-const checkedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const forbidden = addresses.find(({ address }) => isForbiddenAddress(address));
-    if (forbidden || addresses.length === 0) {
-      return callback(new RefusedTarget(REFUSED), '', 0);
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const [first] = addresses as [LookupAddress];
-    return callback(null, first.address, first.family);
-  });
-};
 
 function describe(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;

@@ -44,6 +44,9 @@ export const WORKSPACE_AUDIT_ACTIONS = [
   'schedule_updated',
   'schedule_deleted',
   'retention_updated',
+  'model_provider_created',
+  'model_provider_updated',
+  'model_provider_deleted',
 ] as const;
 
 /** Events of the instance itself, in no workspace and by no one: the audit table holds them for operators. */
@@ -68,7 +71,8 @@ export interface AuditTarget {
     | 'webhook_endpoint'
     | 'workspace'
     | 'mission'
-    | 'schedule';
+    | 'schedule'
+    | 'model_provider';
   readonly id: string;
 }
 
