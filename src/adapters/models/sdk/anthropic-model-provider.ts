@@ -29,7 +29,8 @@ const FINISH: Readonly<Record<string, FinishReason>> = {
 
 /**
  * The Messages API (`{base_url}/v1/messages`, streamed, tool use) through the official `@anthropic-ai/sdk`.
- * The key goes only in `x-api-key`. No embeddings: Anthropic offers none.
+ * The key goes only in `Authorization: Bearer` (as the SDK sends it since 1.x). No embeddings: Anthropic offers
+ * none.
  */
 export class AnthropicModelProvider implements ModelProvider {
   readonly #client: Anthropic;
@@ -41,7 +42,8 @@ export class AnthropicModelProvider implements ModelProvider {
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
       fetch: options.fetch,
-      timeout: options.timeoutMs,
+      // The SDK's own limit only backs up the inactivity timeout of `withinCall`, which decides.
+      timeout: options.timeoutMs + 1000,
       maxRetries: options.maxRetries,
       // The key given is the only credential (no token, profile or file of the server's), and nothing is logged.
       authToken: null,

@@ -40,7 +40,8 @@ export class OpenAiModelProvider implements ModelProvider {
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
       fetch: options.fetch,
-      timeout: options.timeoutMs,
+      // The SDK's own limit only backs up the inactivity timeout of `withinCall`, which decides.
+      timeout: options.timeoutMs + 1000,
       maxRetries: options.maxRetries,
       // Nothing from the server's environment joins a workspace's requests, and the SDK logs nothing.
       adminAPIKey: null,

@@ -45,6 +45,8 @@ export async function* withinCall<T>(
       yield item;
       arm();
     }
+    // The SDKs end a stream quietly when its request is aborted: an abort or a timeout is still a failure.
+    controller.signal.throwIfAborted();
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
     if (timedOut) {
