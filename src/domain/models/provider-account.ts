@@ -84,7 +84,8 @@ export class ProviderAccount {
    * The key's last 4 characters, to tell keys apart; a key shorter than 8 shows at most half of itself.
    */
   get apiKeyHint(): string {
-    return this.apiKey.slice(-Math.min(4, Math.floor(this.apiKey.length / 2))) || '';
+    const shown = Math.min(4, Math.floor(this.apiKey.length / 2));
+    return shown === 0 ? '' : this.apiKey.slice(-shown);
   }
 
   /** Applies the given changes, all validated before any is applied; a null `baseUrl` means the default. */
