@@ -34,6 +34,7 @@ interface Fixture {
   readonly apiKeyId: string;
   readonly scheduleId: string;
   readonly blueprintId: string;
+  readonly providerId: string;
 }
 
 interface Case {
@@ -56,7 +57,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run, schedule, blueprint and sandbox route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, blueprint and sandbox route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -109,7 +110,13 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     // Yearly: no server of a later test on this database finds it due.
     const schedule = await c.createSchedule(owner, { missionId: mission.id, name: 's', cron: '0 3 1 1 *' });
     const blueprint = await c.createBlueprint(owner, { workspaceId: workspace.id, name: 'b', graph: GRAPH });
+    const provider = await c.createModelProvider(owner, workspace.id, {
+      name: 'p',
+      kind: 'openai',
+      apiKey: 'sk-m',
+    });
     return {
+      providerId: provider.id,
       blueprintId: blueprint.id,
       scheduleId: schedule.id,
       workspaceId: workspace.id,
@@ -458,6 +465,39 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'GET', path: `/api/webhook-endpoints/${f.endpointId}/messages` }),
     },
     {
+      route: 'POST /api/workspaces/{id}/model-providers',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/workspaces/${f.workspaceId}/model-providers`,
+        body: { name: 'other', kind: 'anthropic', api_key: 'sk-other' },
+      }),
+    },
+    {
+      route: 'GET /api/workspaces/{id}/model-providers',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/workspaces/${f.workspaceId}/model-providers` }),
+    },
+    {
+      route: 'GET /api/model-providers/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/model-providers/${f.providerId}` }),
+    },
+    {
+      route: 'PATCH /api/model-providers/{id}',
+      expect: ADMIN(200),
+      request: (f) => ({
+        method: 'PATCH',
+        path: `/api/model-providers/${f.providerId}`,
+        body: { api_key: 'sk-replaced' },
+      }),
+    },
+    {
+      route: 'DELETE /api/model-providers/{id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/model-providers/${f.providerId}` }),
+    },
+    {
       route: 'POST /api/webhook-messages/{id}/resend',
       expect: ADMIN(202),
       request: (f) => ({ method: 'POST', path: `/api/webhook-messages/${f.messageId}/resend` }),
@@ -587,10 +627,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, blueprints, sandboxes, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, blueprints, sandboxes, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|blueprints|sandboxes|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|blueprints|sandboxes|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )
@@ -644,6 +684,7 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       [`/api/schedules/${f.scheduleId}`, `/api/schedules/${randomUUID()}`],
       [`/api/runs/${f.runId}/events`, `/api/runs/${randomUUID()}/events`],
       [`/api/blueprints/${f.blueprintId}`, `/api/blueprints/${randomUUID()}`],
+      [`/api/model-providers/${f.providerId}`, `/api/model-providers/${randomUUID()}`],
       [`/api/blueprints/${f.blueprintId}/versions/1`, `/api/blueprints/${randomUUID()}/versions/1`],
     ];
     for (const [existing, missing] of pairs) {
