@@ -1,5 +1,5 @@
 import { InvalidInput } from '../kernel/errors.ts';
-import { storableText } from '../kernel/well-formed-json.ts';
+import { parseName } from '../kernel/names.ts';
 
 /** The wire formats a model provider may speak (CONTRACT section 10). */
 export const PROVIDER_KINDS = ['openai', 'anthropic'] as const;
@@ -66,7 +66,7 @@ export class ProviderAccount {
     return new ProviderAccount({
       id: props.id,
       workspaceId: props.workspaceId,
-      name: parseName(props.name),
+      name: parseName(props.name, 'name', MAX_PROVIDER_NAME_LENGTH),
       kind: props.kind,
       baseUrl: parseBaseUrl(props.baseUrl ?? null),
       apiKey: parseApiKey(props.apiKey),
@@ -90,20 +90,12 @@ export class ProviderAccount {
 
   /** Applies the given changes, all validated before any is applied; a null `baseUrl` means the default. */
   update(changes: ProviderAccountChanges, now: Date): void {
-    const name = changes.name === undefined ? this.name : parseName(changes.name);
+    const name =
+      changes.name === undefined ? this.name : parseName(changes.name, 'name', MAX_PROVIDER_NAME_LENGTH);
     const baseUrl = changes.baseUrl === undefined ? this.baseUrl : parseBaseUrl(changes.baseUrl);
     const apiKey = changes.apiKey === undefined ? this.apiKey : parseApiKey(changes.apiKey);
     Object.assign(this, { name, baseUrl, apiKey, updatedAt: now });
   }
-}
-
-function parseName(value: string): string {
-  const name = storableText(value, 'name').trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  if (name.length === 0 || name.length > MAX_PROVIDER_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw new InvalidInput(`name must be 1 to ${MAX_PROVIDER_NAME_LENGTH} printable characters`);
-  }
-  return name;
 }
 
 /**
