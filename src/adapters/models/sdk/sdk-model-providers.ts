@@ -1,8 +1,12 @@
-import type { ModelProvider, ModelProviders } from '../../../application/models/ports/model-provider.ts';
+import type {
+  ChatRequest,
+  EmbeddingRequest,
+  ModelProvider,
+  ModelProviders,
+} from '../../../application/models/ports/model-provider.ts';
+import type { ChatEvent } from '../../../domain/models/chat.ts';
 import type { ProviderAccount } from '../../../domain/models/provider-account.ts';
-import { guardedFetch } from '../../platform/net/guarded-fetch.ts';
-import { AnthropicModelProvider } from './anthropic-model-provider.ts';
-import { OpenAiModelProvider } from './openai-model-provider.ts';
+import type { SdkProviderOptions } from './provider-calls.ts';
 
 export interface SdkModelProvidersOptions {
   /** MODEL_PROVIDERS_ALLOW_PRIVATE: a model on loopback or a private network (Ollama, vLLM on the LAN). */
@@ -13,20 +17,54 @@ export interface SdkModelProvidersOptions {
 
 /**
  * The model client of each provider account, by its kind, over the official SDKs. Every client shares one
- * guarded connection pool: connections go only where the outbound address policy allows.
+ * guarded connection pool: connections go only where the outbound address policy allows. The SDKs and the
+ * pool are loaded on the first model call, not at start (they add about a sixth to the server's start-up).
  */
 export function sdkModelProviders(options: SdkModelProvidersOptions): ModelProviders {
-  const fetch = guardedFetch({ allowPrivate: options.allowPrivate });
+  let guarded: Promise<typeof fetch> | undefined;
+  const fetchOnce = () => {
+    guarded ??= import('../../platform/net/guarded-fetch.ts').then(({ guardedFetch }) =>
+      guardedFetch({ allowPrivate: options.allowPrivate }),
+    );
+    return guarded;
+  };
   return (account: ProviderAccount): ModelProvider => {
-    const settings = {
-      baseUrl: account.endpoint,
-      apiKey: account.apiKey,
-      fetch,
-      timeoutMs: options.timeoutMs,
-      maxRetries: options.maxRetries,
+    const load = async (): Promise<ModelProvider> => {
+      const settings: SdkProviderOptions = {
+        baseUrl: account.endpoint,
+        apiKey: account.apiKey,
+        fetch: await fetchOnce(),
+        timeoutMs: options.timeoutMs,
+        maxRetries: options.maxRetries,
+      };
+      if (account.kind === 'openai') {
+        const { OpenAiModelProvider } = await import('./openai-model-provider.ts');
+        return new OpenAiModelProvider(settings);
+      }
+      const { AnthropicModelProvider } = await import('./anthropic-model-provider.ts');
+      return new AnthropicModelProvider(settings);
     };
-    return account.kind === 'openai'
-      ? new OpenAiModelProvider(settings)
-      : new AnthropicModelProvider(settings);
+    return lazily(load, account.kind === 'openai');
+  };
+}
+
+/** A ModelProvider that builds the real one on its first call. */
+function lazily(load: () => Promise<ModelProvider>, embeds: boolean): ModelProvider {
+  let provider: Promise<ModelProvider> | undefined;
+  const real = () => {
+    provider ??= load();
+    return provider;
+  };
+  return {
+    async *chat(request: ChatRequest): AsyncGenerator<ChatEvent> {
+      yield* (await real()).chat(request);
+    },
+    ...(embeds && {
+      embed: async (request: EmbeddingRequest) => {
+        const { embed } = await real();
+        if (!embed) throw new Error('this provider offers no embeddings');
+        return embed(request);
+      },
+    }),
   };
 }

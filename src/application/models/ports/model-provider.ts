@@ -35,8 +35,9 @@ export interface Embeddings {
  */
 export interface ModelProvider {
   /**
-   * The model's answer to the conversation, streamed (see `ChatEvent`). The provider is asked to count usage.
-   * Consuming stops early (`break`, or aborting the signal) close the request.
+   * The model's answer to the conversation, streamed (see `ChatEvent`); the provider is asked to count usage.
+   * Stopping early (`break`, or aborting the signal) closes the request. An agent run writes the `text` pieces
+   * to its events as they come and stores the `done` answer before acting on its tool calls.
    */
   chat(request: ChatRequest): AsyncIterable<ChatEvent>;
   /** Embeddings of the inputs; absent on kinds that offer none (`anthropic`). */
