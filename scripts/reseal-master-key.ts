@@ -9,6 +9,7 @@
 import { totpSecretBox } from '../src/adapters/identity/crypto/totp-secret-box.ts';
 import { resealSigningKeys } from '../src/adapters/identity/postgres/reseal-signing-keys.ts';
 import { resealTotpSecrets } from '../src/adapters/identity/postgres/reseal-totp-secrets.ts';
+import { resealProviderKeys } from '../src/adapters/models/postgres/reseal-provider-keys.ts';
 import { resealEmailOutbox } from '../src/adapters/notifications/postgres/reseal-email-outbox.ts';
 import { AesGcmSecretBox } from '../src/adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { loadMasterKey } from '../src/adapters/platform/crypto/master-key.ts';
@@ -39,6 +40,7 @@ const SEALED = [
   ['outbound endpoint(s)', (db) => resealEndpointSecrets(db, webhookBox, toWebhookBox)],
   ['queued e-mail(s)', (db) => resealEmailOutbox(db, box, toBox)],
   ['TOTP secret(s)', (db) => resealTotpSecrets(db, totpSecretBox(from), totpSecretBox(to))],
+  ['model provider key(s)', (db) => resealProviderKeys(db, webhookBox, toWebhookBox)],
 ] as const satisfies readonly (readonly [string, Resealer])[];
 type Resealer = (db: Database) => Promise<{ resealed: number; unreadable: number }>;
 type Database = Awaited<ReturnType<typeof openPostgres>>;

@@ -93,6 +93,7 @@ describe('scripts/reseal-master-key.ts (master-key rotation, end to end)', () =>
     );
     expect(columns.map((c) => c.name)).to.deep.equal([
       'email_outbox.sealed_content',
+      'model_providers.api_key_sealed',
       'signing_keys.private_key_encrypted',
       'triggers.previous_secret_sealed',
       'triggers.signing_secret_sealed',
