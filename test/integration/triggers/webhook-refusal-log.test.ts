@@ -46,7 +46,8 @@ describe('refused webhook deliveries are logged at a bounded rate, metadata only
     expect(parsed.length, lines.join('')).to.be.within(1, 40);
     const refusals = parsed.filter((line) => line.triggerId === triggerId);
     expect(refusals.length).to.be.within(1, 10);
-    expect(refusals[0]).to.include({ reason: 'invalid_signature' });
+    // Which of the two kinds of refusal is logged first depends on the order the concurrent requests arrive in.
+    expect(refusals[0]?.reason).to.be.oneOf(['invalid_signature', 'missing_signature']);
     const output = lines.join('\n');
     for (const secretOrBody of ['BODY-MARKER', 'ab'.repeat(32), secret, path]) {
       expect(output).to.not.include(secretOrBody);
