@@ -10,8 +10,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { provision } from './bench/fixture.ts';
-import { parseBenchFlags, USAGE } from './bench/flags.ts';
-import { type Argon2Bound, type Ceiling, measureArgon2Bound, startCeiling } from './bench/processes.ts';
+import { GROUPS, parseBenchFlags, type Scenario, USAGE } from './bench/flags.ts';
+import { formatVerdicts, verdicts } from './bench/goals.ts';
+import {
+  type Argon2Bound,
+  type Ceiling,
+  measureArgon2Bound,
+  startCeiling,
+  startFloors,
+} from './bench/processes.ts';
 import {
   formatProfile,
   profileClock,
@@ -29,14 +36,7 @@ import {
   spawnServer,
   waitFor,
 } from './bench/server.ts';
-import {
-  formatTable,
-  type RunFigures,
-  ratio,
-  type ScenarioFigures,
-  summarise,
-  withRatios,
-} from './bench/stats.ts';
+import { formatTable, type RunFigures, ratio, type ScenarioFigures, summarise } from './bench/stats.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 if (process.argv.includes('--help')) {
@@ -55,6 +55,8 @@ const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
 const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('base64') };
 let server: ServerProcess | undefined;
 let ceiling: Ceiling | undefined;
+/** The ceiling and floors processes, stopped at the end. */
+const helpers: Array<Ceiling | undefined> = [];
 try {
   // The first start migrates the database and creates the bench user; the measured one finds both there.
   const first = await spawnServer(env, { logFile: LOG });
@@ -74,37 +76,55 @@ try {
   let bound: Argon2Bound | null = null;
   if (!options.profile) {
     ceiling = await startCeiling();
+    helpers.push(ceiling);
     bound = await measureArgon2Bound(options.duration);
     console.log(
       `argon2id bound: ${bound.verifications_per_second} verifications/s at concurrency ${bound.concurrency}`,
     );
   }
   const fixture = await provision(measured.base, options.connections, options.workers);
-  const measure = scenarios({ base: measured.base, ceiling: ceiling?.base, fixture }, options);
-  const rowsMeasured: Array<[string, Omit<ScenarioFigures, 'ratio'>]> = [];
+  const floors = options.profile ? undefined : await startFloors(database.url);
+  helpers.push(floors);
+  const measure = scenarios(
+    { base: measured.base, ceiling: ceiling?.base, floors: floors?.base, fixture },
+    options,
+  );
+  const rows: Array<[string, ScenarioFigures]> = [];
   /** When the measured runs began and ended (a profile is read over them only: not boot, not warm-up). */
   const measuring = { from: 0, to: 0 };
-  for (const name of options.scenarios) {
-    await measure[name](options.warmup);
+  for (const group of GROUPS.map((g) => g.filter((name) => options.scenarios.includes(name)))) {
+    const named = group.find((name) => name !== 'ceiling');
+    if (!named) continue;
+    // The ceiling's row of this group is named after the group (`ceiling:me`); the others' ratio is to it.
+    const label = (name: Scenario) => (name === 'ceiling' ? `ceiling:${named}` : name);
+    for (const name of group) await measure[name](options.warmup);
     measuring.from = profileClock();
-    const runs: RunFigures[] = [];
-    let cpu = 0;
-    let wall = 0;
+    const runs = new Map(group.map((name) => [name, { runs: [] as RunFigures[], cpu: 0, wall: 0 }]));
     for (let i = 0; i < options.runs; i++) {
-      const [cpuBefore, started] = [await cpuSeconds(measured.pid), performance.now()];
-      runs.push(await measure[name](options.duration));
-      cpu += (await cpuSeconds(measured.pid)) - cpuBefore;
-      wall += (performance.now() - started) / 1000;
+      for (const name of group) {
+        const taken = runs.get(name) as { runs: RunFigures[]; cpu: number; wall: number };
+        const [cpuBefore, started] = [await cpuSeconds(measured.pid), performance.now()];
+        taken.runs.push(await measure[name](options.duration));
+        taken.cpu += (await cpuSeconds(measured.pid)) - cpuBefore;
+        taken.wall += (performance.now() - started) / 1000;
+      }
     }
     measuring.to = profileClock();
-    // During the ceiling's runs (a process of its own) the server's CPU is its idle cost.
-    const row = { ...summarise(runs), server_cpu: Math.round((cpu / wall) * 100) / 100 };
-    rowsMeasured.push([name, row]);
-    console.log(
-      `${name}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}`,
-    );
+    const ceilingRps = group.includes('ceiling') ? summarise(runs.get('ceiling')?.runs ?? []).rps : undefined;
+    for (const [name, taken] of runs) {
+      // During the ceiling's and the floors' runs (processes of their own) the server's CPU is its idle cost.
+      const figures = {
+        ...summarise(taken.runs),
+        server_cpu: Math.round((taken.cpu / taken.wall) * 100) / 100,
+      };
+      const paced = name === 'me_during_login';
+      const row = { ...figures, ratio: paced ? null : ratio(figures.rps, ceilingRps) };
+      rows.push([label(name), row]);
+      console.log(
+        `${label(name)}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}`,
+      );
+    }
   }
-  const rows = withRatios(rowsMeasured, ['me_during_login']);
   const peakRss = await peakRssBytes(measured.pid);
   console.log(`\n${formatTable(rows)}\n`);
   const loginRps = rows.find(([name]) => name === 'login')?.[1].rps;
@@ -114,6 +134,15 @@ try {
     console.log(`login at ${(loginToBound * 100).toFixed(1)}% of the argon2id bound`);
   console.log(
     `memory: idle RSS ${mebibytes(idleRss)} MiB, peak ${mebibytes(peakRss)} MiB; ready in ${readyMs} ms`,
+  );
+  const goals = verdicts({
+    rows: new Map(rows),
+    argon2Bound: bound?.verifications_per_second ?? null,
+    idleRssMiB: mebibytes(idleRss),
+    claimBatch: options.claimBatch,
+  });
+  console.log(
+    `\ngoals of issue 27 (each against its floor or ceiling of this run):\n${formatVerdicts(goals)}`,
   );
   if (options.profile) {
     await stop(measured);
@@ -127,13 +156,14 @@ try {
       scenarios: Object.fromEntries(rows),
       argon2id_bound: bound,
       login_to_argon2id_bound: loginToBound,
+      goals,
       memory: { idle_rss_mb: mebibytes(idleRss), peak_rss_mb: mebibytes(peakRss) },
       ready_ms: readyMs,
     });
     console.log(`written to ${options.output}`);
   }
 } finally {
-  await ceiling?.stop();
+  for (const helper of helpers) await helper?.stop();
   if (server) await stop(server);
   await database.dispose();
   await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-// The helper processes of a benchmark run besides the server: the bare Koa ceiling and the argon2id bound.
+// The helper processes of a benchmark run besides the server: the bare Koa ceiling, the Koa + `pg` floors and the
+// argon2id bound.
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
@@ -10,18 +11,27 @@ export interface Ceiling {
 }
 
 /** Starts scripts/bench/ceiling.ts on a free loopback port and resolves once it listens. */
-export async function startCeiling(): Promise<Ceiling> {
+export function startCeiling(): Promise<Ceiling> {
+  return startHelper('scripts/bench/ceiling.ts');
+}
+
+/** Starts scripts/bench/floors/server.ts on `databaseUrl` (tables of its own) and resolves once it listens. */
+export function startFloors(databaseUrl: string): Promise<Ceiling> {
+  return startHelper('scripts/bench/floors/server.ts', databaseUrl);
+}
+
+async function startHelper(script: string, ...args: string[]): Promise<Ceiling> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/bench/ceiling.ts', String(port)], {
+  const child = spawn(process.execPath, [script, String(port), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [line] = await Promise.race([
     once(child.stdout, 'data'),
     once(child, 'exit').then(() => {
-      throw new Error('the ceiling process exited');
+      throw new Error(`${script} exited`);
     }),
   ]);
-  if (!String(line).startsWith('ready')) throw new Error(`the ceiling process said ${line}`);
+  if (!String(line).startsWith('ready')) throw new Error(`${script} said ${line}`);
   return {
     base: `http://127.0.0.1:${port}`,
     async stop() {

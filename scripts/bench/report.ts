@@ -1,9 +1,10 @@
 // What a benchmark run writes: the machine it ran on and every figure, as bench/results/latest.json.
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import type { BenchOptions } from './flags.ts';
+import type { Verdict } from './goals.ts';
 import type { Argon2Bound } from './processes.ts';
 import type { ScenarioFigures } from './stats.ts';
 
@@ -12,6 +13,8 @@ export interface Results {
   readonly argon2id_bound: Argon2Bound | null;
   /** login's rps over the argon2id bound. */
   readonly login_to_argon2id_bound: number | null;
+  /** Issue 27's goals with their verdicts. */
+  readonly goals: readonly Verdict[];
   readonly memory: { readonly idle_rss_mb: number; readonly peak_rss_mb: number };
   /** Spawn to the first 200 of /readyz, on an existing, migrated database. */
   readonly ready_ms: number;
@@ -23,6 +26,8 @@ export function machine() {
     nproc: availableParallelism(),
     cpu_model: /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? 'unknown',
     node: process.version,
+    /** The 1, 5 and 15 minute load averages when the results were written: how busy the machine was. */
+    load_average: loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
 

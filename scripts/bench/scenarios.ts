@@ -6,6 +6,7 @@ import autocannon, { type Options, type Request } from 'autocannon';
 import { claimComplete } from './claim-scenario.ts';
 import type { Fixture } from './fixture.ts';
 import type { BenchOptions, Scenario } from './flags.ts';
+import { FLOOR_SESSIONS, FLOOR_WEBHOOK_SECRET, floorToken } from './floors/tokens.ts';
 import { RefreshPool } from './refresh-pool.ts';
 import { BENCH_USER } from './server.ts';
 import { type RunFigures, runFigures } from './stats.ts';
@@ -17,6 +18,8 @@ export interface Targets {
   readonly base: string;
   /** The bare Koa process (absent in profile mode). */
   readonly ceiling: string | undefined;
+  /** The bare Koa + `pg` floors process (absent in profile mode). */
+  readonly floors: string | undefined;
   readonly fixture: Fixture;
 }
 
@@ -42,13 +45,23 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
     body: LOGIN_BODY,
   });
   const refreshPool = new RefreshPool(base, 2 * connections);
+  const helper = (url: string | undefined, name: string) => {
+    if (!url) throw new Error(`the ${name} process is not running`);
+    return url;
+  };
+  const floorTokens = Array.from({ length: FLOOR_SESSIONS }, (_, i) => floorToken(i));
+  const floorMe = (path: string, duration: number) =>
+    run({
+      url: `${helper(targets.floors, 'floors')}${path}`,
+      duration,
+      requests: [{ setupRequest: roundRobinBearer(floorTokens) }],
+    });
   return {
-    async ceiling(duration) {
-      if (!targets.ceiling) throw new Error('the ceiling process is not running');
-      return run({ url: targets.ceiling, duration });
-    },
+    ceiling: (duration) => run({ url: helper(targets.ceiling, 'ceiling'), duration }),
     healthz: (duration) => run({ url: `${base}/healthz`, duration }),
     me: (duration) => run({ ...me(), duration }),
+    floor_me: (duration) => floorMe('/me', duration),
+    floor_me_cached: (duration) => floorMe('/me-cached', duration),
     login: (duration) => run({ ...login(), duration }),
     refresh: (duration) =>
       refreshPool.measure((requests) => run({ url: `${base}/api/auth/refresh`, requests, duration })),
@@ -62,16 +75,22 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
       return figures;
     },
     ingest_1k: (duration) => ingest(1024, duration),
+    floor_ingest_1k: (duration) => ingest(1024, duration, 'floor'),
     ingest_64k: (duration) => ingest(64 * 1024, duration),
+    floor_ingest_64k: (duration) => ingest(64 * 1024, duration, 'floor'),
     claim_complete: claimComplete(fixture, base, options),
   };
 
-  async function ingest(size: number, duration: number): Promise<RunFigures> {
+  /** Signed deliveries of `size` bytes to the server's webhook trigger, or to the floor's one-INSERT route. */
+  async function ingest(size: number, duration: number, target?: 'floor'): Promise<RunFigures> {
     const head = '{"pad":"';
     const body = `${head}${'x'.repeat(size - head.length - 2)}"}`;
-    const signature = createHmac('sha256', fixture.webhook.secret).update(body).digest('hex');
+    const secret = target ? FLOOR_WEBHOOK_SECRET : fixture.webhook.secret;
+    const signature = createHmac('sha256', secret).update(body).digest('hex');
     const result = await autocannon({
-      url: `${base}/api/triggers/webhook/${fixture.webhook.path}`,
+      url: target
+        ? `${helper(targets.floors, 'floors')}/ingest`
+        : `${base}/api/triggers/webhook/${fixture.webhook.path}`,
       method: 'POST',
       headers: { ...JSON_HEADERS, 'x-signature': `sha256=${signature}` },
       body,

@@ -47,21 +47,6 @@ export function ratio(rps: number, ceiling: number | undefined): number | null {
 }
 
 /**
- * Each row with its ratio to the `ceiling` row's rate, whichever place that row has; null without a ceiling
- * row, and for `paced` scenarios (their rate is set, not measured).
- */
-export function withRatios(
-  rows: ReadonlyArray<readonly [string, Omit<ScenarioFigures, 'ratio'>]>,
-  paced: readonly string[],
-): Array<[string, ScenarioFigures]> {
-  const ceiling = rows.find(([name]) => name === 'ceiling')?.[1].rps;
-  return rows.map(([name, f]) => [
-    name,
-    { ...f, ratio: paced.includes(name) ? null : ratio(f.rps, ceiling) },
-  ]);
-}
-
-/**
  * A scenario's figures over its runs: the median of each rate and latency (each on its own), and the failures
  * of all runs added up, so a single failing run still shows.
  */

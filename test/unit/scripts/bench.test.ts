@@ -1,19 +1,13 @@
 import { expect } from 'chai';
-import { parseBenchFlags, SCENARIOS } from '../../../scripts/bench/flags.ts';
+import { GROUPS, parseBenchFlags, SCENARIOS } from '../../../scripts/bench/flags.ts';
+import { formatVerdicts, verdicts } from '../../../scripts/bench/goals.ts';
 import {
   type CpuProfile,
   shortUrl,
   summariseByPackage,
   summariseProfile,
 } from '../../../scripts/bench/profile.ts';
-import {
-  formatTable,
-  median,
-  ratio,
-  runFigures,
-  summarise,
-  withRatios,
-} from '../../../scripts/bench/stats.ts';
+import { formatTable, median, ratio, runFigures, summarise } from '../../../scripts/bench/stats.ts';
 
 describe('bench harness', () => {
   describe('median', () => {
@@ -72,24 +66,6 @@ describe('bench harness', () => {
       expect(summarise(runs)).to.deep.equal({ rps: 200, p50_ms: 2, p99_ms: 20, non_2xx: 2, errors: 5 });
     });
 
-    it("gives each row its ratio to the ceiling row's rate, wherever that row is, none to paced rows", () => {
-      const row = (rps: number) => ({ rps, p50_ms: 1, p99_ms: 2, non_2xx: 0, errors: 0, server_cpu: 1 });
-      const rows = withRatios(
-        [
-          ['me', row(500)],
-          ['ceiling', row(2000)],
-          ['me_during_login', row(200)],
-        ],
-        ['me_during_login'],
-      );
-      expect(rows.map(([name, f]) => [name, f.ratio])).to.deep.equal([
-        ['me', 0.25],
-        ['ceiling', 1],
-        ['me_during_login', null],
-      ]);
-      expect(withRatios([['me', row(500)]], [])[0]?.[1].ratio).to.equal(null);
-    });
-
     it('prints one aligned line per scenario, the ratio as a percentage or a dash', () => {
       const table = formatTable([
         ['ceiling', { rps: 52000, p50_ms: 1, p99_ms: 3, non_2xx: 0, errors: 0, ratio: 1, server_cpu: 0.01 }],
@@ -102,6 +78,51 @@ describe('bench harness', () => {
       expect(table[1]).to.match(/^ceiling\s+52000\s+1\s+3\s+0\s+0\s+100\.0%\s+0\.01$/);
       expect(table[2]).to.match(/^me_during_login\s+200\s+4\s+41\s+0\s+0\s+-\s+1\.50$/);
       expect(new Set(table.map((line) => line.length)).size).to.equal(1);
+    });
+  });
+
+  describe('goals', () => {
+    const row = (rps: number, p99_ms = 2) => ({
+      rps,
+      p50_ms: 1,
+      p99_ms,
+      non_2xx: 0,
+      errors: 0,
+      ratio: null,
+      server_cpu: 1,
+    });
+
+    it('judges each rate against its floor or ceiling of the same run, and the absolute goals as they are', () => {
+      const rows = new Map([
+        ['ceiling:healthz', row(1000)],
+        ['healthz', row(700)],
+        ['me', row(600)],
+        ['floor_me_cached', row(1000)],
+        ['ingest_1k', row(400)],
+        ['floor_ingest_1k', row(200)],
+        ['me_during_login', row(200, 31)],
+        ['login', row(80)],
+        ['claim_complete', row(600)],
+      ]);
+      const list = verdicts({ rows, argon2Bound: 100, idleRssMiB: 110, claimBatch: 1 });
+      expect(list.map((v) => v.holds)).to.deep.equal([true, false, true, null, true, false, true, true]);
+      expect(list[1]?.measured).to.equal('0.60x (600 / 1000/s)');
+      expect(
+        verdicts({ rows, argon2Bound: 100, idleRssMiB: 115, claimBatch: 10 })
+          .slice(-2)
+          .map((v) => v.holds),
+      ).to.deep.equal([false, false]);
+      expect(formatVerdicts(list)).to.match(
+        /healthz >= 0\.7x the bare Koa ceiling +0\.70x \(700 \/ 1000\/s\) {2}holds/,
+      );
+      expect(formatVerdicts(list)).to.include('not measured');
+    });
+
+    it('measures every scenario in exactly one group, the ceiling beside each rate judged against it', () => {
+      expect([...new Set(GROUPS.flat())].sort()).to.deep.equal([...SCENARIOS].sort());
+      expect(GROUPS.flat().filter((name) => name !== 'ceiling')).to.have.length(SCENARIOS.length - 1);
+      for (const name of ['healthz', 'me', 'ingest_1k', 'ingest_64k'])
+        expect(GROUPS.find((group) => group.includes(name as never))).to.include('ceiling');
     });
   });
 
@@ -150,7 +171,8 @@ describe('bench harness', () => {
     it('refuses unknown scenarios and flags, and numbers it cannot use', () => {
       expect(() => parseBenchFlags(['--scenarios', 'me,nope'])).to.throw(/unknown scenario "nope"/);
       expect(() => parseBenchFlags(['--profile', 'all'])).to.throw(/unknown scenario/);
-      expect(() => parseBenchFlags(['--profile', 'ceiling'])).to.throw(/does not run the server/);
+      expect(() => parseBenchFlags(['--profile', 'ceiling'])).to.throw(/not the server/);
+      expect(() => parseBenchFlags(['--profile', 'floor_me'])).to.throw(/not the server/);
       expect(() => parseBenchFlags(['--bogus'])).to.throw();
       for (const [flag, value] of [
         ['--duration', '0'],
