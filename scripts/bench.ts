@@ -99,13 +99,19 @@ try {
     const label = (name: Scenario) => (name === 'ceiling' ? `ceiling:${named}` : name);
     for (const name of group) await measure[name](options.warmup);
     measuring.from = profileClock();
-    const runs = new Map(group.map((name) => [name, { runs: [] as RunFigures[], cpu: 0, wall: 0 }]));
+    const runs = new Map(group.map((name) => [name, { runs: [] as RunFigures[], cpu: 0, own: 0, wall: 0 }]));
     for (let i = 0; i < options.runs; i++) {
       for (const name of group) {
-        const taken = runs.get(name) as { runs: RunFigures[]; cpu: number; wall: number };
-        const [cpuBefore, started] = [await cpuSeconds(measured.pid), performance.now()];
+        const taken = runs.get(name) as { runs: RunFigures[]; cpu: number; own: number; wall: number };
+        // The process answering: the server, or the ceiling's or floors' own.
+        const answering =
+          name === 'ceiling' ? ceiling?.pid : name.startsWith('floor_') ? floors?.pid : measured.pid;
+        const pids = [measured.pid, answering ?? measured.pid];
+        const [before, started] = [await Promise.all(pids.map(cpuSeconds)), performance.now()];
         taken.runs.push(await measure[name](options.duration));
-        taken.cpu += (await cpuSeconds(measured.pid)) - cpuBefore;
+        const after = await Promise.all(pids.map(cpuSeconds));
+        taken.cpu += (after[0] as number) - (before[0] as number);
+        taken.own += (after[1] as number) - (before[1] as number);
         taken.wall += (performance.now() - started) / 1000;
       }
     }
@@ -113,15 +119,17 @@ try {
     const ceilingRps = group.includes('ceiling') ? summarise(runs.get('ceiling')?.runs ?? []).rps : undefined;
     for (const [name, taken] of runs) {
       // During the ceiling's and the floors' runs (processes of their own) the server's CPU is its idle cost.
+      const operations = taken.runs.reduce((sum, run) => sum + run.rps * options.duration, 0);
       const figures = {
         ...summarise(taken.runs),
         server_cpu: Math.round((taken.cpu / taken.wall) * 100) / 100,
+        cpu_us: operations > 0 ? Math.round((taken.own * 1e6) / operations) : null,
       };
       const paced = name === 'me_during_login';
       const row = { ...figures, ratio: paced ? null : ratio(figures.rps, ceilingRps) };
       rows.push([label(name), row]);
       console.log(
-        `${label(name)}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}`,
+        `${label(name)}: ${row.rps}/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, server CPU ${row.server_cpu}, ${row.cpu_us} µs/op`,
       );
     }
   }

@@ -20,15 +20,25 @@ export interface GoalInputs {
 
 export function verdicts({ rows, argon2Bound, idleRssMiB, claimBatch }: GoalInputs): Verdict[] {
   const rps = (name: string) => rows.get(name)?.rps;
-  const times = (name: string, over: string, label: string, at: number): Verdict => {
-    const [a, b] = [rps(name), rps(over)];
-    if (a === undefined || b === undefined || b <= 0)
-      return { goal: `${name} >= ${at}x ${label}`, measured: '-', holds: null };
-    const r = a / b;
+  /**
+   * `name` at least `at` times `over`. By `rate`: operations per second, what the goal says. By `cpu`: the
+   * inverse ratio of CPU µs per operation, what the rates would show with each process owning a core; used
+   * for the request path's fixed cost, since on a loaded machine (or with the load generator on the same
+   * cores) both rates are bounded by the client, not the server, and their ratio says little.
+   */
+  const times = (name: string, over: string, label: string, at: number, by: 'rate' | 'cpu'): Verdict => {
+    const goal = `${name} >= ${at}x ${label}${by === 'cpu' ? ' (by CPU µs/op)' : ''}`;
+    const [a, b] = [rows.get(name), rows.get(over)];
+    if (!a || !b || b.rps <= 0) return { goal, measured: '-', holds: null };
+    const byRate = a.rps / b.rps;
+    const byCpu = a.cpu_us && b.cpu_us ? b.cpu_us / a.cpu_us : null;
+    const rate = `${byRate.toFixed(2)}x (${a.rps} / ${b.rps}/s)`;
+    const cpu = byCpu === null ? '' : `${byCpu.toFixed(2)}x (${b.cpu_us} / ${a.cpu_us} µs)`;
+    const judged = by === 'cpu' ? byCpu : byRate;
     return {
-      goal: `${name} >= ${at}x ${label}`,
-      measured: `${r.toFixed(2)}x (${a} / ${b}/s)`,
-      holds: r >= at,
+      goal,
+      measured: by === 'cpu' ? `${cpu}; by rate ${rate}` : rate,
+      holds: judged === null ? null : judged >= at,
     };
   };
   const duringLogin = rows.get('me_during_login')?.p99_ms;
@@ -36,10 +46,11 @@ export function verdicts({ rows, argon2Bound, idleRssMiB, claimBatch }: GoalInpu
   const claimGoal = claimBatch >= 10 ? 1500 : 500;
   const login = rps('login');
   return [
-    times('healthz', 'ceiling:healthz', 'the bare Koa ceiling', 0.7),
-    times('me', 'floor_me_cached', 'the cached-session floor', 0.7),
-    times('ingest_1k', 'floor_ingest_1k', 'the one-INSERT floor', 2),
-    times('ingest_64k', 'floor_ingest_64k', 'the one-INSERT floor', 3),
+    times('healthz', 'ceiling:healthz', 'the bare Koa ceiling', 0.7, 'cpu'),
+    times('me', 'floor_me_cached', 'the cached-session floor', 0.7, 'cpu'),
+    // Ingest waits on commits (fdatasync), not on CPU: its rate is the figure.
+    times('ingest_1k', 'floor_ingest_1k', 'the one-INSERT floor', 2, 'rate'),
+    times('ingest_64k', 'floor_ingest_64k', 'the one-INSERT floor', 3, 'rate'),
     login === undefined || !argon2Bound
       ? { goal: 'login >= 80% of the argon2id bound', measured: '-', holds: null }
       : {
@@ -64,5 +75,5 @@ export function verdicts({ rows, argon2Bound, idleRssMiB, claimBatch }: GoalInpu
 export function formatVerdicts(list: readonly Verdict[]): string {
   const width = Math.max(...list.map((v) => v.goal.length));
   const word = (holds: boolean | null) => (holds === null ? 'not measured' : holds ? 'holds' : 'falls short');
-  return list.map((v) => `${v.goal.padEnd(width)}  ${v.measured.padStart(28)}  ${word(v.holds)}`).join('\n');
+  return list.map((v) => `${v.goal.padEnd(width)}  ${v.measured.padStart(48)}  ${word(v.holds)}`).join('\n');
 }

@@ -7,6 +7,8 @@ import { freePort } from './server.ts';
 
 export interface Ceiling {
   readonly base: string;
+  /** Its process, to read its CPU time. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ async function startHelper(script: string, ...args: string[]): Promise<Ceiling> 
   if (!String(line).startsWith('ready')) throw new Error(`${script} said ${line}`);
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');

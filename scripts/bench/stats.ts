@@ -17,6 +17,11 @@ export interface ScenarioFigures extends RunFigures {
   readonly ratio: number | null;
   /** Cores of CPU the server used over the measured runs (1 = one core busy throughout). */
   readonly server_cpu: number;
+  /**
+   * CPU microseconds per operation of the process answering it (the server; the ceiling or floors process for
+   * their rows): less moved by a busy machine than a rate, since waiting for a core costs no CPU time.
+   */
+  readonly cpu_us: number | null;
 }
 
 /** Reduces one autocannon result; `operations` is what the scenario counts (its 2xx answers when unset). */
@@ -62,7 +67,17 @@ export function summarise(runs: readonly RunFigures[]): RunFigures {
 
 /** The table printed at the end: one line per scenario, columns aligned. */
 export function formatTable(rows: ReadonlyArray<readonly [string, ScenarioFigures]>): string {
-  const header = ['scenario', 'rps', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio', 'server CPU'];
+  const header = [
+    'scenario',
+    'rps',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'errors',
+    'ratio',
+    'server CPU',
+    'CPU µs/op',
+  ];
   const lines = rows.map(([name, f]) => [
     name,
     String(f.rps),
@@ -72,6 +87,7 @@ export function formatTable(rows: ReadonlyArray<readonly [string, ScenarioFigure
     String(f.errors),
     f.ratio === null ? '-' : `${(f.ratio * 100).toFixed(1)}%`,
     f.server_cpu.toFixed(2),
+    f.cpu_us === null ? '-' : String(f.cpu_us),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
   const pad = (cells: string[]) =>

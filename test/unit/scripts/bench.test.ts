@@ -68,21 +68,33 @@ describe('bench harness', () => {
 
     it('prints one aligned line per scenario, the ratio as a percentage or a dash', () => {
       const table = formatTable([
-        ['ceiling', { rps: 52000, p50_ms: 1, p99_ms: 3, non_2xx: 0, errors: 0, ratio: 1, server_cpu: 0.01 }],
+        [
+          'ceiling',
+          { rps: 52000, p50_ms: 1, p99_ms: 3, non_2xx: 0, errors: 0, ratio: 1, server_cpu: 0.01, cpu_us: 31 },
+        ],
         [
           'me_during_login',
-          { rps: 200, p50_ms: 4, p99_ms: 41, non_2xx: 0, errors: 0, ratio: null, server_cpu: 1.5 },
+          {
+            rps: 200,
+            p50_ms: 4,
+            p99_ms: 41,
+            non_2xx: 0,
+            errors: 0,
+            ratio: null,
+            server_cpu: 1.5,
+            cpu_us: null,
+          },
         ],
       ]).split('\n');
       expect(table).to.have.length(3);
-      expect(table[1]).to.match(/^ceiling\s+52000\s+1\s+3\s+0\s+0\s+100\.0%\s+0\.01$/);
-      expect(table[2]).to.match(/^me_during_login\s+200\s+4\s+41\s+0\s+0\s+-\s+1\.50$/);
+      expect(table[1]).to.match(/^ceiling\s+52000\s+1\s+3\s+0\s+0\s+100\.0%\s+0\.01\s+31$/);
+      expect(table[2]).to.match(/^me_during_login\s+200\s+4\s+41\s+0\s+0\s+-\s+1\.50\s+-$/);
       expect(new Set(table.map((line) => line.length)).size).to.equal(1);
     });
   });
 
   describe('goals', () => {
-    const row = (rps: number, p99_ms = 2) => ({
+    const row = (rps: number, p99_ms = 2, cpu_us: number | null = null) => ({
       rps,
       p50_ms: 1,
       p99_ms,
@@ -90,14 +102,15 @@ describe('bench harness', () => {
       errors: 0,
       ratio: null,
       server_cpu: 1,
+      cpu_us,
     });
 
     it('judges each rate against its floor or ceiling of the same run, and the absolute goals as they are', () => {
       const rows = new Map([
-        ['ceiling:healthz', row(1000)],
-        ['healthz', row(700)],
-        ['me', row(600)],
-        ['floor_me_cached', row(1000)],
+        ['ceiling:healthz', row(1000, 2, 30)],
+        ['healthz', row(900, 2, 40)],
+        ['me', row(900, 2, 100)],
+        ['floor_me_cached', row(1000, 2, 60)],
         ['ingest_1k', row(400)],
         ['floor_ingest_1k', row(200)],
         ['me_during_login', row(200, 31)],
@@ -106,14 +119,15 @@ describe('bench harness', () => {
       ]);
       const list = verdicts({ rows, argon2Bound: 100, idleRssMiB: 110, claimBatch: 1 });
       expect(list.map((v) => v.holds)).to.deep.equal([true, false, true, null, true, false, true, true]);
-      expect(list[1]?.measured).to.equal('0.60x (600 / 1000/s)');
+      expect(list[1]?.measured).to.equal('0.60x (60 / 100 µs); by rate 0.90x (900 / 1000/s)');
+      expect(list[2]?.measured).to.equal('2.00x (400 / 200/s)');
       expect(
         verdicts({ rows, argon2Bound: 100, idleRssMiB: 115, claimBatch: 10 })
           .slice(-2)
           .map((v) => v.holds),
       ).to.deep.equal([false, false]);
       expect(formatVerdicts(list)).to.match(
-        /healthz >= 0\.7x the bare Koa ceiling +0\.70x \(700 \/ 1000\/s\) {2}holds/,
+        /healthz >= 0\.7x the bare Koa ceiling \(by CPU µs\/op\) +0\.75x \(30 \/ 40 µs\); by rate 0\.90x \(900 \/ 1000\/s\) {2}holds/,
       );
       expect(formatVerdicts(list)).to.include('not measured');
     });

@@ -27,9 +27,13 @@ export function bearerAuthenticator(deps: {
       ? () => deps.authenticateApiKey(credential)
       : () => deps.authenticate(credential);
     ctx.state.principal = await check();
+    // The expiry is read only by a response that outlives the request (an event stream): decoding the token
+    // a second time on every request is left to those.
     ctx.state.credential = {
       reauthenticate: check,
-      expiresAt: isApiKeyCredential(credential) ? undefined : tokenExpiry(credential),
+      get expiresAt() {
+        return isApiKeyCredential(credential) ? undefined : tokenExpiry(credential);
+      },
     } satisfies BearerCredential;
     await next();
   };

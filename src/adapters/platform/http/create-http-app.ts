@@ -45,15 +45,18 @@ export interface HttpAppOptions {
   readonly tracer?: Tracer;
 }
 
-/** SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method or credentials. */
-const BLOCKED_PATHS = new Set(['/docs', '/redoc', '/openapi.json']);
+/**
+ * SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method, credentials, letter case
+ * or trailing slashes.
+ */
+const BLOCKED_PATHS = /^\/(?:docs|redoc|openapi\.json)\/*$/i;
 
 /** Builds the Koa application without listening, so tests can bind it to an ephemeral port. */
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa();
   app.silent = true;
   const router = new Router();
-  mountRoutes(router, options.routes, {
+  const exactRoutes = mountRoutes(router, options.routes, {
     maxJsonBodyBytes: options.maxJsonBodyBytes,
     authenticators: options.authenticators,
   });
@@ -70,6 +73,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(blockSchemaSurfaces);
   app.use(apiRateLimit(options.apiRateLimitPerMinute));
   if (options.web) app.use(outsideApi(options.web, options.routes));
+  app.use(exactRoutes);
   app.use(router.routes());
   app.use(unmatched(router));
   return app;
@@ -102,8 +106,7 @@ function outsideApi(web: Middleware, routes: readonly RouteSpec[]): Middleware {
 }
 
 async function blockSchemaSurfaces(ctx: Context, next: Next): Promise<void> {
-  const path = ctx.path.replace(/\/+$/, '') || '/';
-  if (BLOCKED_PATHS.has(path.toLowerCase())) throw new NotFound('this resource');
+  if (BLOCKED_PATHS.test(ctx.path)) throw new NotFound('this resource');
   await next();
 }
 

@@ -40,6 +40,59 @@ describe('mountRoutes', () => {
   });
 });
 
+describe('mountRoutes exact dispatch', () => {
+  const answered: string[] = [];
+  const route = (operationId: string, path: string) =>
+    declared({ method: 'GET', operationId, path, handler: () => void answered.push(operationId) });
+  const request = (method: string, path: string) =>
+    ({ method, path, query: {}, request: {}, state: {} }) as unknown as Context & { routerPath?: string };
+
+  it('answers a route without parameters by its exact method and path, named as the router would name it', async () => {
+    const dispatch = mountRoutes(new Router(), [route('listThings', '/api/things')], {
+      maxJsonBodyBytes: 1024,
+      authenticators: {},
+    });
+    const ctx = request('GET', '/api/things');
+    let passedOn = false;
+    await dispatch(ctx, async () => {
+      passedOn = true;
+    });
+    expect([answered.pop(), passedOn, ctx.routerPath, ctx._matchedRoute]).to.deep.equal([
+      'listThings',
+      false,
+      '/api/things',
+      '/api/things',
+    ]);
+    for (const [method, path] of [
+      ['POST', '/api/things'],
+      ['GET', '/api/things/'],
+      ['GET', '/API/things'],
+      ['HEAD', '/api/things'],
+    ] as const) {
+      passedOn = false;
+      await dispatch(request(method, path), async () => {
+        passedOn = true;
+      });
+      expect(passedOn, `${method} ${path} goes on to the router`).to.equal(true);
+    }
+    expect(answered).to.deep.equal([]);
+  });
+
+  it('leaves to the router a path an earlier route with a parameter also matches (that one wins there)', async () => {
+    const dispatch = mountRoutes(
+      new Router(),
+      [route('getThing', '/api/things/{id}'), route('searchThings', '/api/things/search')],
+      { maxJsonBodyBytes: 1024, authenticators: {} },
+    );
+    let passedOn = false;
+    await dispatch(request('GET', '/api/things/search'), async () => {
+      passedOn = true;
+    });
+    expect(passedOn).to.equal(true);
+    expect(answered).to.deep.equal([]);
+  });
+});
+
 describe('bearerRoutes', () => {
   it('declares the bearer security, its 401 and the tag, and hands the handler the authenticated caller', async () => {
     let seen: unknown;
