@@ -11,8 +11,7 @@ import { InMemoryFileUploadRepository } from '../adapters/files/memory/in-memory
 import { PostgresFileRepository } from '../adapters/files/postgres/postgres-file-repository.ts';
 import { PostgresFileStorage } from '../adapters/files/postgres/postgres-file-storage.ts';
 import { PostgresFileUploadRepository } from '../adapters/files/postgres/postgres-file-upload-repository.ts';
-import { s3Client } from '../adapters/files/s3/s3-client.ts';
-import { S3FileStorage } from '../adapters/files/s3/s3-file-storage.ts';
+import { LazyS3FileStorage } from '../adapters/files/s3/lazy-s3-file-storage.ts';
 import { UploadSweepJob } from '../adapters/files/upload-sweep-job.ts';
 import { type AppendUpload, makeAppendUpload } from '../application/files/append-upload.ts';
 import { type CreateFileLink, makeCreateFileLink } from '../application/files/create-file-link.ts';
@@ -84,7 +83,7 @@ function fileStorage({ config, persistence }: AreaContext): (deps: ThroughFiles)
   }
   if (kind === 's3' && config.files.s3) {
     const { bucket, ...settings } = config.files.s3;
-    const storage = new S3FileStorage({ client: s3Client(settings), bucket });
+    const storage = new LazyS3FileStorage({ settings, bucket });
     return () => storage;
   }
   if (kind === 'memory') {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { FilesystemFileStorage } from '../../src/adapters/files/filesystem/filesystem-file-storage.ts';
 import { InMemoryFileStorage } from '../../src/adapters/files/memory/in-memory-file-storage.ts';
 import { PostgresFileStorage } from '../../src/adapters/files/postgres/postgres-file-storage.ts';
+import { LazyS3FileStorage } from '../../src/adapters/files/s3/lazy-s3-file-storage.ts';
 import { s3Client } from '../../src/adapters/files/s3/s3-client.ts';
 import { S3FileStorage } from '../../src/adapters/files/s3/s3-file-storage.ts';
 import type { FileStorage } from '../../src/application/files/ports/file-storage.ts';
@@ -39,6 +40,14 @@ export const FILE_STORAGES: Record<string, () => Promise<StorageUnderTest>> = {
         client.destroy();
         await s3.close();
       },
+    };
+  },
+  // What FILE_STORAGE=s3 runs: the same adapter, its SDK imported on the first call.
+  's3, loaded on first use': async () => {
+    const s3 = await startTestS3();
+    return {
+      storage: new LazyS3FileStorage({ settings: { ...s3, region: 'us-east-1' }, bucket: s3.bucket }),
+      release: () => s3.close(),
     };
   },
 };

@@ -1,41 +1,51 @@
-import type { Context, Middleware } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
+import type { Context, Middleware, Next } from 'koa';
 import { refuseUndecodable } from './body-decoding.ts';
 
 // koa-body with one parser on at a time: JSON on the API's routes, url-encoded on the web forms. Text and
 // multipart stay off (the webhook route reads its raw bytes itself, the files routes stream their own
-// multipart), so formidable never parses a body; koa-body imports it, and zod for its options, when this
-// module loads all the same (README, "Memory and start-up", says what that costs).
+// multipart), so formidable never parses a body; koa-body imports it, and zod for its options, when it loads
+// all the same (README, "Memory and start-up", says what that costs): it is imported on the first body to
+// parse, so an idle server (and one serving only reads and webhooks) holds none of it.
 const NONE = { json: false, urlencoded: false, text: false, multipart: false, patchNode: false } as const;
 
-/** One middleware per kind and limit: koa-body checks its options (with zod) when made, not per request. */
-const parsers = new Map<string, Middleware>();
+let koaBodyModule: Promise<typeof import('koa-body')> | undefined;
 
-function parser(kind: 'json' | 'urlencoded', limitBytes: number): Middleware {
+/** One middleware per kind and limit: koa-body checks its options (with zod) when made, not per request. */
+const parsers = new Map<string, Promise<Middleware>>();
+
+function parser(kind: 'json' | 'urlencoded', limitBytes: number): Promise<Middleware> {
   const key = `${kind}:${limitBytes}`;
   let made = parsers.get(key);
   if (!made) {
-    made = koaBody(
-      kind === 'json'
-        ? {
-            ...NONE,
-            json: true,
-            jsonStrict: false,
-            jsonLimit: limitBytes,
-            onError: refuseUndecodable,
-            // DELETE too: a route that declares a body on DELETE needs it (turning 2FA off takes a password).
-            parsedMethods: [
-              HttpMethodEnum.POST,
-              HttpMethodEnum.PUT,
-              HttpMethodEnum.PATCH,
-              HttpMethodEnum.DELETE,
-            ],
-          }
-        : { ...NONE, urlencoded: true, formLimit: limitBytes, onError: refuseUndecodable },
+    koaBodyModule ??= import('koa-body');
+    made = koaBodyModule.then(({ koaBody, HttpMethodEnum }) =>
+      koaBody(
+        kind === 'json'
+          ? {
+              ...NONE,
+              json: true,
+              jsonStrict: false,
+              jsonLimit: limitBytes,
+              onError: refuseUndecodable,
+              // DELETE too: a route that declares a body on DELETE needs it (turning 2FA off takes a password).
+              parsedMethods: [
+                HttpMethodEnum.POST,
+                HttpMethodEnum.PUT,
+                HttpMethodEnum.PATCH,
+                HttpMethodEnum.DELETE,
+              ],
+            }
+          : { ...NONE, urlencoded: true, formLimit: limitBytes, onError: refuseUndecodable },
+      ),
     );
     parsers.set(key, made);
   }
   return made;
+}
+
+async function parse(kind: 'json' | 'urlencoded', limitBytes: number, ctx: Context, next: Next) {
+  const middleware = await parser(kind, limitBytes);
+  return middleware(ctx, next);
 }
 
 /**
@@ -44,7 +54,7 @@ function parser(kind: 'json' | 'urlencoded', limitBytes: number): Middleware {
  * too large, 415 for an unknown encoding.
  */
 export function jsonBody(limitBytes: number): Middleware {
-  return (ctx, next) => parser('json', decodedLimit(ctx, limitBytes))(ctx, next);
+  return (ctx, next) => parse('json', decodedLimit(ctx, limitBytes), ctx, next);
 }
 
 /** What a compressed body may decode to at most, whatever its route takes: 1 MiB... */
@@ -68,5 +78,5 @@ function decodedLimit(ctx: Context, limitBytes: number): number {
 
 /** The same for an `application/x-www-form-urlencoded` body (a web form). */
 export function urlEncodedBody(limitBytes: number): Middleware {
-  return parser('urlencoded', limitBytes);
+  return (ctx, next) => parse('urlencoded', limitBytes, ctx, next);
 }
