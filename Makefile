@@ -81,8 +81,9 @@ test-integration: install
 	scripts/ensure-test-tools.sh redis-server
 	TESTS='test/integration/**/*.test.ts' $(BIN)/mocha
 
-## The benchmark (issue 11, docs/BENCHMARKS.md): the real server and a bare Koa ceiling under autocannon; prints a
-## table and writes bench/results/latest.json. Not part of the tests.
+## The benchmark (issues 11 and 27, docs/BENCHMARKS.md): the real server beside a bare Koa ceiling and bare Koa + pg
+## floors under autocannon; prints a table and issue 27's goals with verdicts, and writes bench/results/latest.json.
+## Not part of the tests.
 bench: install
 	node scripts/bench.ts
 
