@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { Ajv } from 'ajv';
+import { parseSsoProviders, type SsoProviderSettings } from './adapters/identity/sso/provider-settings.ts';
 import { DEFAULT_QUOTAS, type Quotas } from './domain/kernel/quotas.ts';
 import type { RetentionDays } from './domain/kernel/retention.ts';
 import { DEFAULT_EMAIL_RETRY_SCHEDULE_SECONDS } from './domain/notifications/outgoing-email.ts';
@@ -51,6 +52,8 @@ export interface Config {
   readonly refreshRateLimit: number;
   readonly redisUrl: string;
   readonly signupEnabled: boolean;
+  /** Single sign-on: the OpenID Connect providers and GitHub (`OIDC_PROVIDERS`); empty when unset. */
+  readonly ssoProviders: readonly SsoProviderSettings[];
   /** Worker leases and retries of runs. */
   readonly runs: {
     /** Attempts before a run whose lease expires fails instead of being queued again. */
@@ -206,6 +209,7 @@ const SECRET_VARIABLES = new Set([
   'SMTP_URL',
   'METRICS_TOKEN',
   'OTEL_EXPORTER_OTLP_HEADERS',
+  'OIDC_PROVIDERS',
 ]);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -394,6 +398,12 @@ const schema = {
       type: 'boolean',
       default: false,
       description: '`true` publishes `POST /api/auth/register`',
+    },
+    OIDC_PROVIDERS: {
+      type: 'string',
+      description:
+        'single sign-on providers, a JSON array: `{"id", "name", "issuer", "client_id", "client_secret", "scopes", "signup"}` for OpenID Connect, `{"id", "preset": "github", "client_id", "client_secret"}` for GitHub (`web_url`/`api_url` for GitHub Enterprise). Each gets a button on the sign-in page; register `PUBLIC_URL/auth/sso/{id}/callback` at the provider. `signup` (default `SIGNUP_ENABLED`) lets a person without an account get one. See the README\'s Single sign-on',
+      defaultText: 'unset (none)',
     },
     RUN_MAX_ATTEMPTS: {
       type: 'integer',
@@ -980,6 +990,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
   if (input.EMAIL_TRANSPORT === 'smtp' && !input.SMTP_URL) {
     throw new ConfigError('invalid configuration: EMAIL_TRANSPORT=smtp needs SMTP_URL');
   }
+  let ssoProviders: SsoProviderSettings[];
+  try {
+    ssoProviders = parseSsoProviders(
+      input.OIDC_PROVIDERS as string | undefined,
+      input.SIGNUP_ENABLED as boolean,
+    );
+  } catch (error) {
+    throw new ConfigError(
+      `invalid configuration: OIDC_PROVIDERS${(error as Error).message.startsWith('[') ? '' : ' '}${(error as Error).message}`,
+    );
+  }
   const publicUrl = (
     (input.PUBLIC_URL as string | undefined) ?? `http://${hostForUrl(host)}:${port}`
   ).replace(/\/$/, '');
@@ -1021,6 +1042,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
     loginRateLimit: input.LOGIN_RATE_LIMIT_PER_MINUTE as number,
     refreshRateLimit: input.REFRESH_RATE_LIMIT_PER_MINUTE as number,
     signupEnabled: input.SIGNUP_ENABLED as boolean,
+    ssoProviders,
     runs: {
       maxAttempts: input.RUN_MAX_ATTEMPTS as number,
       defaultLeaseSeconds: input.RUN_LEASE_SECONDS as number,

@@ -24,6 +24,7 @@ import {
 } from '../adapters/identity/jose-access-token-service.ts';
 import { InMemoryAccountTokenRepository } from '../adapters/identity/memory/in-memory-account-token-repository.ts';
 import { InMemoryBrowserSessionRepository } from '../adapters/identity/memory/in-memory-browser-session-repository.ts';
+import { InMemoryLinkedIdentityRepository } from '../adapters/identity/memory/in-memory-linked-identity-repository.ts';
 import { InMemoryLoginSessionRepository } from '../adapters/identity/memory/in-memory-login-session-repository.ts';
 import { inMemorySessionPurges } from '../adapters/identity/memory/in-memory-session-purges.ts';
 import { InMemorySigningKeyStore } from '../adapters/identity/memory/in-memory-signing-key-store.ts';
@@ -35,11 +36,13 @@ import {
 } from '../adapters/identity/metrics/identity-metrics.ts';
 import { MikroOrmBrowserSessionRepository } from '../adapters/identity/postgres/mikro-orm-browser-session-repository.ts';
 import { PostgresAccountTokenRepository } from '../adapters/identity/postgres/postgres-account-token-repository.ts';
+import { PostgresLinkedIdentityRepository } from '../adapters/identity/postgres/postgres-linked-identity-repository.ts';
 import { PostgresLoginSessionRepository } from '../adapters/identity/postgres/postgres-login-session-repository.ts';
 import { postgresSessionPurges } from '../adapters/identity/postgres/postgres-session-purges.ts';
 import { PostgresSigningKeyStore } from '../adapters/identity/postgres/postgres-signing-key-store.ts';
 import { PostgresUserRepository } from '../adapters/identity/postgres/postgres-user-repository.ts';
 import { RateLimiterLoginThrottle } from '../adapters/identity/rate-limiter-login-throttle.ts';
+import { ConfiguredIdentityProviders } from '../adapters/identity/sso/configured-identity-providers.ts';
 import { AesGcmSecretBox } from '../adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { BoundedQueue } from '../adapters/platform/crypto/bounded-queue.ts';
 import { deriveKey } from '../adapters/platform/crypto/master-key.ts';
@@ -56,6 +59,7 @@ import {
   type EnsureBootstrapAdmin,
   makeEnsureBootstrapAdmin,
 } from '../application/identity/ensure-bootstrap-admin.ts';
+import { type FinishSso, makeFinishSso } from '../application/identity/finish-sso.ts';
 import { type GetCurrentUser, makeGetCurrentUser } from '../application/identity/get-current-user.ts';
 import {
   type IssueEmailVerification,
@@ -74,6 +78,8 @@ import type { AccountEmails } from '../application/identity/ports/account-emails
 import type { AccountTokenRepository } from '../application/identity/ports/account-token-repository.ts';
 import type { BrowserSessionRepository } from '../application/identity/ports/browser-session-repository.ts';
 import type { CommonPasswords } from '../application/identity/ports/common-passwords.ts';
+import type { IdentityProviders } from '../application/identity/ports/identity-providers.ts';
+import type { LinkedIdentityRepository } from '../application/identity/ports/linked-identity-repository.ts';
 import type { LoginSessionRepository } from '../application/identity/ports/login-session-repository.ts';
 import type { LoginThrottle } from '../application/identity/ports/login-throttle.ts';
 import type { NewUserListener } from '../application/identity/ports/new-user-listener.ts';
@@ -108,6 +114,12 @@ import { makeRotateSigningKey, type RotateSigningKey } from '../application/iden
 import { makeSetPassword, type SetPassword } from '../application/identity/set-password.ts';
 import { makeSignIn, type SignIn } from '../application/identity/sign-in.ts';
 import { makeSignOut, type SignOut } from '../application/identity/sign-out.ts';
+import { makeSsoAccount, type SsoAccount } from '../application/identity/sso-account.ts';
+import {
+  makeStartBrowserSession,
+  type StartBrowserSession,
+} from '../application/identity/start-browser-session.ts';
+import { makeStartSso, type StartSso } from '../application/identity/start-sso.ts';
 import { makeVerifyCredentials, type VerifyCredentials } from '../application/identity/verify-credentials.ts';
 import { makeVerifyEmail, type VerifyEmail } from '../application/identity/verify-email.ts';
 import type { CreatorKeys } from '../application/kernel/ports/creator-keys.ts';
@@ -184,6 +196,7 @@ export interface IdentityCradle extends TwoFactorCradle {
   ensureBootstrapAdmin: EnsureBootstrapAdmin;
   rotateSigningKey: RotateSigningKey;
   resolveBrowserSession: ResolveBrowserSession;
+  startBrowserSession: StartBrowserSession;
   signIn: SignIn;
   signOut: SignOut;
   revokeOwnSession: RevokeOwnSession;
@@ -199,6 +212,12 @@ export interface IdentityCradle extends TwoFactorCradle {
   passwordResetLimiter: RateLimiter;
   requestPasswordReset: RequestPasswordReset;
   confirmPasswordReset: ConfirmPasswordReset;
+  /** Single sign-on (OIDC_PROVIDERS): the providers, the identities linked to users, the two steps. */
+  identityProviders: IdentityProviders;
+  linkedIdentities: LinkedIdentityRepository;
+  ssoAccount: SsoAccount;
+  startSso: StartSso;
+  finishSso: FinishSso;
 }
 
 /**
@@ -308,6 +327,7 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       ensureBootstrapAdmin: singleton(makeEnsureBootstrapAdmin),
       rotateSigningKey: singleton(makeRotateSigningKey),
       resolveBrowserSession: singleton(makeResolveBrowserSession),
+      startBrowserSession: singleton(makeStartBrowserSession),
       signIn: singleton((deps) => countedLogin(makeSignIn(deps), 'web', deps.identityMetrics)),
       signOut: singleton(makeSignOut),
       revokeOwnSession: singleton(makeRevokeOwnSession),
@@ -343,6 +363,16 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       ),
       requestPasswordReset: singleton(makeRequestPasswordReset),
       confirmPasswordReset: singleton(makeConfirmPasswordReset),
+      identityProviders: value(new ConfiguredIdentityProviders(config.ssoProviders)),
+      linkedIdentities: singleton(
+        stored(persistence, {
+          postgres: ({ db }) => new PostgresLinkedIdentityRepository({ db }),
+          memory: (store) => new InMemoryLinkedIdentityRepository({ store }),
+        }),
+      ),
+      ssoAccount: singleton(makeSsoAccount),
+      startSso: singleton(makeStartSso),
+      finishSso: singleton(makeFinishSso),
       ...registerTwoFactor(context),
     };
   },

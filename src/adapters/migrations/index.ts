@@ -16,6 +16,7 @@ import { Migration0014QueuedRunsIndex } from './0014-queued-runs-index.ts';
 import { Migration0015AuditApi } from './0015-audit-api.ts';
 import { Migration0017BlueprintEngine } from './0017-blueprint-engine.ts';
 import { Migration0019TwoFactor } from './0019-two-factor.ts';
+import { Migration0020LinkedIdentities } from './0020-linked-identities.ts';
 import { Migration0021Retention } from './0021-retention.ts';
 import { Migration0022RunTraceparent } from './0022-run-traceparent.ts';
 import { Migration0023ModelProviders } from './0023-model-providers.ts';
@@ -39,6 +40,7 @@ export const migrations: MigrationObject[] = [
   { name: '0015-audit-api', class: Migration0015AuditApi },
   { name: '0017-blueprint-engine', class: Migration0017BlueprintEngine },
   { name: '0019-two-factor', class: Migration0019TwoFactor },
+  { name: '0020-linked-identities', class: Migration0020LinkedIdentities },
   { name: '0021-retention', class: Migration0021Retention },
   { name: '0022-run-traceparent', class: Migration0022RunTraceparent },
   { name: '0023-model-providers', class: Migration0023ModelProviders },

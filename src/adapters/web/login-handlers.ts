@@ -75,7 +75,8 @@ export function loginHandlers(router: Router, deps: WebDeps): void {
   router.get('/login', async (ctx) => {
     if (await currentSession(ctx, deps)) return seeOther(ctx, '/');
     const notice = NOTICES.get(String(ctx.query.notice));
-    sendPage(ctx, 200, loginPage({ csrfToken: loginFormToken(ctx, deps), notice }));
+    const providers = deps.identityProviders.list();
+    sendPage(ctx, 200, loginPage({ csrfToken: loginFormToken(ctx, deps), notice, providers }));
   });
 
   router.post('/login', async (ctx) => {
@@ -87,7 +88,8 @@ export function loginHandlers(router: Router, deps: WebDeps): void {
     }
     const usernameOrEmail = (form.username_or_email ?? '').slice(0, 320);
     const page = (status: number, error: string): void => {
-      const model: LoginPageModel = { csrfToken: expected, usernameOrEmail, error };
+      const providers = deps.identityProviders.list();
+      const model: LoginPageModel = { csrfToken: expected, usernameOrEmail, error, providers };
       sendPage(ctx, status, loginPage(model));
     };
     if (!usernameOrEmail.trim() || !form.password) {

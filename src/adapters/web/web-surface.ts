@@ -9,6 +9,7 @@ import { errorPage } from './pages/error-page.ts';
 import { STYLESHEET } from './pages/styles.ts';
 import { passwordResetHandlers } from './password-reset-handlers.ts';
 import { setSecurityHeaders } from './security-headers.ts';
+import { ssoHandlers } from './sso-handlers.ts';
 import { verifyEmailHandlers } from './verify-email-handlers.ts';
 import { sendPage, type WebDeps } from './web-context.ts';
 import { webErrors } from './web-errors.ts';
@@ -25,6 +26,7 @@ export function webSurface(deps: WebDeps): Middleware {
   accountHandlers(router, deps);
   verifyEmailHandlers(router, deps);
   passwordResetHandlers(router, deps);
+  ssoHandlers(router, deps);
   router.get('/assets/web.css', (ctx) => {
     ctx.type = 'text/css; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');

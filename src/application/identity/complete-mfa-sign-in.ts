@@ -1,5 +1,5 @@
 import type { MfaChallengeAnswer, PassMfaChallenge } from './pass-mfa-challenge.ts';
-import { type SignedIn, type StartBrowserSessionDeps, startBrowserSession } from './start-browser-session.ts';
+import type { SignedIn, StartBrowserSession } from './start-browser-session.ts';
 
 export type CompleteMfaSignIn = (
   input: MfaChallengeAnswer & {
@@ -9,11 +9,12 @@ export type CompleteMfaSignIn = (
 ) => Promise<SignedIn>;
 
 /** The sign-in page's second step: the code of a sign-in that needed one, then a new browser session. */
-export function makeCompleteMfaSignIn(
-  deps: StartBrowserSessionDeps & { passMfaChallenge: PassMfaChallenge },
-): CompleteMfaSignIn {
+export function makeCompleteMfaSignIn(deps: {
+  passMfaChallenge: PassMfaChallenge;
+  startBrowserSession: StartBrowserSession;
+}): CompleteMfaSignIn {
   return async ({ mfaToken, code, ip, userAgent, previousToken }) => {
     const user = await deps.passMfaChallenge({ mfaToken, code, ip });
-    return startBrowserSession(deps, user, { ip, userAgent, previousToken });
+    return deps.startBrowserSession(user, { ip, userAgent, previousToken }, { surface: 'browser' });
   };
 }

@@ -1,5 +1,5 @@
 import type { RequireSecondFactor } from './require-second-factor.ts';
-import { type SignedIn, type StartBrowserSessionDeps, startBrowserSession } from './start-browser-session.ts';
+import type { StartBrowserSession } from './start-browser-session.ts';
 import type { VerifyCredentials } from './verify-credentials.ts';
 
 export type { SignedIn } from './start-browser-session.ts';
@@ -13,22 +13,21 @@ export interface SignInInput {
   readonly previousToken: string | undefined;
 }
 
-export type SignIn = (input: SignInInput) => Promise<SignedIn>;
+export type SignIn = (input: SignInInput) => ReturnType<StartBrowserSession>;
 
 /**
  * Browser sign-in: the same password check as the API login (throttling, one answer for every failure), then
- * a brand-new server-side session (see `startBrowserSession`). With two-factor login on, MfaRequired instead:
+ * a brand-new server-side session (see `StartBrowserSession`). With two-factor login on, MfaRequired instead:
  * the page asks for the code and `completeMfaSignIn` starts the session.
  */
-export function makeSignIn(
-  deps: StartBrowserSessionDeps & {
-    verifyCredentials: VerifyCredentials;
-    requireSecondFactor: RequireSecondFactor;
-  },
-): SignIn {
-  return async ({ usernameOrEmail, password, ip, userAgent, previousToken }) => {
-    const user = await deps.verifyCredentials({ usernameOrEmail, password, ip });
+export function makeSignIn(deps: {
+  verifyCredentials: VerifyCredentials;
+  requireSecondFactor: RequireSecondFactor;
+  startBrowserSession: StartBrowserSession;
+}): SignIn {
+  return async ({ usernameOrEmail, password, ...request }) => {
+    const user = await deps.verifyCredentials({ usernameOrEmail, password, ip: request.ip });
     await deps.requireSecondFactor(user);
-    return startBrowserSession(deps, user, { ip, userAgent, previousToken });
+    return deps.startBrowserSession(user, request, { surface: 'browser' });
   };
 }

@@ -39,6 +39,20 @@ const TEMPLATES = {
   },
 } satisfies Record<'verifyEmail' | 'passwordReset', Template>;
 
+/** An e-mail of a few sentences and no link. */
+function notice(to: string, subject: string, greeting: string, ...lines: string[]): EmailContent {
+  const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  return {
+    to,
+    subject,
+    text: `${greeting}\n\n${lines.join('\n')}\n`,
+    html: `<!doctype html><html><body style="font-family:sans-serif">
+<p>${escapeHtml(greeting)}</p>
+${paragraphs}
+</body></html>`,
+  };
+}
+
 /**
  * The account e-mails from fixed templates: the token travels in the link's query, which the access log never
  * records (it logs paths only), and the page it opens asks for a click before spending it, so a mail
@@ -64,16 +78,19 @@ export class TemplateAccountEmails implements AccountEmails {
       'Someone asked to reset the password of an account with this e-mail address, but no account uses it.';
     const otherwise =
       'If it was you, perhaps you signed up with another address. Otherwise, ignore this e-mail.';
-    return {
-      to,
-      subject: 'Password reset requested',
-      text: `Hello,\n\n${intro}\n${otherwise}\n`,
-      html: `<!doctype html><html><body style="font-family:sans-serif">
-<p>Hello,</p>
-<p>${escapeHtml(intro)}</p>
-<p>${escapeHtml(otherwise)}</p>
-</body></html>`,
-    };
+    return notice(to, 'Password reset requested', 'Hello,', intro, otherwise);
+  }
+
+  identityLinked(input: { to: string; displayName: string; providerName: string }): EmailContent {
+    const intro = `Your account can now be signed in to with ${input.providerName}: it was linked by the verified e-mail address you share there.`;
+    const otherwise = `If this was not you, sign in, change your password and tell your administrator.`;
+    return notice(
+      input.to,
+      `${input.providerName} sign-in linked`,
+      `Hello ${input.displayName},`,
+      intro,
+      otherwise,
+    );
   }
 
   #render(template: Template, { to, displayName, token }: AccountEmailInput): EmailContent {

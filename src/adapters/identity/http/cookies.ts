@@ -10,7 +10,8 @@ export interface CookieSettings {
   readonly secure: boolean;
 }
 
-export type CookieKind = 'session' | 'login';
+/** `sso`: the sealed pending single sign-on, from the start until the provider's callback. */
+export type CookieKind = 'session' | 'login' | 'sso';
 
 export function isSecureRequest(ctx: Context, settings: CookieSettings): boolean {
   return settings.secure || ctx.secure;

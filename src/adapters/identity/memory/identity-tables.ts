@@ -1,5 +1,6 @@
 import { AccountToken } from '../../../domain/identity/account-token.ts';
 import { BrowserSession } from '../../../domain/identity/browser-session.ts';
+import { LinkedIdentity } from '../../../domain/identity/linked-identity.ts';
 import { LoginSession } from '../../../domain/identity/login-session.ts';
 import { TwoFactor } from '../../../domain/identity/two-factor.ts';
 import { User } from '../../../domain/identity/user.ts';
@@ -17,5 +18,7 @@ export const identityTables = inMemoryTables((store) => {
     (t) => new TwoFactor(t),
   );
   twoFactors.cascadeFrom(users, (t) => t.userId);
-  return { users, loginSessions, browserSessions, accountTokens, twoFactors };
+  const linkedIdentities = store.byId((l: LinkedIdentity) => new LinkedIdentity(l));
+  linkedIdentities.cascadeFrom(users, (l) => l.userId);
+  return { users, loginSessions, browserSessions, accountTokens, twoFactors, linkedIdentities };
 });

@@ -7,6 +7,8 @@ export interface LoginPageModel {
   readonly usernameOrEmail?: string;
   readonly error?: string;
   readonly notice?: string;
+  /** The single sign-on providers, a button each. */
+  readonly providers?: readonly { readonly id: string; readonly name: string }[];
 }
 
 export function loginPage(model: LoginPageModel): SafeHtml {
@@ -26,7 +28,19 @@ ${message('notice', model.notice)}
 </label>
 <button type="submit">Sign in</button>
 </form>
+${ssoButtons(model.providers ?? [])}
 <p class="muted"><a href="/password-reset">Forgot your password?</a></p>
 </section>`,
   );
+}
+
+function ssoButtons(
+  providers: readonly { readonly id: string; readonly name: string }[],
+): SafeHtml | undefined {
+  if (providers.length === 0) return undefined;
+  const buttons = providers.map(
+    ({ id, name }) =>
+      html`<form method="get" action="/auth/sso/${id}"><button type="submit">Sign in with ${name}</button></form>`,
+  );
+  return html`<div class="sso">${buttons}</div>`;
 }

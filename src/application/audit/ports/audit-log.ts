@@ -15,6 +15,7 @@ export const ACCOUNT_AUDIT_ACTIONS = [
   'mfa_enabled',
   'mfa_disabled',
   'mfa_recovery_code_used',
+  'sso_identity_linked',
 ] as const;
 
 /** Changes to a workspace and what it holds: what its owners and admins read in its audit log. */

@@ -18,4 +18,10 @@ export interface AccountEmails {
    * requester learns nothing, since both cases queue one e-mail.
    */
   passwordResetNoAccount(input: { readonly to: string }): EmailContent;
+  /** Tells the account's owner that a provider's sign-in now opens it (a link is never made silently). */
+  identityLinked(input: {
+    readonly to: string;
+    readonly displayName: string;
+    readonly providerName: string;
+  }): EmailContent;
 }
