@@ -1,0 +1,284 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
+import { type GitHubAccount, startFakeGitHub } from '../support/fake-github.ts';
+import { inboxOf } from '../support/inbox.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestOidcProvider, type TestOidcProvider } from '../support/test-oidc-provider.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+];
+const GITHUB_CLIENT = { id: 'gh-client-id', secret: 'gh-client-secret-never-logged' };
+
+describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth server on loopback)', function () {
+  this.timeout(120_000);
+  let idp: TestOidcProvider;
+  let github: Awaited<ReturnType<typeof startFakeGitHub>>;
+  let app: TestApp;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    if (!existsSync(CHROMIUM))
+      throw new Error(`CHROMIUM IS MISSING at ${CHROMIUM} (see web-browser.test.ts)`);
+    idp = await startTestOidcProvider();
+    github = await startFakeGitHub(GITHUB_CLIENT.id, GITHUB_CLIENT.secret);
+    const providers = [
+      {
+        id: 'corp',
+        name: 'Corp SSO',
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        signup: true,
+      },
+      {
+        id: 'github',
+        preset: 'github',
+        client_id: GITHUB_CLIENT.id,
+        client_secret: GITHUB_CLIENT.secret,
+        web_url: github.url,
+        api_url: github.url,
+        signup: true,
+      },
+    ];
+    app = await startTestApp({ OIDC_PROVIDERS: JSON.stringify(providers) });
+    idp.serve([`${app.baseUrl}/auth/sso/corp/callback`]);
+    profile = await mkdtemp(join(tmpdir(), 'platform-e2e-sso-'));
+    await chmod(profile, 0o700);
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: FLAGS,
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+  });
+
+  afterEach(async () => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.clearCookies();
+  });
+
+  after(async () => {
+    await context?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    await app?.close();
+    await idp?.close();
+    await github?.close();
+  });
+
+  const cradle = () => app.container.cradle;
+  const browserSession = async () =>
+    (await context.request.get(`${app.baseUrl}/api/auth/session`)).json() as Promise<{
+      user: { id: string; username: string; email: string; display_name: string };
+    } | null>;
+  const verifiedUser = async (username: string, email: string) => {
+    const user = await cradle().registerUser({ username, email, password: 'a long enough password 1' });
+    await cradle().users.markEmailVerified(user.id, user.email, new Date());
+    return user;
+  };
+
+  /** Clicks the provider's button and signs in on its development pages as `login`. */
+  async function signInAtCorp(login: string): Promise<void> {
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Sign in with Corp SSO' }).click();
+    await page.locator('input[name=login]').fill(login);
+    await page.locator('input[name=password]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.href.startsWith(app.baseUrl));
+  }
+
+  async function expectRefused(status: number, text: string): Promise<void> {
+    expect(await page.getByRole('alert').textContent()).to.include(text);
+    expect(await browserSession(), 'no browser session').to.equal(null);
+    expect((await context.cookies()).map((c) => c.name)).not.to.include('session');
+    void status;
+  }
+
+  it('shows a button per configured provider on the sign-in page', async () => {
+    await page.goto(`${app.baseUrl}/login`);
+    expect(await page.getByRole('button', { name: 'Sign in with Corp SSO' }).count()).to.equal(1);
+    expect(await page.getByRole('button', { name: 'Sign in with GitHub' }).count()).to.equal(1);
+  });
+
+  it('creates an account at a first sign-in with a verified address, then signs in by the link alone', async () => {
+    idp.accounts.set('alice', { email: 'Alice@Example.com', email_verified: true, name: 'Alice Example' });
+    const authorizations: URL[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${idp.issuer}/auth?`)) authorizations.push(new URL(request.url()));
+    });
+    await signInAtCorp('alice');
+    expect(page.url()).to.equal(`${app.baseUrl}/`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Hello, Alice Example');
+    const first = await browserSession();
+    expect(first?.user).to.include({ email: 'alice@example.com', username: 'alice' });
+    const query = authorizations[0]?.searchParams;
+    expect(query?.get('code_challenge_method')).to.equal('S256');
+    expect(query?.get('state')).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(query?.get('nonce')).to.match(/^[A-Za-z0-9_-]{43}$/);
+    const user = await cradle().users.findById(first?.user.id ?? '');
+    expect(user?.emailVerified, 'the provider verified the address').to.equal(true);
+    const links = await cradle().linkedIdentities.listForUser(user?.id ?? '');
+    expect(links.map((l) => [l.provider, l.subject])).to.deep.equal([['corp', 'alice']]);
+
+    // The address changes at the provider: the (provider, subject) link still signs the same person in.
+    await context.clearCookies();
+    idp.accounts.set('alice', {
+      email: 'alice@elsewhere.example',
+      email_verified: true,
+      name: 'Alice Example',
+    });
+    await signInAtCorp('alice');
+    expect((await browserSession())?.user.id).to.equal(first?.user.id);
+  });
+
+  it('links an existing account whose address both sides verified, and tells its owner by e-mail', async () => {
+    const grace = await verifiedUser('grace.hopper', 'grace@example.com');
+    idp.accounts.set('g.hopper', { email: 'grace@example.com', email_verified: true });
+    await signInAtCorp('g.hopper');
+    expect((await browserSession())?.user.id).to.equal(grace.id);
+    await cradle().emailDispatcher.drain();
+    const notice = inboxOf(cradle())
+      .to('grace@example.com')
+      .find((e) => e.subject.includes('sign-in linked'));
+    expect(notice?.text).to.include('Corp SSO');
+  });
+
+  it('refuses an unverified provider address: no link to the account that has it, no session', async () => {
+    const ada = await verifiedUser('ada.lovelace', 'ada@example.com');
+    idp.accounts.set('mallory', { email: 'ada@example.com', email_verified: false });
+    await signInAtCorp('mallory');
+    await expectRefused(403, 'did not confirm a verified e-mail address');
+    expect(await cradle().linkedIdentities.listForUser(ada.id)).to.deep.equal([]);
+  });
+
+  it('refuses to link an account whose own address is not verified here', async () => {
+    const bob = await cradle().registerUser({
+      username: 'bob',
+      email: 'bob@example.com',
+      password: 'a long enough password 2',
+    });
+    idp.accounts.set('bob', { email: 'bob@example.com', email_verified: true });
+    await signInAtCorp('bob');
+    await expectRefused(403, 'has not verified it');
+    expect(await cradle().linkedIdentities.listForUser(bob.id)).to.deep.equal([]);
+  });
+
+  it("refuses a callback whose state is not this browser's (login CSRF with someone else's code)", async () => {
+    idp.accounts.set('attacker', { email: 'attacker@example.com', email_verified: true });
+    // The attacker completes a sign-in of their own and keeps the callback address instead of opening it.
+    let stolen = '';
+    await page.route(`${app.baseUrl}/auth/sso/corp/callback**`, async (route) => {
+      stolen = route.request().url();
+      await route.abort();
+    });
+    await signInAtCorp('attacker').catch(() => {});
+    await page.unrouteAll();
+    expect(stolen).to.include('code=');
+    await context.clearCookies();
+
+    // The victim's browser, which has a sign-in of its own pending, is made to open it.
+    await page.route(`${idp.issuer}/auth?**`, (route) => route.abort());
+    await page.goto(`${app.baseUrl}/login`);
+    await page
+      .getByRole('button', { name: 'Sign in with Corp SSO' })
+      .click()
+      .catch(() => {});
+    expect((await context.cookies()).map((c) => c.name)).to.include('sso');
+    const answer = await page.goto(stolen);
+    expect(answer?.status()).to.equal(400);
+    await expectRefused(400, 'state mismatch');
+
+    // And with no sign-in pending at all.
+    expect((await page.goto(stolen))?.status()).to.equal(400);
+    await expectRefused(400, 'not started in this browser');
+  });
+
+  it('refuses a replayed code, even with the pending sign-in it was issued for', async () => {
+    idp.accounts.set('carol', { email: 'carol@example.com', email_verified: true });
+    let callback = '';
+    let pending: Cookie | undefined;
+    await page.route(`${app.baseUrl}/auth/sso/corp/callback**`, async (route) => {
+      callback = route.request().url();
+      pending = (await context.cookies()).find((c) => c.name === 'sso');
+      await route.continue();
+    });
+    await signInAtCorp('carol');
+    expect(await browserSession()).not.to.equal(null);
+    await context.clearCookies();
+    if (!pending) throw new Error('no pending sign-in cookie was seen');
+    await context.addCookies([pending]);
+    const answer = await page.goto(callback);
+    expect(answer?.status()).to.equal(400);
+    await expectRefused(400, 'did not accept the sign-in code');
+  });
+
+  it('refuses an ID token whose nonce is not the one this browser was given', async () => {
+    idp.accounts.set('dave', { email: 'dave@example.com', email_verified: true });
+    await page.route(`${idp.issuer}/auth?**`, (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set('nonce', 'a-nonce-the-attacker-chose');
+      return route.continue({ url: url.href });
+    });
+    await signInAtCorp('dave');
+    expect(page.url()).to.include('/auth/sso/corp/callback');
+    await expectRefused(400, 'could not be completed');
+    expect(await cradle().users.findByLogin('dave@example.com')).to.equal(undefined);
+  });
+
+  describe('GitHub (OAuth, not OpenID Connect)', () => {
+    const octocat: GitHubAccount = {
+      id: 583231,
+      login: 'octocat',
+      name: 'The Octocat',
+      emails: [
+        { email: 'octo@users.noreply.example', primary: false, verified: true },
+        { email: 'octocat@example.com', primary: true, verified: true },
+      ],
+    };
+
+    it('signs in with the verified primary address, creating the account, with PKCE and the secret in the body', async () => {
+      github.state.signedIn = octocat;
+      await page.goto(`${app.baseUrl}/login`);
+      await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+      await page.waitForURL(`${app.baseUrl}/`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Hello, The Octocat');
+      expect((await browserSession())?.user).to.include({
+        username: 'octocat',
+        email: 'octocat@example.com',
+      });
+      const exchange = github.state.tokenRequests.at(-1);
+      expect(exchange?.get('code_verifier')).to.match(/^[A-Za-z0-9_-]{43}$/);
+      expect(exchange?.get('client_secret')).to.equal(GITHUB_CLIENT.secret);
+      const user = await cradle().users.findByLogin('octocat');
+      const links = await cradle().linkedIdentities.listForUser(user?.id ?? '');
+      expect(links.map((l) => [l.provider, l.subject])).to.deep.equal([['github', '583231']]);
+    });
+
+    it('does not link an existing account through an unverified primary address', async () => {
+      const erin = await verifiedUser('erin', 'erin@example.com');
+      github.state.signedIn = {
+        id: 1001,
+        login: 'not-erin',
+        name: null,
+        emails: [{ email: 'erin@example.com', primary: true, verified: false }],
+      };
+      await page.goto(`${app.baseUrl}/login`);
+      await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+      await page.getByRole('alert').waitFor();
+      await expectRefused(403, 'did not confirm a verified e-mail address');
+      expect(await cradle().linkedIdentities.listForUser(erin.id)).to.deep.equal([]);
+    });
+  });
+});
