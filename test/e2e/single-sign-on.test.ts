@@ -62,10 +62,14 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
       args: FLAGS,
     });
     page = context.pages()[0] ?? (await context.newPage());
+    page.on('response', (response) => {
+      if (response.url().includes('/auth/sso/') && response.url().includes('/callback')) {
+        callbackStatuses.push(response.status());
+      }
+    });
   });
 
   afterEach(async () => {
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
     await context.clearCookies();
   });
 
@@ -88,10 +92,8 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
     return user;
   };
 
-  /** Clicks the provider's button and signs in on its development pages as `login`. */
-  async function signInAtCorp(login: string): Promise<void> {
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in with Corp SSO' }).click();
+  /** On the provider's development pages: sign in as `login` and consent; back at the application. */
+  async function approveAtCorp(login: string): Promise<void> {
     await page.locator('input[name=login]').fill(login);
     await page.locator('input[name=password]').fill('anything');
     await page.getByRole('button', { name: 'Sign-in' }).click();
@@ -99,17 +101,39 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
     await page.waitForURL((url) => url.href.startsWith(app.baseUrl));
   }
 
+  /** Clicks the provider's button on the sign-in page and signs in there as `login`. */
+  async function signInAtCorp(login: string): Promise<void> {
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();
+    await approveAtCorp(login);
+  }
+
+  /**
+   * Starts a sign-in as the button does, but stops at the redirect (the browser keeps the pending cookie) and
+   * returns the authorization request, for a test to tamper with before the browser goes there. (Playwright
+   * cannot intercept a redirect's second hop, so the first is taken by the context's own request client.)
+   */
+  async function startAtCorp(): Promise<URL> {
+    const started = await context.request.get(`${app.baseUrl}/auth/sso/corp`, { maxRedirects: 0 });
+    expect(started.status()).to.equal(303);
+    expect((await context.cookies()).map((c) => c.name)).to.include('sso');
+    return new URL(started.headers().location ?? '');
+  }
+
+  /** The statuses of the callback's answers, as the browser received them. */
+  const callbackStatuses: number[] = [];
+
   async function expectRefused(status: number, text: string): Promise<void> {
+    expect(callbackStatuses.at(-1), 'the callback status').to.equal(status);
     expect(await page.getByRole('alert').textContent()).to.include(text);
     expect(await browserSession(), 'no browser session').to.equal(null);
     expect((await context.cookies()).map((c) => c.name)).not.to.include('session');
-    void status;
   }
 
   it('shows a button per configured provider on the sign-in page', async () => {
     await page.goto(`${app.baseUrl}/login`);
-    expect(await page.getByRole('button', { name: 'Sign in with Corp SSO' }).count()).to.equal(1);
-    expect(await page.getByRole('button', { name: 'Sign in with GitHub' }).count()).to.equal(1);
+    expect(await page.getByRole('link', { name: 'Sign in with Corp SSO' }).count()).to.equal(1);
+    expect(await page.getByRole('link', { name: 'Sign in with GitHub' }).count()).to.equal(1);
   });
 
   it('creates an account at a first sign-in with a verified address, then signs in by the link alone', async () => {
@@ -175,65 +199,64 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
     expect(await cradle().linkedIdentities.listForUser(bob.id)).to.deep.equal([]);
   });
 
-  it("refuses a callback whose state is not this browser's (login CSRF with someone else's code)", async () => {
+  it('refuses an answer whose state was forged, before the code is exchanged', async () => {
+    idp.accounts.set('victor', { email: 'victor@example.com', email_verified: true });
+    const authorization = await startAtCorp();
+    authorization.searchParams.set('state', 'a-state-the-attacker-chose');
+    await page.goto(authorization.href);
+    await approveAtCorp('victor');
+    await expectRefused(400, 'state mismatch');
+    expect(await cradle().users.findByLogin('victor@example.com')).to.equal(undefined);
+  });
+
+  it("refuses someone else's callback address (login CSRF), and one opened with no sign-in pending", async () => {
     idp.accounts.set('attacker', { email: 'attacker@example.com', email_verified: true });
-    // The attacker completes a sign-in of their own and keeps the callback address instead of opening it.
     let stolen = '';
-    await page.route(`${app.baseUrl}/auth/sso/corp/callback**`, async (route) => {
-      stolen = route.request().url();
-      await route.abort();
-    });
-    await signInAtCorp('attacker').catch(() => {});
-    await page.unrouteAll();
+    const record = (request: { url(): string }) => {
+      if (request.url().includes('/auth/sso/corp/callback')) stolen = request.url();
+    };
+    page.on('request', record);
+    await signInAtCorp('attacker');
+    page.off('request', record);
     expect(stolen).to.include('code=');
     await context.clearCookies();
 
-    // The victim's browser, which has a sign-in of its own pending, is made to open it.
-    await page.route(`${idp.issuer}/auth?**`, (route) => route.abort());
-    await page.goto(`${app.baseUrl}/login`);
-    await page
-      .getByRole('button', { name: 'Sign in with Corp SSO' })
-      .click()
-      .catch(() => {});
-    expect((await context.cookies()).map((c) => c.name)).to.include('sso');
-    const answer = await page.goto(stolen);
-    expect(answer?.status()).to.equal(400);
+    // The victim's browser, with a sign-in of its own pending, is made to open the attacker's address.
+    await startAtCorp();
+    await page.goto(stolen);
     await expectRefused(400, 'state mismatch');
-
-    // And with no sign-in pending at all.
-    expect((await page.goto(stolen))?.status()).to.equal(400);
+    // Opened again: the pending sign-in was cleared by the first answer.
+    await page.goto(stolen);
     await expectRefused(400, 'not started in this browser');
   });
 
   it('refuses a replayed code, even with the pending sign-in it was issued for', async () => {
     idp.accounts.set('carol', { email: 'carol@example.com', email_verified: true });
+    const authorization = await startAtCorp();
+    const pending = (await context.cookies()).find((c) => c.name === 'sso') as Cookie;
     let callback = '';
-    let pending: Cookie | undefined;
-    await page.route(`${app.baseUrl}/auth/sso/corp/callback**`, async (route) => {
-      callback = route.request().url();
-      pending = (await context.cookies()).find((c) => c.name === 'sso');
-      await route.continue();
-    });
-    await signInAtCorp('carol');
+    const record = (request: { url(): string }) => {
+      if (request.url().includes('/auth/sso/corp/callback')) callback = request.url();
+    };
+    page.on('request', record);
+    await page.goto(authorization.href);
+    await approveAtCorp('carol');
+    page.off('request', record);
     expect(await browserSession()).not.to.equal(null);
+
     await context.clearCookies();
-    if (!pending) throw new Error('no pending sign-in cookie was seen');
     await context.addCookies([pending]);
-    const answer = await page.goto(callback);
-    expect(answer?.status()).to.equal(400);
+    await page.goto(callback);
     await expectRefused(400, 'did not accept the sign-in code');
   });
 
   it('refuses an ID token whose nonce is not the one this browser was given', async () => {
     idp.accounts.set('dave', { email: 'dave@example.com', email_verified: true });
-    await page.route(`${idp.issuer}/auth?**`, (route) => {
-      const url = new URL(route.request().url());
-      url.searchParams.set('nonce', 'a-nonce-the-attacker-chose');
-      return route.continue({ url: url.href });
-    });
-    await signInAtCorp('dave');
-    expect(page.url()).to.include('/auth/sso/corp/callback');
-    await expectRefused(400, 'could not be completed');
+    const authorization = await startAtCorp();
+    authorization.searchParams.set('nonce', 'a-nonce-the-attacker-chose');
+    await page.goto(authorization.href);
+    await approveAtCorp('dave');
+    await expectRefused(400, 'nonce mismatch');
     expect(await cradle().users.findByLogin('dave@example.com')).to.equal(undefined);
   });
 
@@ -251,7 +274,7 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
     it('signs in with the verified primary address, creating the account, with PKCE and the secret in the body', async () => {
       github.state.signedIn = octocat;
       await page.goto(`${app.baseUrl}/login`);
-      await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+      await page.getByRole('link', { name: 'Sign in with GitHub' }).click();
       await page.waitForURL(`${app.baseUrl}/`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Hello, The Octocat');
       expect((await browserSession())?.user).to.include({
@@ -275,7 +298,7 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
         emails: [{ email: 'erin@example.com', primary: true, verified: false }],
       };
       await page.goto(`${app.baseUrl}/login`);
-      await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+      await page.getByRole('link', { name: 'Sign in with GitHub' }).click();
       await page.getByRole('alert').waitFor();
       await expectRefused(403, 'did not confirm a verified e-mail address');
       expect(await cradle().linkedIdentities.listForUser(erin.id)).to.deep.equal([]);

@@ -84,6 +84,9 @@ export function providerFailure(error: unknown): Error {
   if (error instanceof client.ClientError && /"state"/.test(messages(error))) {
     return new SsoRejected('this sign-in answer does not belong to this browser (state mismatch)');
   }
+  if (error instanceof client.ClientError && /"nonce"/.test(messages(error))) {
+    return new SsoRejected('the ID token was not issued for this sign-in (nonce mismatch)');
+  }
   if (error instanceof client.ResponseBodyError) {
     return new SsoRejected('the provider did not accept the sign-in code (used already, or not ours)');
   }

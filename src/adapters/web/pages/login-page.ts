@@ -34,13 +34,17 @@ ${ssoButtons(model.providers ?? [])}
   );
 }
 
+/**
+ * A button-styled link per provider. Links, not forms: the page's CSP (`form-action 'self'`) also covers a form's
+ * redirect, which here goes to the provider's origin; a GET that only starts a sign-in needs no form.
+ */
 function ssoButtons(
   providers: readonly { readonly id: string; readonly name: string }[],
 ): SafeHtml | undefined {
   if (providers.length === 0) return undefined;
   const buttons = providers.map(
     ({ id, name }) =>
-      html`<form method="get" action="/auth/sso/${id}"><button type="submit">Sign in with ${name}</button></form>`,
+      html`<a class="button" href="/auth/sso/${encodeURIComponent(id)}">Sign in with ${name}</a>`,
   );
   return html`<div class="sso">${buttons}</div>`;
 }

@@ -21,7 +21,8 @@ button.link { background: none; border: none; color: var(--accent); padding: 0; 
 button.danger { background: #fff; color: var(--danger); border-color: var(--danger); padding: .2rem .6rem; }
 form.inline { display: inline; margin: 0; }
 .sso { display: grid; gap: .5rem; margin: 1rem 0; padding-top: 1rem; border-top: 1px solid var(--line); }
-.sso button { width: 100%; background: #fff; color: var(--ink); border-color: var(--line); }
+.sso a.button { display: block; text-align: center; padding: .45rem 1rem; border-radius: .375rem;
+  border: 1px solid var(--line); background: #fff; color: var(--ink); text-decoration: none; }
 a { color: var(--accent); }
 .alert { padding: .75rem 1rem; border-radius: .375rem; background: #fdecea; color: var(--danger); }
 .notice { padding: .75rem 1rem; border-radius: .375rem; background: #e8f3ec; color: #1e6b3a; }
