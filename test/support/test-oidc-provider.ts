@@ -43,30 +43,47 @@ export async function startTestOidcProvider(): Promise<TestOidcProvider> {
     clientSecret,
     accounts,
     serve(redirectUris) {
-      const provider = new Provider(issuer, {
-        clients: [
-          {
-            client_id: clientId,
-            client_secret: clientSecret,
-            redirect_uris: [...redirectUris],
-            grant_types: ['authorization_code'],
-            response_types: ['code'],
+      // Its start-up warnings (in-memory storage, development pages) are what a test provider is meant to use.
+      const warn = console.warn;
+      console.warn = () => {};
+      let provider: Provider;
+      try {
+        provider = new Provider(issuer, {
+          clients: [
+            {
+              client_id: clientId,
+              client_secret: clientSecret,
+              redirect_uris: [...redirectUris],
+              grant_types: ['authorization_code'],
+              response_types: ['code'],
+            },
+          ],
+          jwks: { keys: [jwk] },
+          cookies: { keys: ['a-cookie-key-for-the-test-provider'] },
+          claims: {
+            openid: ['sub'],
+            email: ['email', 'email_verified'],
+            profile: ['name', 'preferred_username'],
           },
-        ],
-        jwks: { keys: [jwk] },
-        cookies: { keys: ['a-cookie-key-for-the-test-provider'] },
-        claims: {
-          openid: ['sub'],
-          email: ['email', 'email_verified'],
-          profile: ['name', 'preferred_username'],
-        },
-        pkce: { required: () => true },
-        findAccount: (_ctx, sub) => ({
-          accountId: sub,
-          claims: async () => ({ sub, ...accounts.get(sub) }),
-        }),
-        features: { devInteractions: { enabled: true } },
-      });
+          pkce: { required: () => true },
+          findAccount: (_ctx, sub) => ({
+            accountId: sub,
+            claims: async () => ({ sub, ...accounts.get(sub) }),
+          }),
+          features: { devInteractions: { enabled: true } },
+          // Stated, so that the provider does not print a notice for each default on first use.
+          ttl: {
+            AccessToken: 600,
+            AuthorizationCode: 60,
+            Grant: 600,
+            IdToken: 600,
+            Interaction: 600,
+            Session: 600,
+          },
+        });
+      } finally {
+        console.warn = warn;
+      }
       server.on('request', provider.callback());
     },
     close: () => closeServer(server, 1000),
