@@ -10,7 +10,7 @@ const CLIENT = { id: 'gh-http-client', secret: 'gh-http-secret-that-must-never-b
 function setCookie(response: Response, name: string): string | undefined {
   return response.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
 }
-const valueOf = (cookie: string | undefined) => cookie?.slice(0, cookie.indexOf(';'));
+const pairOf = (cookie: string | undefined) => cookie?.slice(0, cookie.indexOf(';'));
 
 describe('single sign-on over HTTP: the redirects, cookies and pages (GitHub preset on loopback)', () => {
   const logLines: string[] = [];
@@ -75,11 +75,11 @@ describe('single sign-on over HTTP: the redirects, cookies and pages (GitHub pre
 
     const atGitHub = await fetch(authorize, { redirect: 'manual' });
     const callback = atGitHub.headers.get('location') ?? '';
-    const back = await fetch(callback, { redirect: 'manual', headers: { cookie: valueOf(pending) ?? '' } });
+    const back = await fetch(callback, { redirect: 'manual', headers: { cookie: pairOf(pending) ?? '' } });
     expect(back.status).to.equal(303);
     expect(back.headers.get('location')).to.equal('/');
     expect(setCookie(back, 'sso')).to.match(/^sso=; Path=\/; Max-Age=0;/);
-    const session = valueOf(setCookie(back, 'session')) ?? '';
+    const session = pairOf(setCookie(back, 'session')) ?? '';
     const who = (await (await app.request('/api/auth/session', { headers: { cookie: session } })).json()) as {
       user: Record<string, string>;
     };
