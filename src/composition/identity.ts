@@ -372,7 +372,7 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       ),
       ssoAccount: singleton(makeSsoAccount),
       startSso: singleton(makeStartSso),
-      finishSso: singleton(makeFinishSso),
+      finishSso: singleton((deps) => countedLogin(makeFinishSso(deps), 'sso', deps.identityMetrics)),
       ...registerTwoFactor(context),
     };
   },

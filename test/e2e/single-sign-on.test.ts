@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ const FLAGS = [
   '--disable-background-networking',
   '--no-first-run',
 ];
+/** The run's test database is shared by every file: names and addresses of this file carry a tag. */
+const TAG = randomUUID().slice(0, 6);
 const GITHUB_CLIENT = { id: 'gh-client-id', secret: 'gh-client-secret-never-logged' };
 
 describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth server on loopback)', function () {
@@ -137,7 +140,11 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
   });
 
   it('creates an account at a first sign-in with a verified address, then signs in by the link alone', async () => {
-    idp.accounts.set('alice', { email: 'Alice@Example.com', email_verified: true, name: 'Alice Example' });
+    idp.accounts.set('alice', {
+      email: `Alice.${TAG}@Example.com`,
+      email_verified: true,
+      name: 'Alice Example',
+    });
     const authorizations: URL[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith(`${idp.issuer}/auth?`)) authorizations.push(new URL(request.url()));
@@ -146,7 +153,7 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
     expect(page.url()).to.equal(`${app.baseUrl}/`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Hello, Alice Example');
     const first = await browserSession();
-    expect(first?.user).to.include({ email: 'alice@example.com', username: 'alice' });
+    expect(first?.user).to.include({ email: `alice.${TAG}@example.com`, username: `alice.${TAG}` });
     const query = authorizations[0]?.searchParams;
     expect(query?.get('code_challenge_method')).to.equal('S256');
     expect(query?.get('state')).to.match(/^[A-Za-z0-9_-]{43}$/);
@@ -168,20 +175,20 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
   });
 
   it('links an existing account whose address both sides verified, and tells its owner by e-mail', async () => {
-    const grace = await verifiedUser('grace.hopper', 'grace@example.com');
-    idp.accounts.set('g.hopper', { email: 'grace@example.com', email_verified: true });
+    const grace = await verifiedUser(`grace-${TAG}`, `grace.${TAG}@example.com`);
+    idp.accounts.set('g.hopper', { email: `grace.${TAG}@example.com`, email_verified: true });
     await signInAtCorp('g.hopper');
     expect((await browserSession())?.user.id).to.equal(grace.id);
     await cradle().emailDispatcher.drain();
     const notice = inboxOf(cradle())
-      .to('grace@example.com')
+      .to(`grace.${TAG}@example.com`)
       .find((e) => e.subject.includes('sign-in linked'));
     expect(notice?.text).to.include('Corp SSO');
   });
 
   it('refuses an unverified provider address: no link to the account that has it, no session', async () => {
-    const ada = await verifiedUser('ada.lovelace', 'ada@example.com');
-    idp.accounts.set('mallory', { email: 'ada@example.com', email_verified: false });
+    const ada = await verifiedUser(`ada-${TAG}`, `ada.${TAG}@example.com`);
+    idp.accounts.set('mallory', { email: `ada.${TAG}@example.com`, email_verified: false });
     await signInAtCorp('mallory');
     await expectRefused(403, 'did not confirm a verified e-mail address');
     expect(await cradle().linkedIdentities.listForUser(ada.id)).to.deep.equal([]);
@@ -189,28 +196,28 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
 
   it('refuses to link an account whose own address is not verified here', async () => {
     const bob = await cradle().registerUser({
-      username: 'bob',
-      email: 'bob@example.com',
+      username: `bob-${TAG}`,
+      email: `bob.${TAG}@example.com`,
       password: 'a long enough password 2',
     });
-    idp.accounts.set('bob', { email: 'bob@example.com', email_verified: true });
+    idp.accounts.set('bob', { email: `bob.${TAG}@example.com`, email_verified: true });
     await signInAtCorp('bob');
     await expectRefused(403, 'has not verified it');
     expect(await cradle().linkedIdentities.listForUser(bob.id)).to.deep.equal([]);
   });
 
   it('refuses an answer whose state was forged, before the code is exchanged', async () => {
-    idp.accounts.set('victor', { email: 'victor@example.com', email_verified: true });
+    idp.accounts.set('victor', { email: `victor.${TAG}@example.com`, email_verified: true });
     const authorization = await startAtCorp();
     authorization.searchParams.set('state', 'a-state-the-attacker-chose');
     await page.goto(authorization.href);
     await approveAtCorp('victor');
     await expectRefused(400, 'state mismatch');
-    expect(await cradle().users.findByLogin('victor@example.com')).to.equal(undefined);
+    expect(await cradle().users.findByLogin(`victor.${TAG}@example.com`)).to.equal(undefined);
   });
 
   it("refuses someone else's callback address (login CSRF), and one opened with no sign-in pending", async () => {
-    idp.accounts.set('attacker', { email: 'attacker@example.com', email_verified: true });
+    idp.accounts.set('attacker', { email: `attacker.${TAG}@example.com`, email_verified: true });
     let stolen = '';
     const record = (request: { url(): string }) => {
       if (request.url().includes('/auth/sso/corp/callback')) stolen = request.url();
@@ -231,7 +238,7 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
   });
 
   it('refuses a replayed code, even with the pending sign-in it was issued for', async () => {
-    idp.accounts.set('carol', { email: 'carol@example.com', email_verified: true });
+    idp.accounts.set('carol', { email: `carol.${TAG}@example.com`, email_verified: true });
     const authorization = await startAtCorp();
     const pending = (await context.cookies()).find((c) => c.name === 'sso') as Cookie;
     let callback = '';
@@ -251,23 +258,23 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
   });
 
   it('refuses an ID token whose nonce is not the one this browser was given', async () => {
-    idp.accounts.set('dave', { email: 'dave@example.com', email_verified: true });
+    idp.accounts.set('dave', { email: `dave.${TAG}@example.com`, email_verified: true });
     const authorization = await startAtCorp();
     authorization.searchParams.set('nonce', 'a-nonce-the-attacker-chose');
     await page.goto(authorization.href);
     await approveAtCorp('dave');
     await expectRefused(400, 'nonce mismatch');
-    expect(await cradle().users.findByLogin('dave@example.com')).to.equal(undefined);
+    expect(await cradle().users.findByLogin(`dave.${TAG}@example.com`)).to.equal(undefined);
   });
 
   describe('GitHub (OAuth, not OpenID Connect)', () => {
     const octocat: GitHubAccount = {
       id: 583231,
-      login: 'octocat',
+      login: `octocat-${TAG}`,
       name: 'The Octocat',
       emails: [
         { email: 'octo@users.noreply.example', primary: false, verified: true },
-        { email: 'octocat@example.com', primary: true, verified: true },
+        { email: `octocat.${TAG}@example.com`, primary: true, verified: true },
       ],
     };
 
@@ -278,24 +285,24 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
       await page.waitForURL(`${app.baseUrl}/`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Hello, The Octocat');
       expect((await browserSession())?.user).to.include({
-        username: 'octocat',
-        email: 'octocat@example.com',
+        username: `octocat-${TAG}`,
+        email: `octocat.${TAG}@example.com`,
       });
       const exchange = github.state.tokenRequests.at(-1);
       expect(exchange?.get('code_verifier')).to.match(/^[A-Za-z0-9_-]{43}$/);
       expect(exchange?.get('client_secret')).to.equal(GITHUB_CLIENT.secret);
-      const user = await cradle().users.findByLogin('octocat');
+      const user = await cradle().users.findByLogin(`octocat-${TAG}`);
       const links = await cradle().linkedIdentities.listForUser(user?.id ?? '');
       expect(links.map((l) => [l.provider, l.subject])).to.deep.equal([['github', '583231']]);
     });
 
     it('does not link an existing account through an unverified primary address', async () => {
-      const erin = await verifiedUser('erin', 'erin@example.com');
+      const erin = await verifiedUser(`erin-${TAG}`, `erin.${TAG}@example.com`);
       github.state.signedIn = {
         id: 1001,
         login: 'not-erin',
         name: null,
-        emails: [{ email: 'erin@example.com', primary: true, verified: false }],
+        emails: [{ email: `erin.${TAG}@example.com`, primary: true, verified: false }],
       };
       await page.goto(`${app.baseUrl}/login`);
       await page.getByRole('link', { name: 'Sign in with GitHub' }).click();

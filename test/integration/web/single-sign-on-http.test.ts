@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { startFakeGitHub } from '../../support/fake-github.ts';
 import { startTestApp, type TestApp } from '../../support/test-app.ts';
 
+/** The run's test database is shared by every file: this file's names carry a tag. */
+const TAG = randomUUID().slice(0, 6);
 const CLIENT = { id: 'gh-http-client', secret: 'gh-http-secret-that-must-never-be-logged' };
 
 /** `name=value` of the cookie `name` among the response's Set-Cookie headers, with its attributes. */
@@ -51,9 +54,9 @@ describe('single sign-on over HTTP: the redirects, cookies and pages (GitHub pre
   it('goes to GitHub with PKCE S256 and state (no nonce), back with a session, the pending cookie cleared', async () => {
     github.state.signedIn = {
       id: 42,
-      login: 'Hubot',
+      login: `Hubot-${TAG}`,
       name: 'Hubot',
-      emails: [{ email: 'hubot@example.com', primary: true, verified: true }],
+      emails: [{ email: `hubot.${TAG}@example.com`, primary: true, verified: true }],
     };
     const start = await app.request('/auth/sso/github', { redirect: 'manual' });
     expect(start.status).to.equal(303);
@@ -83,7 +86,7 @@ describe('single sign-on over HTTP: the redirects, cookies and pages (GitHub pre
     const who = (await (await app.request('/api/auth/session', { headers: { cookie: session } })).json()) as {
       user: Record<string, string>;
     };
-    expect(who.user).to.include({ username: 'hubot', email: 'hubot@example.com' });
+    expect(who.user).to.include({ username: `hubot-${TAG}`, email: `hubot.${TAG}@example.com` });
 
     const again = await fetch(callback, { redirect: 'manual' });
     expect(again.status, 'the same callback with no pending sign-in').to.equal(400);

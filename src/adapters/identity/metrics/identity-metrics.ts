@@ -11,7 +11,7 @@ export function identityMetrics(metrics: Metrics): IdentityMetrics {
   return {
     logins: metrics.counter({
       name: 'auth_logins_total',
-      help: 'Password logins, by surface (api, web) and outcome (ok, or the error code: invalid_credentials, rate_limited...)',
+      help: 'Logins, by surface (api, web: password; sso: single sign-on) and outcome (ok, or the error code: invalid_credentials, rate_limited, sso_rejected...)',
       labelNames: ['surface', 'outcome'],
     }),
     hashWait: metrics.histogram({
@@ -22,10 +22,10 @@ export function identityMetrics(metrics: Metrics): IdentityMetrics {
   };
 }
 
-/** `logIn` (API) or `signIn` (web), each counted by outcome. */
+/** `logIn` (API), `signIn` (web) or `finishSso` (single sign-on), each counted by outcome. */
 export function countedLogin<I, R>(
   login: (input: I) => Promise<R>,
-  surface: 'api' | 'web',
+  surface: 'api' | 'web' | 'sso',
   { logins }: IdentityMetrics,
 ): (input: I) => Promise<R> {
   return observed(login, (outcome) => logins.inc({ surface, outcome }));

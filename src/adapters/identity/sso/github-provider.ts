@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import type { PendingSignIn } from '../../../application/identity/ports/identity-providers.ts';
 import type { ProviderProfile } from '../../../domain/identity/linked-identity.ts';
+import { ServiceUnavailable } from '../../../domain/kernel/errors.ts';
 import {
   authorizationRequest,
   clientOptions,
@@ -87,6 +88,8 @@ export class GitHubProvider implements ProviderProtocol {
     });
     const url = new URL(`${this.#settings.apiUrl}${path}`);
     const response = await client.fetchProtectedResource(this.#config, token, url, 'GET', null, headers);
+    if (response.status >= 500)
+      throw new ServiceUnavailable('GitHub cannot answer just now; try again shortly');
     if (!response.ok) throw new Error(`GitHub answered ${response.status} to ${path}`);
     return (await response.json()) as T;
   }
