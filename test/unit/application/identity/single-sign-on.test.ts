@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import type { ProviderProfile } from '../../../../src/domain/identity/linked-identity.ts';
 import { SsoAccountRefused, SsoRejected } from '../../../../src/domain/identity/sso-errors.ts';
+import { MfaRequired } from '../../../../src/domain/identity/two-factor.ts';
 import { NotFound } from '../../../../src/domain/kernel/errors.ts';
+import { userPrincipal } from '../../../../src/domain/kernel/principal.ts';
 import { rejectionOf } from '../../../support/fail.ts';
 import { inboxOf } from '../../../support/inbox.ts';
 import { ScriptedIdentityProviders } from '../../../support/scripted-identity-providers.ts';
 import { ADA, useCases } from '../../../support/test-container.ts';
+import { totpCode } from '../../../support/totp.ts';
 
 const REDIRECT = 'http://127.0.0.1:8080/auth/sso/corp/callback';
 const request = { ip: '203.0.113.5', userAgent: 'test-browser', previousToken: undefined };
@@ -112,6 +115,21 @@ describe('single sign-on (use cases)', () => {
       type: 'login_failed',
       details: { provider: 'corp', reason: 'sso_account_refused' },
     });
+  });
+
+  it('does not ask for the TOTP code (the provider authenticated); the password sign-in still does', async () => {
+    const { app, signIn } = await world();
+    const ada = await app.registerUser(ADA);
+    await app.users.markEmailVerified(ada.id, ada.email, app.clock.now());
+    const me = userPrincipal(ada.id, '00000000-0000-7000-8000-00000000000a');
+    const { otpauthUri } = await app.startTotpEnrolment(me);
+    await app.confirmTotpEnrolment(me, { code: totpCode(otpauthUri, app.clock.now()), ip: request.ip });
+    const { session } = await signIn(verified('sub-2fa', ADA.email));
+    expect(session.userId).to.equal(ada.id);
+    const password = { usernameOrEmail: 'ada', password: ADA.password, ...request };
+    await rejectionOf(app.signIn(password), MfaRequired);
+    const logins = app.auditLog.events.filter((e) => e.type === 'login_succeeded').map((e) => e.details);
+    expect(logins).to.deep.equal([{ surface: 'browser', method: 'sso', provider: 'corp' }]);
   });
 
   it('does not link a second identity of the same provider to an account; another provider may link', async () => {
