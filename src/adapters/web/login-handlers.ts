@@ -12,7 +12,15 @@ import { readForm } from './form-body.ts';
 import { type LoginPageModel, loginPage } from './pages/login-page.ts';
 import { mfaPage } from './pages/mfa-page.ts';
 import { assertSameOrigin } from './same-origin.ts';
-import { currentSession, ipOf, seeOther, sendPage, type WebDeps } from './web-context.ts';
+import {
+  currentSession,
+  enterSession,
+  ipOf,
+  seeOther,
+  sendPage,
+  sessionRequest,
+  type WebDeps,
+} from './web-context.ts';
 
 /** How long a loaded sign-in form stays usable. */
 const LOGIN_FORM_SECONDS = 2 * 3600;
@@ -96,17 +104,13 @@ export function loginHandlers(router: Router, deps: WebDeps): void {
       return page(400, 'Enter your username or e-mail and your password.');
     }
     try {
-      const { token, session } = await deps.signIn({
+      const signedIn = await deps.signIn({
         usernameOrEmail,
         password: form.password,
-        ip: ipOf(ctx),
-        userAgent: ctx.get('User-Agent') || null,
-        previousToken: readCookie(ctx, 'session', deps.cookieSettings),
+        ...sessionRequest(ctx, deps),
       });
-      const maxAgeSeconds = (session.expiresAt.getTime() - session.createdAt.getTime()) / 1000;
       // The login form cookie is left to expire: a second tab's sign-in form stays usable.
-      writeCookie(ctx, 'session', token, { maxAgeSeconds, sameSite: 'Lax' }, deps.cookieSettings);
-      seeOther(ctx, '/');
+      enterSession(ctx, deps, signedIn);
     } catch (error) {
       // The password was right and the account has two-factor login: the page asks for the code.
       if (error instanceof MfaRequired)

@@ -1,13 +1,12 @@
 import type { Router } from '@koa/router';
 import { InvalidCredentials, InvalidToken } from '../../domain/identity/index.ts';
 import { RateLimited } from '../../domain/kernel/errors.ts';
-import { readCookie, writeCookie } from '../identity/index.ts';
 import { readForm } from './form-body.ts';
 import { assertLoginFormToken, failure } from './login-handlers.ts';
 import { loginPage } from './pages/login-page.ts';
 import { mfaPage } from './pages/mfa-page.ts';
 import { assertSameOrigin } from './same-origin.ts';
-import { ipOf, seeOther, sendPage, type WebDeps } from './web-context.ts';
+import { enterSession, sendPage, sessionRequest, type WebDeps } from './web-context.ts';
 
 /**
  * `POST /login/mfa`: the sign-in form's second step, for an account with two-factor login. Protected like the
@@ -24,16 +23,8 @@ export function mfaHandlers(router: Router, deps: WebDeps): void {
       sendPage(ctx, status, mfaPage({ csrfToken, mfaToken, error }));
     if (!form.code?.trim()) return again(400, 'Enter the code from your authenticator app.');
     try {
-      const { token, session } = await deps.completeMfaSignIn({
-        mfaToken,
-        code: form.code.slice(0, 64),
-        ip: ipOf(ctx),
-        userAgent: ctx.get('User-Agent') || null,
-        previousToken: readCookie(ctx, 'session', deps.cookieSettings),
-      });
-      const maxAgeSeconds = (session.expiresAt.getTime() - session.createdAt.getTime()) / 1000;
-      writeCookie(ctx, 'session', token, { maxAgeSeconds, sameSite: 'Lax' }, deps.cookieSettings);
-      seeOther(ctx, '/');
+      const code = form.code.slice(0, 64);
+      enterSession(ctx, deps, await deps.completeMfaSignIn({ mfaToken, code, ...sessionRequest(ctx, deps) }));
     } catch (error) {
       if (error instanceof InvalidToken) {
         return sendPage(

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/kernel/errors.ts';
 import { clearCookie, readCookie, writeCookie } from '../identity/index.ts';
 import { loginFormToken } from './login-handlers.ts';
 import { loginPage } from './pages/login-page.ts';
-import { ipOf, seeOther, sendPage, type WebDeps } from './web-context.ts';
+import { enterSession, seeOther, sendPage, sessionRequest, type WebDeps } from './web-context.ts';
 
 /**
  * Single sign-on (CONTRACT section 14): `GET /auth/sso/{provider}` sends the browser to the provider with a
@@ -33,18 +33,14 @@ export function ssoHandlers(router: Router, deps: WebDeps): void {
     const sealed = readCookie(ctx, 'sso', deps.cookieSettings);
     clearCookie(ctx, 'sso', deps.cookieSettings);
     try {
-      const { token, session } = await deps.finishSso({
+      const signedIn = await deps.finishSso({
         providerId: provider,
         callbackUrl: new URL(ctx.originalUrl, deps.config.publicUrl),
         redirectUri: redirectUri(provider),
         sealed,
-        ip: ipOf(ctx),
-        userAgent: ctx.get('User-Agent') || null,
-        previousToken: readCookie(ctx, 'session', deps.cookieSettings),
+        ...sessionRequest(ctx, deps),
       });
-      const maxAgeSeconds = (session.expiresAt.getTime() - session.createdAt.getTime()) / 1000;
-      writeCookie(ctx, 'session', token, { maxAgeSeconds, sameSite: 'Lax' }, deps.cookieSettings);
-      seeOther(ctx, '/');
+      enterSession(ctx, deps, signedIn);
     } catch (error) {
       refused(ctx, deps, error);
     }

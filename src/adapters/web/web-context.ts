@@ -1,8 +1,13 @@
 import type { Context } from 'koa';
-import type { CurrentBrowserSession } from '../../application/identity/index.ts';
+import type {
+  BrowserSessionRequest,
+  CurrentBrowserSession,
+  SignedIn,
+} from '../../application/identity/index.ts';
 import type { ThroughWeb } from '../../composition/web.ts';
 import { CsrfRejected } from '../../domain/identity/index.ts';
-import { clearCookie, readCookie } from '../identity/index.ts';
+import { clearCookie, readCookie, writeCookie } from '../identity/index.ts';
+import { clientIpOf } from '../platform/http/request-state.ts';
 import { type FormFields, readForm } from './form-body.ts';
 import type { SafeHtml } from './html.ts';
 import type { Viewer } from './pages/layout.ts';
@@ -26,6 +31,22 @@ export function seeOther(ctx: Context, location: string): void {
 }
 
 export { clientIpOf as ipOf } from '../platform/http/request-state.ts';
+
+/** What a new browser session keeps of this request, and the session cookie it replaces (no fixation). */
+export function sessionRequest(ctx: Context, deps: WebDeps): BrowserSessionRequest {
+  return {
+    ip: clientIpOf(ctx),
+    userAgent: ctx.get('User-Agent') || null,
+    previousToken: readCookie(ctx, 'session', deps.cookieSettings),
+  };
+}
+
+/** A sign-in (password, second factor or provider) succeeded: the session cookie, then home. */
+export function enterSession(ctx: Context, deps: WebDeps, { token, session }: SignedIn): void {
+  const maxAgeSeconds = (session.expiresAt.getTime() - session.createdAt.getTime()) / 1000;
+  writeCookie(ctx, 'session', token, { maxAgeSeconds, sameSite: 'Lax' }, deps.cookieSettings);
+  seeOther(ctx, '/');
+}
 
 /**
  * The signed-in session of this request, resolved once. A cookie that names no live session is deleted from

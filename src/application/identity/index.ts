@@ -12,3 +12,4 @@ export type { CurrentBrowserSession, ResolveBrowserSession } from './resolve-bro
 export type { RevokeOwnSession } from './revoke-own-session.ts';
 export type { SignIn } from './sign-in.ts';
 export type { SignOut } from './sign-out.ts';
+export type { BrowserSessionRequest, SignedIn } from './start-browser-session.ts';
