@@ -1,24 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { userPrincipal } from '../../src/domain/kernel/principal.ts';
+import { launchChromium, type TestChromium } from '../support/chromium.ts';
 import { inboxOf } from '../support/inbox.ts';
 import { json } from '../support/json.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { totpCode } from '../support/totp.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-];
 const GRACE = { username: 'grace.hopper', email: 'grace@example.com', password: 'compiler pioneer 1952' };
 
 /** The link of the newest e-mail to `to` whose link goes to `path`, as the person would click it. */
@@ -34,33 +23,23 @@ function linkIn(app: TestApp, to: string, path: string): string {
 describe('account e-mail pages in a real browser (Playwright + chromium)', function () {
   this.timeout(60_000);
   let app: TestApp;
-  let profile: string;
-  let context: BrowserContext;
+  let browser: TestChromium | undefined;
   let page: Page;
   const consoleErrors: string[] = [];
 
   before(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`CHROMIUM IS MISSING at ${CHROMIUM} (see web-browser.test.ts)`);
     app = await startTestApp();
     await app.container.cradle.registerUser(GRACE);
     await app.container.cradle.emailDispatcher.drain();
-    profile = await mkdtemp(join(tmpdir(), 'platform-e2e-accounts-'));
-    await chmod(profile, 0o700);
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    browser = await launchChromium('accounts');
+    page = browser.page;
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     await app?.close();
   });
 

@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { type BrowserContext, type Cookie, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Cookie, Page } from 'playwright-core';
+import { launchChromium, type TestChromium } from '../support/chromium.ts';
 import { type GitHubAccount, startFakeGitHub } from '../support/fake-github.ts';
 import { inboxOf } from '../support/inbox.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { startTestOidcProvider, type TestOidcProvider } from '../support/test-oidc-provider.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-];
 /** The run's test database is shared by every file: names and addresses of this file carry a tag. */
 const TAG = randomUUID().slice(0, 6);
 const GITHUB_CLIENT = { id: 'gh-client-id', secret: 'gh-client-secret-never-logged' };
@@ -27,13 +16,11 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
   let idp: TestOidcProvider;
   let github: Awaited<ReturnType<typeof startFakeGitHub>>;
   let app: TestApp;
-  let profile: string;
+  let browser: TestChromium | undefined;
   let context: BrowserContext;
   let page: Page;
 
   before(async () => {
-    if (!existsSync(CHROMIUM))
-      throw new Error(`CHROMIUM IS MISSING at ${CHROMIUM} (see web-browser.test.ts)`);
     idp = await startTestOidcProvider();
     github = await startFakeGitHub(GITHUB_CLIENT.id, GITHUB_CLIENT.secret);
     const providers = [
@@ -57,14 +44,8 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
     ];
     app = await startTestApp({ OIDC_PROVIDERS: JSON.stringify(providers) });
     idp.serve([`${app.baseUrl}/auth/sso/corp/callback`]);
-    profile = await mkdtemp(join(tmpdir(), 'platform-e2e-sso-'));
-    await chmod(profile, 0o700);
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    browser = await launchChromium('sso');
+    ({ context, page } = browser);
     page.on('response', (response) => {
       if (response.url().includes('/auth/sso/') && response.url().includes('/callback')) {
         callbackStatuses.push(response.status());
@@ -77,8 +58,7 @@ describe('single sign-on in a real browser (oidc-provider and a GitHub OAuth ser
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     await app?.close();
     await idp?.close();
     await github?.close();

@@ -1,63 +1,36 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium, type TestChromium } from '../support/chromium.ts';
 import { type Json, json } from '../support/json.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
-/** Debian's chromium (`make test` installs it when running as root). CHROMIUM_PATH overrides it. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const SCREENSHOT = fileURLToPath(new URL('../../docs/web-home.png', import.meta.url));
 const ADA = { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical engine 1843' };
 
 describe('web application in a real browser (Playwright + chromium)', function () {
   this.timeout(60_000);
   let app: TestApp;
-  let profile: string;
+  let browser: TestChromium | undefined;
   let context: BrowserContext;
   let page: Page;
   /** Console messages of the page: a CSP violation would show up here. */
   const consoleErrors: string[] = [];
 
   before(async () => {
-    if (!existsSync(CHROMIUM)) {
-      const message =
-        `CHROMIUM IS MISSING: no browser at ${CHROMIUM}, so the end-to-end browser tests cannot run. ` +
-        'Install it with `sudo apt-get install -y chromium` (`make test` does so as root), ' +
-        'or point CHROMIUM_PATH at a Chromium.';
-      process.stderr.write(`\n${'!'.repeat(100)}\n${message}\n${'!'.repeat(100)}\n`);
-      throw new Error(message);
-    }
     app = await startTestApp();
     await app.container.cradle.registerUser({ ...ADA, displayName: 'Ada Lovelace' });
-    profile = await mkdtemp(join(tmpdir(), 'platform-e2e-chromium-'));
-    await chmod(profile, 0o700);
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: FLAGS,
-      viewport: { width: 1100, height: 900 },
-    });
-    page = context.pages()[0] ?? (await context.newPage());
+    browser = await launchChromium('chromium', { width: 1100, height: 900 });
+    ({ context, page } = browser);
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
   });
 
   after(async () => {
-    await context?.close();
-    if (profile) await rm(profile, { recursive: true, force: true });
+    await browser?.close();
     await app?.close();
   });
 
