@@ -30,7 +30,11 @@ export function mfaHandlers(router: Router, deps: WebDeps): void {
         return sendPage(
           ctx,
           422,
-          loginPage({ csrfToken, error: 'The sign-in took too long. Please sign in again.' }),
+          loginPage({
+            csrfToken,
+            error: 'The sign-in took too long. Please sign in again.',
+            providers: deps.identityProviders.list(),
+          }),
         );
       }
       if (error instanceof InvalidCredentials)

@@ -7,8 +7,8 @@ export interface LoginPageModel {
   readonly usernameOrEmail?: string;
   readonly error?: string;
   readonly notice?: string;
-  /** The single sign-on providers, a button each. */
-  readonly providers?: readonly { readonly id: string; readonly name: string }[];
+  /** The single sign-on providers, a button each (required: every sign-in page offers them). */
+  readonly providers: readonly { readonly id: string; readonly name: string }[];
 }
 
 export function loginPage(model: LoginPageModel): SafeHtml {
@@ -28,7 +28,7 @@ ${message('notice', model.notice)}
 </label>
 <button type="submit">Sign in</button>
 </form>
-${ssoButtons(model.providers ?? [])}
+${ssoButtons(model.providers)}
 <p class="muted"><a href="/password-reset">Forgot your password?</a></p>
 </section>`,
   );
