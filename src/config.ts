@@ -156,6 +156,8 @@ export interface Config {
     readonly workspaceQuotaBytes: number;
     /** How often expired unfinished uploads are deleted (0: never, on this instance). */
     readonly uploadSweepIntervalSeconds: number;
+    /** How often an instance looks for exports to make (0: never, on this instance). */
+    readonly exportPollIntervalSeconds: number;
   };
   /** Model providers (CONTRACT section 10): where their calls may go and how long they may take. */
   readonly models: {
@@ -753,6 +755,14 @@ const schema = {
       description:
         'how often an instance deletes resumable uploads left unfinished for 24 h (`0`: never on this instance)',
     },
+    EXPORT_POLL_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 3600,
+      default: 5,
+      description:
+        'how often an instance looks for queued exports (and exports whose instance stopped mid-way) to make; an instance starts the exports it queues at once (`0`: this instance makes none)',
+    },
     MODEL_PROVIDERS_ALLOW_PRIVATE: {
       type: 'boolean',
       default: false,
@@ -1116,6 +1126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       maxBytes: input.FILE_MAX_BYTES as number,
       workspaceQuotaBytes: input.WORKSPACE_STORAGE_QUOTA_BYTES as number,
       uploadSweepIntervalSeconds: input.FILE_UPLOAD_SWEEP_INTERVAL_SECONDS as number,
+      exportPollIntervalSeconds: input.EXPORT_POLL_INTERVAL_SECONDS as number,
     },
     models: {
       allowPrivate: input.MODEL_PROVIDERS_ALLOW_PRIVATE as boolean,

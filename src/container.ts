@@ -14,6 +14,7 @@ import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
 import { blueprints } from './composition/blueprints.ts';
+import { exports } from './composition/exports.ts';
 import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
@@ -57,6 +58,7 @@ export const AREAS = [
   blueprints,
   files,
   models,
+  exports,
   web,
 ] as const;
 

@@ -18,5 +18,6 @@ export const AREA_ORDER = [
   'blueprints',
   'files',
   'models',
+  'exports',
   'web',
 ] as const;

@@ -29,6 +29,7 @@ import type { FileStorage } from '../application/files/ports/file-storage.ts';
 import type { FileUploadRepository } from '../application/files/ports/file-upload-repository.ts';
 import { makeReadFileContent, type ReadFileContent } from '../application/files/read-file-content.ts';
 import { makeReadLinkedFile, type ReadLinkedFile } from '../application/files/read-linked-file.ts';
+import { makeStoreFile, type StoreFile } from '../application/files/store-file.ts';
 import {
   makeSweepExpiredUploads,
   type SweepExpiredUploads,
@@ -54,6 +55,7 @@ export interface FilesCradle {
   fileLinkSigner: FileLinkSigner;
   /** PUBLIC_URL: signed links are absolute URLs. */
   fileLinkBaseUrl: string;
+  storeFile: StoreFile;
   uploadFile: UploadFile;
   listFiles: ListFiles;
   getFile: GetFile;
@@ -113,6 +115,7 @@ export const files: Area<FilesCradle, ThroughFiles> = {
     byteDigests: value(nodeByteDigests),
     fileLinkSigner: singleton(({ masterKey }) => new HmacFileLinkSigner({ masterKey })),
     fileLinkBaseUrl: value(context.config.publicUrl),
+    storeFile: singleton(makeStoreFile),
     uploadFile: singleton(makeUploadFile),
     listFiles: singleton(makeListFiles),
     getFile: singleton(makeGetFile),

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { webSurface } from '../adapters/web/web-surface.ts';
 import { type GetHome, makeGetHome } from '../application/web/get-home.ts';
 import type { Area } from './area.ts';
-import type { ThroughModels } from './models.ts';
+import type { ThroughExports } from './exports.ts';
 import { registrar } from './registration.ts';
 
 /** The web application: cookie sessions and server-rendered pages, a second driving adapter. */
@@ -13,7 +13,7 @@ export interface WebCradle {
   webSurface: Middleware;
 }
 
-export type ThroughWeb = ThroughModels & WebCradle;
+export type ThroughWeb = ThroughExports & WebCradle;
 
 const { singleton, value } = registrar<ThroughWeb>();
 

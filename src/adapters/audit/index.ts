@@ -1,2 +1,2 @@
 // What later areas use of the audit area's adapters: they import it from here only (`make layers`).
-export { auditEventQuery, auditEvents, auditFilterOf } from './http/audit-event-http.ts';
+export { auditEventQuery, auditEvents, auditFilterOf, presentAuditEvent } from './http/audit-event-http.ts';

@@ -15,6 +15,7 @@ import { Migration0013Accounts } from './0013-accounts.ts';
 import { Migration0014QueuedRunsIndex } from './0014-queued-runs-index.ts';
 import { Migration0015AuditApi } from './0015-audit-api.ts';
 import { Migration0017BlueprintEngine } from './0017-blueprint-engine.ts';
+import { Migration0018Exports } from './0018-exports.ts';
 import { Migration0019TwoFactor } from './0019-two-factor.ts';
 import { Migration0020LinkedIdentities } from './0020-linked-identities.ts';
 import { Migration0021Retention } from './0021-retention.ts';
@@ -39,6 +40,7 @@ export const migrations: MigrationObject[] = [
   { name: '0014-queued-runs-index', class: Migration0014QueuedRunsIndex },
   { name: '0015-audit-api', class: Migration0015AuditApi },
   { name: '0017-blueprint-engine', class: Migration0017BlueprintEngine },
+  { name: '0018-exports', class: Migration0018Exports },
   { name: '0019-two-factor', class: Migration0019TwoFactor },
   { name: '0020-linked-identities', class: Migration0020LinkedIdentities },
   { name: '0021-retention', class: Migration0021Retention },

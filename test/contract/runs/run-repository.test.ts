@@ -66,6 +66,27 @@ describeContract('RunRepository', (world) => {
     expect(elsewhere.items).to.deep.equal([]);
   });
 
+  it('lists in full oldest first, with input and output, within a creation window, page after page', async () => {
+    const mission = await missionInNewWorkspace();
+    const other = await seedMission(world, mission.workspaceId);
+    const runs: Run[] = [];
+    for (let i = 0; i < 5; i++) runs.push(await seedRun(world, i % 2 ? other : mission, at(i), { i }));
+    runs.push(await seedRun(world, mission, at(4), { i: 5 }));
+    const filter = { workspaceId: mission.workspaceId };
+    const first = await world.runs.listInFull(filter, { limit: 4 });
+    const second = await world.runs.listInFull(filter, { limit: 4, after: first.next ?? undefined });
+    expect(second.next).to.equal(null);
+    const expected = [...runs].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1),
+    );
+    expect([...first.items, ...second.items]).to.deep.equal(expected);
+    const window = await world.runs.listInFull(
+      { ...filter, missionId: mission.id, createdAfter: at(1), createdBefore: at(4) },
+      { limit: 50 },
+    );
+    expect(window.items.map((r) => r.id)).to.deep.equal([runs[2]!.id]);
+  });
+
   it('claims the oldest queued run of the workspace (and of the given missions only)', async () => {
     const mission = await missionInNewWorkspace();
     const other = await seedMission(world, mission.workspaceId);

@@ -70,6 +70,7 @@ describe('health detail (GET /health on the operator listener)', function () {
       'upload-sweeper',
       'retention',
       'blueprint-engine',
+      'export-runner',
     ]);
     expect(jobs.get('run-lease-sweeper')).to.deep.include({ status: 'pass', observedUnit: 's' });
     expect(jobs.get('run-lease-sweeper')?.observedValue).to.be.a('number').within(0, 5);

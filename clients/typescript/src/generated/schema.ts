@@ -1632,6 +1632,43 @@ export interface paths {
         patch: operations["updateModelProvider"];
         trace?: never;
     };
+    "/api/workspaces/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export runs, audit events or the whole workspace (admins)
+         * @description Queues the export; any server instance makes it in the background, streaming the records from a cursor into a file of the workspace (counted in its storage quota), whatever their number. Runs and audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every version, missions, triggers without their secrets, schedules) that `POST /api/workspaces/{id}/imports` reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.
+         */
+        post: operations["createExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export and its progress (admins) */
+        get: operations["getExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/openapi.json": {
         parameters: {
             query?: never;
@@ -18525,6 +18562,409 @@ export interface operations {
             };
             /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    kind: "runs";
+                    /**
+                     * @description NDJSON (one JSON object a line, as the API shows it) or CSV with a header row.
+                     * @enum {unknown}
+                     */
+                    format: "ndjson" | "csv";
+                    filter?: {
+                        /**
+                         * Format: uuid
+                         * @description Only runs of this mission.
+                         */
+                        mission_id?: string;
+                        /**
+                         * @description Only runs in this status.
+                         * @enum {unknown}
+                         */
+                        status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        /**
+                         * Format: date-time
+                         * @description Only runs created at or after this time.
+                         */
+                        created_after?: string;
+                        /**
+                         * Format: date-time
+                         * @description Only runs created before this time.
+                         */
+                        created_before?: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "audit_events";
+                    /**
+                     * @description NDJSON (one JSON object a line, as the API shows it) or CSV with a header row.
+                     * @enum {unknown}
+                     */
+                    format: "ndjson" | "csv";
+                    /** @description The filters of `GET /api/workspaces/{id}/audit-events`. */
+                    filter?: {
+                        /**
+                         * @description Only events of this action.
+                         * @enum {unknown}
+                         */
+                        action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
+                        /**
+                         * Format: uuid
+                         * @description Only events by this user or API key.
+                         */
+                        actor_id?: string;
+                        /**
+                         * @description Only events about this kind of thing.
+                         * @enum {unknown}
+                         */
+                        target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
+                        /** @description Only events about this id. */
+                        target_id?: string;
+                        /**
+                         * Format: date-time
+                         * @description Only events at or after this time (RFC 3339).
+                         */
+                        since?: string;
+                        /**
+                         * Format: date-time
+                         * @description Only events before this time (RFC 3339).
+                         */
+                        until?: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "workspace";
+                    /** @constant */
+                    format?: "json";
+                };
+            };
+        };
+        responses: {
+            /** @description The queued export. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The export: /api/exports/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** @enum {unknown} */
+                        kind: "runs" | "audit_events" | "workspace";
+                        /** @enum {unknown} */
+                        format: "ndjson" | "csv" | "json";
+                        /**
+                         * @description An instance makes queued exports in the background: follow `GET /api/exports/{id}`.
+                         * @enum {unknown}
+                         */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        /**
+                         * Format: uuid
+                         * @description The finished export's file (`GET /api/files/{id}/content`); null until it succeeded.
+                         */
+                        file_id: string | null;
+                        /**
+                         * Format: int64
+                         * @description The records written (the objects of a workspace export); null until it succeeded.
+                         */
+                        rows: number | null;
+                        /** @description Why it failed. */
+                        error: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        started_at?: string | null;
+                        /** Format: date-time */
+                        finished_at?: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** @enum {unknown} */
+                        kind: "runs" | "audit_events" | "workspace";
+                        /** @enum {unknown} */
+                        format: "ndjson" | "csv" | "json";
+                        /**
+                         * @description An instance makes queued exports in the background: follow `GET /api/exports/{id}`.
+                         * @enum {unknown}
+                         */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                        /**
+                         * Format: uuid
+                         * @description The finished export's file (`GET /api/files/{id}/content`); null until it succeeded.
+                         */
+                        file_id: string | null;
+                        /**
+                         * Format: int64
+                         * @description The records written (the objects of a workspace export); null until it succeeded.
+                         */
+                        rows: number | null;
+                        /** @description Why it failed. */
+                        error: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        started_at?: string | null;
+                        /** Format: date-time */
+                        finished_at?: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

@@ -58,20 +58,32 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
 
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
     return this.atomically(() => {
-      const runs = this.tables.runs.filter(
-        (run) =>
-          run.workspaceId === filter.workspaceId &&
-          (filter.missionId === undefined || run.missionId === filter.missionId) &&
-          (filter.status === undefined || run.status === filter.status) &&
-          run.parentRunId === (filter.parentRunId ?? null),
-      );
-      const result = pageOfRows(runs, page, 'desc');
+      const result = pageOfRows(this.#matching(filter), page, 'desc');
       return { items: result.items.map(summaryOf), next: result.next };
     });
   }
 
   findLocked(id: string): Promise<Run | undefined> {
     return this.findById(id);
+  }
+
+  listInFull(filter: RunFilter, page: PageRequest): Promise<Page<Run>> {
+    return this.atomically(() => {
+      const result = pageOfRows(this.#matching(filter), page, 'asc');
+      return { items: result.items.map((run) => this.#shown(run)), next: result.next };
+    });
+  }
+
+  #matching(filter: RunFilter): Run[] {
+    return this.tables.runs.filter(
+      (run) =>
+        run.workspaceId === filter.workspaceId &&
+        (filter.missionId === undefined || run.missionId === filter.missionId) &&
+        (filter.status === undefined || run.status === filter.status) &&
+        run.parentRunId === (filter.parentRunId ?? null) &&
+        (filter.createdAfter === undefined || run.createdAt >= filter.createdAfter) &&
+        (filter.createdBefore === undefined || run.createdAt < filter.createdBefore),
+    );
   }
 
   update(id: string, change: (run: Run) => void): Promise<Run | undefined> {

@@ -21,6 +21,22 @@ export async function findRunWorkspaceId(db: PostgresDatabase, id: string): Prom
 /** A workspace's runs, newest first (keyset on `created_at, id`). */
 export async function listRuns(db: PostgresDatabase, filter: RunFilter, page: PageRequest) {
   const params = new SqlParameters();
+  const where = matching(filter, params) + afterPosition('r.created_at, r.id', page, 'desc', params);
+  const tail = `order by r.created_at desc, r.id desc limit ${params.add(page.limit + 1)}`;
+  const runs = await selectRunSummaries(db, where, params.values, tail);
+  return toPage(runs, page.limit, (run) => run);
+}
+
+/** A workspace's runs in full, oldest first (keyset on `created_at, id`). */
+export async function listRunsInFull(db: PostgresDatabase, filter: RunFilter, page: PageRequest) {
+  const params = new SqlParameters();
+  const where = matching(filter, params) + afterPosition('r.created_at, r.id', page, 'asc', params);
+  const tail = `order by r.created_at, r.id limit ${params.add(page.limit + 1)}`;
+  const runs = await selectRuns(db, where, params.values, tail);
+  return toPage(runs, page.limit, (run) => run);
+}
+
+function matching(filter: RunFilter, params: SqlParameters): string {
   let where = `r.workspace_id = ${params.add(filter.workspaceId)}`;
   if (filter.missionId !== undefined) where += ` and r.mission_id = ${params.add(filter.missionId)}`;
   if (filter.status !== undefined) where += ` and r.status = ${params.add(filter.status)}`;
@@ -28,10 +44,9 @@ export async function listRuns(db: PostgresDatabase, filter: RunFilter, page: Pa
     filter.parentRunId === undefined
       ? ' and r.parent_run_id is null'
       : ` and r.parent_run_id = ${params.add(filter.parentRunId)}`;
-  where += afterPosition('r.created_at, r.id', page, 'desc', params);
-  const tail = `order by r.created_at desc, r.id desc limit ${params.add(page.limit + 1)}`;
-  const runs = await selectRunSummaries(db, where, params.values, tail);
-  return toPage(runs, page.limit, (run) => run);
+  if (filter.createdAfter !== undefined) where += ` and r.created_at >= ${params.add(filter.createdAfter)}`;
+  if (filter.createdBefore !== undefined) where += ` and r.created_at < ${params.add(filter.createdBefore)}`;
+  return where;
 }
 
 export async function hasActiveRuns(db: PostgresDatabase, missionId: string): Promise<boolean> {

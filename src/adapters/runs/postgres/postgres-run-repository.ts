@@ -11,7 +11,7 @@ import { addRun } from './add-run.ts';
 import { changeLockedRuns } from './change-runs.ts';
 import { claimOldestRuns } from './claim-runs.ts';
 import { expireLeases } from './expire-leases.ts';
-import { findRun, findRunWorkspaceId, hasActiveRuns, listRuns } from './find-runs.ts';
+import { findRun, findRunWorkspaceId, hasActiveRuns, listRuns, listRunsInFull } from './find-runs.ts';
 import { selectRuns } from './run-query.ts';
 
 /**
@@ -39,6 +39,10 @@ export class PostgresRunRepository extends PostgresRepository implements RunRepo
   async findLocked(id: string): Promise<Run | undefined> {
     const [run] = await selectRuns(this.db, 'r.id = $1', [id], 'for update of r');
     return run;
+  }
+
+  listInFull(filter: RunFilter, page: PageRequest): Promise<Page<Run>> {
+    return listRunsInFull(this.db, filter, page);
   }
 
   async update(id: string, change: (run: Run) => void): Promise<Run | undefined> {

@@ -9,6 +9,10 @@ export interface RunFilter {
   readonly status?: RunStatus | undefined;
   /** The child runs of this run; without it, only top-level runs (those of no parent). */
   readonly parentRunId?: string | undefined;
+  /** Created at or after. */
+  readonly createdAfter?: Date | undefined;
+  /** Created before. */
+  readonly createdBefore?: Date | undefined;
 }
 
 export interface ClaimCriteria {
@@ -59,6 +63,11 @@ export interface RunRepository extends ActiveRuns {
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>>;
   /** Locks the run until the surrounding transaction ends, and returns it (undefined when there is none). */
   findLocked(id: string): Promise<Run | undefined>;
+  /**
+   * One page of matching runs in full (input and output as `findById` shows them), oldest first: ordered by
+   * (createdAt, id) ascending, for exports that walk every run of a workspace page by page.
+   */
+  listInFull(filter: RunFilter, page: PageRequest): Promise<Page<Run>>;
   /**
    * Locks the run, lets `change` move it through the domain (which may throw: nothing is then stored),
    * and stores its new state. Undefined when there is no such run.

@@ -1,0 +1,23 @@
+import type { ExportJob } from '../../../domain/exports/export-job.ts';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function presentExport(job: ExportJob) {
+  return {
+    id: job.id,
+    workspace_id: job.workspaceId,
+    kind: job.kind,
+    format: job.format,
+    status: job.status,
+    file_id: job.fileId,
+    rows: job.rows,
+    error: job.error,
+    created_at: job.createdAt.toISOString(),
+    started_at: iso(job.startedAt),
+    finished_at: iso(job.finishedAt),
+  };
+}
+
+export function exportUrl(job: Pick<ExportJob, 'id'>): string {
+  return `/api/exports/${job.id}`;
+}

@@ -1,0 +1,50 @@
+import type { ThroughExports } from '../../../composition/exports.ts';
+import type { ExportJob } from '../../../domain/exports/export-job.ts';
+import * as answer from '../../platform/http/answers.ts';
+import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
+import { camelCased, onId } from '../../platform/http/request-input.ts';
+import { accepted } from '../../platform/http/respond.ts';
+import type { RouteSpec } from '../../platform/http/route.ts';
+import { bearerRoutes } from '../../platform/http/route-groups.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import { exportUrl, presentExport } from './export-presenters.ts';
+import { createExportRequest, exportJob } from './export-schemas.ts';
+
+export function exportRoutes(deps: ThroughExports): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.platform);
+  const shown: answer.View<ExportJob> = { schema: exportJob, present: presentExport };
+  return [
+    bearer.post('/api/workspaces/{id}/exports', {
+      operationId: 'createExport',
+      summary: 'Export runs, audit events or the whole workspace (admins)',
+      description:
+        'Queues the export; any server instance makes it in the background, streaming the records from a ' +
+        'cursor into a file of the workspace (counted in its storage quota), whatever their number. Runs and ' +
+        'audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would ' +
+        "run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every " +
+        'version, missions, triggers without their secrets, schedules) that `POST /api/workspaces/{id}/imports` ' +
+        'reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.',
+      params: idParams,
+      body: createExportRequest,
+      errors: [403],
+      responses: {
+        202: {
+          description: 'The queued export.',
+          schema: exportJob,
+          headers: locationHeader('export', 'exports'),
+        },
+      },
+      handler: async (ctx, { principal, params, body }) => {
+        const job = await deps.requestExport(principal, params.id, camelCased(body));
+        accepted(ctx, presentExport(job), exportUrl(job));
+      },
+    }),
+    bearer.get('/api/exports/{id}', {
+      operationId: 'getExport',
+      summary: 'An export and its progress (admins)',
+      params: idParams,
+      errors: [403],
+      ...answer.one(shown, 'The export.', onId(deps.getExport)),
+    }),
+  ];
+}

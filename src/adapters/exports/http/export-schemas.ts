@@ -1,0 +1,92 @@
+import { RUN_STATUSES } from '../../../domain/runs/index.ts';
+import { auditEventQuery } from '../../audit/index.ts';
+import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import type { JsonSchema } from '../../platform/http/route.ts';
+
+const recordFormat: JsonSchema = {
+  enum: ['ndjson', 'csv'],
+  description: 'NDJSON (one JSON object a line, as the API shows it) or CSV with a header row.',
+};
+
+const runsFilter: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    mission_id: { ...uuid, description: 'Only runs of this mission.' },
+    status: { enum: [...RUN_STATUSES], description: 'Only runs in this status.' },
+    created_after: { ...timestamp, description: 'Only runs created at or after this time.' },
+    created_before: { ...timestamp, description: 'Only runs created before this time.' },
+  },
+};
+
+const {
+  limit: _limit,
+  cursor: _cursor,
+  ...auditFilterProperties
+} = auditEventQuery.properties as Record<string, JsonSchema>;
+
+export const createExportRequest: JsonSchema = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'format'],
+      properties: { kind: { const: 'runs' }, format: recordFormat, filter: runsFilter },
+      description: "The workspace's runs (with input and output), oldest first.",
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'format'],
+      properties: {
+        kind: { const: 'audit_events' },
+        format: recordFormat,
+        filter: {
+          type: 'object',
+          additionalProperties: false,
+          properties: auditFilterProperties,
+          description: 'The filters of `GET /api/workspaces/{id}/audit-events`.',
+        },
+      },
+      description: "The workspace's audit events, newest first.",
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind'],
+      properties: { kind: { const: 'workspace' }, format: { const: 'json' } },
+      description: 'The whole workspace as one JSON document that `POST /api/workspaces/{id}/imports` reads.',
+    },
+  ],
+};
+
+export const exportJob: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'workspace_id', 'kind', 'format', 'status', 'file_id', 'rows', 'error', 'created_at'],
+  properties: {
+    id: uuid,
+    workspace_id: uuid,
+    kind: { enum: ['runs', 'audit_events', 'workspace'] },
+    format: { enum: ['ndjson', 'csv', 'json'] },
+    status: {
+      enum: ['queued', 'running', 'succeeded', 'failed'],
+      description: 'An instance makes queued exports in the background: follow `GET /api/exports/{id}`.',
+    },
+    file_id: {
+      ...uuid,
+      type: ['string', 'null'],
+      description: "The finished export's file (`GET /api/files/{id}/content`); null until it succeeded.",
+    },
+    rows: {
+      type: ['integer', 'null'],
+      format: 'int64',
+      minimum: 0,
+      description: 'The records written (the objects of a workspace export); null until it succeeded.',
+    },
+    error: { type: ['string', 'null'], maxLength: 1000, description: 'Why it failed.' },
+    created_at: timestamp,
+    started_at: { ...timestamp, type: ['string', 'null'] },
+    finished_at: { ...timestamp, type: ['string', 'null'] },
+  },
+};

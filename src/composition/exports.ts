@@ -1,0 +1,57 @@
+import { exportRecordEncoder } from '../adapters/exports/encoding/export-record-encoder.ts';
+import { ExportRunnerJob } from '../adapters/exports/export-runner-job.ts';
+import { exportRoutes } from '../adapters/exports/http/export-routes.ts';
+import { InMemoryExportRepository } from '../adapters/exports/memory/in-memory-export-repository.ts';
+import { PostgresExportRepository } from '../adapters/exports/postgres/postgres-export-repository.ts';
+import { type GetExport, makeGetExport } from '../application/exports/get-export.ts';
+import type { ExportEncoder } from '../application/exports/ports/export-encoder.ts';
+import type { ExportRepository } from '../application/exports/ports/export-repository.ts';
+import { makeRequestExport, type RequestExport } from '../application/exports/request-export.ts';
+import { makeRunNextExport, type RunNextExport } from '../application/exports/run-next-export.ts';
+import type { Area } from './area.ts';
+import type { ThroughModels } from './models.ts';
+import { adaptersFor } from './persistence.ts';
+import { registrar } from './registration.ts';
+
+/** Exports (and imports) of a workspace's data as files, made in the background (CONTRACT section 11). */
+export interface ExportsCradle {
+  exports: ExportRepository;
+  exportEncoder: ExportEncoder;
+  requestExport: RequestExport;
+  getExport: GetExport;
+  runNextExport: RunNextExport;
+  /** Makes waiting exports; also the `ExportSignal` that starts one this instance queued at once. */
+  exportSignal: ExportRunnerJob;
+}
+
+export type ThroughExports = ThroughModels & ExportsCradle;
+
+const { singleton, value } = registrar<ThroughExports>();
+const { stored } = adaptersFor<ThroughExports>();
+
+export const exports: Area<ExportsCradle, ThroughExports> = {
+  name: 'exports',
+  register: (context) => ({
+    exports: singleton(
+      stored(context.persistence, {
+        postgres: ({ db }) => new PostgresExportRepository({ db }),
+        memory: (store) => new InMemoryExportRepository({ store }),
+      }),
+    ),
+    exportEncoder: value(exportRecordEncoder),
+    requestExport: singleton(makeRequestExport),
+    getExport: singleton(makeGetExport),
+    runNextExport: singleton(makeRunNextExport),
+    exportSignal: singleton(
+      ({ runNextExport, logger }) =>
+        new ExportRunnerJob({
+          runNextExport,
+          logger,
+          intervalSeconds: context.config.files.exportPollIntervalSeconds,
+        }),
+      (job) => job.stop(),
+    ),
+  }),
+  routes: (deps) => exportRoutes(deps),
+  jobs: ({ exportSignal }) => [exportSignal],
+};
