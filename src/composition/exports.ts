@@ -6,6 +6,7 @@ import { PostgresExportRepository } from '../adapters/exports/postgres/postgres-
 import { type GetExport, makeGetExport } from '../application/exports/get-export.ts';
 import type { ExportEncoder } from '../application/exports/ports/export-encoder.ts';
 import type { ExportRepository } from '../application/exports/ports/export-repository.ts';
+import type { ExportSignal } from '../application/exports/ports/export-signal.ts';
 import { makeRequestExport, type RequestExport } from '../application/exports/request-export.ts';
 import { makeRunNextExport, type RunNextExport } from '../application/exports/run-next-export.ts';
 import type { Area } from './area.ts';
@@ -20,8 +21,10 @@ export interface ExportsCradle {
   requestExport: RequestExport;
   getExport: GetExport;
   runNextExport: RunNextExport;
-  /** Makes waiting exports; also the `ExportSignal` that starts one this instance queued at once. */
-  exportSignal: ExportRunnerJob;
+  /** Makes waiting exports. */
+  exportRunner: ExportRunnerJob;
+  /** Starts an export this instance queued at once: the runner. */
+  exportSignal: ExportSignal;
 }
 
 export type ThroughExports = ThroughModels & ExportsCradle;
@@ -42,7 +45,7 @@ export const exports: Area<ExportsCradle, ThroughExports> = {
     requestExport: singleton(makeRequestExport),
     getExport: singleton(makeGetExport),
     runNextExport: singleton(makeRunNextExport),
-    exportSignal: singleton(
+    exportRunner: singleton(
       ({ runNextExport, logger }) =>
         new ExportRunnerJob({
           runNextExport,
@@ -51,7 +54,8 @@ export const exports: Area<ExportsCradle, ThroughExports> = {
         }),
       (job) => job.stop(),
     ),
+    exportSignal: singleton(({ exportRunner }) => exportRunner),
   }),
   routes: (deps) => exportRoutes(deps),
-  jobs: ({ exportSignal }) => [exportSignal],
+  jobs: ({ exportRunner }) => [exportRunner],
 };

@@ -35,6 +35,7 @@ interface Fixture {
   readonly scheduleId: string;
   readonly blueprintId: string;
   readonly providerId: string;
+  readonly exportId: string;
 }
 
 interface Case {
@@ -57,7 +58,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, blueprint and sandbox route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, blueprint, sandbox and export route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -115,8 +116,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       kind: 'openai',
       apiKey: 'sk-m',
     });
+    const exported = await c.requestExport(owner, workspace.id, { kind: 'runs', format: 'csv' });
     return {
       providerId: provider.id,
+      exportId: exported.id,
       blueprintId: blueprint.id,
       scheduleId: schedule.id,
       workspaceId: workspace.id,
@@ -212,6 +215,20 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
         path: `/api/workspaces/${f.workspaceId}/retention`,
         body: { runs: 30, audit: 400 },
       }),
+    },
+    {
+      route: 'POST /api/workspaces/{id}/exports',
+      expect: ADMIN(202),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/workspaces/${f.workspaceId}/exports`,
+        body: { kind: 'audit_events', format: 'ndjson' },
+      }),
+    },
+    {
+      route: 'GET /api/exports/{id}',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'GET', path: `/api/exports/${f.exportId}` }),
     },
     {
       route: 'GET /api/auth/audit-events',
@@ -627,10 +644,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, blueprints, sandboxes, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, blueprints, sandboxes, exports, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|blueprints|sandboxes|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|blueprints|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )

@@ -10,7 +10,7 @@ export async function* ndjsonLines<T>(records: AsyncIterable<T>, present: (recor
 
 /**
  * RFC 4180 CSV with a header row, written a row at a time by `csv-stringify`. Objects and arrays become their
- * JSON; a text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
+ * JSON, booleans `true` and `false`, null empty; a text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
  * carriage return: OWASP's CSV injection list) gets a leading `'`.
  */
 export async function* csvRows<T, P>(
@@ -25,9 +25,10 @@ export async function* csvRows<T, P>(
   }
 }
 
-function csvCell(value: unknown): string | number | boolean | null {
+function csvCell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return String(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
