@@ -73,7 +73,9 @@ describe('exports over HTTP: runs and audit events', () => {
       filter: { created_before: '2000-01-01T00:00:00Z' },
     });
     expect(none.rows).to.equal(0);
-    expect((await exportText(app, owner, none)).split('\n')[0]).to.match(/^id,mission_id,workspace_id,status,/);
+    expect((await exportText(app, owner, none)).split('\n')[0]).to.match(
+      /^id,mission_id,workspace_id,status,/,
+    );
   });
 
   it('exports the audit log through the filters of GET /api/workspaces/{id}/audit-events', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { ExportEncoder } from '../../../../src/application/exports/ports/export-encoder.ts';
 import { exportRecordEncoder } from '../../../../src/adapters/exports/encoding/export-record-encoder.ts';
+import type { ExportEncoder } from '../../../../src/application/exports/ports/export-encoder.ts';
 import { DomainError } from '../../../../src/domain/kernel/errors.ts';
 import type { Run } from '../../../../src/domain/runs/run.ts';
 import { rejectionOf } from '../../../support/fail.ts';
@@ -45,7 +45,10 @@ describe('exports use cases (in memory)', () => {
     expect(file.createdBy).to.equal(user.id);
     let text = '';
     for await (const chunk of app.fileStorage.read(file.id)) text += Buffer.from(chunk).toString();
-    const lines = text.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((run) => run.input.i)).to.have.members(Array.from({ length: 450 }, (_, i) => i));
     // One creation time: ordered by id.
     const ids = lines.map((run) => run.id as string);
