@@ -56,7 +56,7 @@ describe('exports use cases (in memory)', () => {
   });
 
   it('stops an attempt whose lease another instance took over, and keeps none of its bytes', async () => {
-    let app!: Awaited<ReturnType<typeof useCases>>;
+    let app!: Awaited<ReturnType<typeof useCases<Record<never, never>>>>;
     // Time passes while the records are read: past the lease, another instance takes the export.
     const slow: ExportEncoder = {
       ...exportRecordEncoder,
