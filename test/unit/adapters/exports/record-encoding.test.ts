@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
-import { csvRows, ndjsonLines } from '../../../../src/adapters/exports/encoding/record-encoding.ts';
+import { type CsvColumn, csvRows, ndjsonLines } from '../../../../src/adapters/exports/encoding/record-encoding.ts';
 
 async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
   let all = '';
@@ -13,10 +13,11 @@ async function* records<T>(...items: T[]) {
 }
 
 describe('export record encoding', () => {
-  const columns = [
-    ['name', (r: { name: unknown }) => r.name],
-    ['data', (r: { data: unknown }) => r.data],
-  ] as const;
+  type Row = { name: unknown; data: unknown };
+  const columns: CsvColumn<Row>[] = [
+    ['name', (r) => r.name],
+    ['data', (r) => r.data],
+  ];
 
   it('writes CSV with a header, quoting what needs it, objects as JSON, formulas defused', async () => {
     const csv = await text(
@@ -29,7 +30,7 @@ describe('export record encoding', () => {
           { name: '+x', data: true },
           { name: '\tTab', data: '\rCR' },
         ),
-        (r) => r,
+        (r: Row) => r,
         columns,
       ),
     );
