@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { parse } from 'csv-parse/sync';
-import { type CsvColumn, csvRows, ndjsonLines } from '../../../../src/adapters/exports/encoding/record-encoding.ts';
+import {
+  type CsvColumn,
+  csvRows,
+  ndjsonLines,
+} from '../../../../src/adapters/exports/encoding/record-encoding.ts';
 
 async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
   let all = '';
