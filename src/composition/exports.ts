@@ -1,10 +1,11 @@
-import { exportRecordEncoder } from '../adapters/exports/encoding/export-record-encoder.ts';
+import { jsonCsvExportCodec } from '../adapters/exports/encoding/json-csv-export-codec.ts';
 import { ExportRunnerJob } from '../adapters/exports/export-runner-job.ts';
 import { exportRoutes } from '../adapters/exports/http/export-routes.ts';
 import { InMemoryExportRepository } from '../adapters/exports/memory/in-memory-export-repository.ts';
 import { PostgresExportRepository } from '../adapters/exports/postgres/postgres-export-repository.ts';
 import { type GetExport, makeGetExport } from '../application/exports/get-export.ts';
-import type { ExportEncoder } from '../application/exports/ports/export-encoder.ts';
+import { type ImportWorkspace, makeImportWorkspace } from '../application/exports/import-workspace.ts';
+import type { ExportCodec } from '../application/exports/ports/export-codec.ts';
 import type { ExportRepository } from '../application/exports/ports/export-repository.ts';
 import type { ExportSignal } from '../application/exports/ports/export-signal.ts';
 import { makeRequestExport, type RequestExport } from '../application/exports/request-export.ts';
@@ -17,10 +18,11 @@ import { registrar } from './registration.ts';
 /** Exports (and imports) of a workspace's data as files, made in the background (CONTRACT section 11). */
 export interface ExportsCradle {
   exports: ExportRepository;
-  exportEncoder: ExportEncoder;
+  exportCodec: ExportCodec;
   requestExport: RequestExport;
   getExport: GetExport;
   runNextExport: RunNextExport;
+  importWorkspace: ImportWorkspace;
   /** Makes waiting exports. */
   exportRunner: ExportRunnerJob;
   /** Starts an export this instance queued at once: the runner. */
@@ -29,7 +31,7 @@ export interface ExportsCradle {
 
 export type ThroughExports = ThroughModels & ExportsCradle;
 
-const { singleton, value } = registrar<ThroughExports>();
+const { singleton } = registrar<ThroughExports>();
 const { stored } = adaptersFor<ThroughExports>();
 
 export const exports: Area<ExportsCradle, ThroughExports> = {
@@ -41,10 +43,11 @@ export const exports: Area<ExportsCradle, ThroughExports> = {
         memory: (store) => new InMemoryExportRepository({ store }),
       }),
     ),
-    exportEncoder: value(exportRecordEncoder),
+    exportCodec: singleton(({ fileLinkBaseUrl }) => jsonCsvExportCodec(fileLinkBaseUrl)),
     requestExport: singleton(makeRequestExport),
     getExport: singleton(makeGetExport),
     runNextExport: singleton(makeRunNextExport),
+    importWorkspace: singleton(makeImportWorkspace),
     exportRunner: singleton(
       ({ runNextExport, logger }) =>
         new ExportRunnerJob({

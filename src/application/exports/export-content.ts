@@ -2,7 +2,8 @@ import type { ExportJob } from '../../domain/exports/export-job.ts';
 import type { AuditEvents } from '../audit/index.ts';
 import type { RunRepository } from '../runs/index.ts';
 import { auditEventsOf, EXPORT_PAGE_SIZE, runsOf } from './export-records.ts';
-import type { ExportEncoder, RecordFormat } from './ports/export-encoder.ts';
+import type { ExportCodec, RecordFormat } from './ports/export-codec.ts';
+import { type WorkspaceSnapshotDeps, workspaceSnapshot } from './workspace-snapshot.ts';
 
 export interface ExportContent {
   readonly fileName: string;
@@ -16,10 +17,10 @@ const CONTENT_TYPES = { ndjson: 'application/x-ndjson', csv: 'text/csv', json: '
 
 /**
  * The bytes of an export, made while they are read: `keepLease` is awaited every page of records (it throws
- * to stop the export).
+ * to stop the export). The rows of a workspace export are its missions, blueprints, triggers and schedules.
  */
 export function exportContent(
-  deps: { exportEncoder: ExportEncoder; runs: RunRepository; auditEvents: AuditEvents },
+  deps: WorkspaceSnapshotDeps & { exportCodec: ExportCodec; runs: RunRepository; auditEvents: AuditEvents },
   job: ExportJob,
   keepLease: () => Promise<void>,
 ): ExportContent {
@@ -34,11 +35,13 @@ export function exportContent(
   const format = job.format as RecordFormat;
   const bytes =
     job.kind === 'runs'
-      ? deps.exportEncoder.runs(format, counted(runsOf(deps.runs, job.workspaceId, job.filter)))
-      : deps.exportEncoder.auditEvents(
-          format,
-          counted(auditEventsOf(deps.auditEvents, job.workspaceId, job.filter)),
-        );
+      ? deps.exportCodec.runs(format, counted(runsOf(deps.runs, job.workspaceId, job.filter)))
+      : job.kind === 'audit_events'
+        ? deps.exportCodec.auditEvents(
+            format,
+            counted(auditEventsOf(deps.auditEvents, job.workspaceId, job.filter)),
+          )
+        : deps.exportCodec.workspace(workspaceSnapshot(deps, job.workspaceId, job.createdAt, counted));
   const stamp = job.createdAt
     .toISOString()
     .replaceAll(':', '-')

@@ -5,15 +5,16 @@ import type { FileRepository, FileStorage, StoreFile } from '../files/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { RunRepository } from '../runs/index.ts';
 import { exportContent } from './export-content.ts';
-import type { ExportEncoder } from './ports/export-encoder.ts';
+import type { ExportCodec } from './ports/export-codec.ts';
 import type { ExportRepository } from './ports/export-repository.ts';
+import type { WorkspaceSnapshotDeps } from './workspace-snapshot.ts';
 
 /** Takes the oldest waiting export and makes its file; false when none was waiting. */
 export type RunNextExport = () => Promise<boolean>;
 
-export interface RunNextExportDeps {
+export interface RunNextExportDeps extends WorkspaceSnapshotDeps {
   readonly exports: ExportRepository;
-  readonly exportEncoder: ExportEncoder;
+  readonly exportCodec: ExportCodec;
   readonly storeFile: StoreFile;
   readonly files: FileRepository;
   readonly fileStorage: FileStorage;

@@ -36,6 +36,8 @@ interface Fixture {
   readonly blueprintId: string;
   readonly providerId: string;
   readonly exportId: string;
+  /** A file of the workspace holding an empty workspace export. */
+  readonly exportFileId: string;
 }
 
 interface Case {
@@ -117,9 +119,26 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       apiKey: 'sk-m',
     });
     const exported = await c.requestExport(owner, workspace.id, { kind: 'runs', format: 'csv' });
+    const empty = {
+      format: 'workspace-export',
+      version: 1,
+      missions: [],
+      blueprints: [],
+      triggers: [],
+      schedules: [],
+    };
+    const exportFile = await c.uploadFile(owner, {
+      workspaceId: workspace.id,
+      name: 'export.json',
+      contentType: 'application/json',
+      bytes: (async function* () {
+        yield Buffer.from(JSON.stringify(empty));
+      })(),
+    });
     return {
       providerId: provider.id,
       exportId: exported.id,
+      exportFileId: exportFile.id,
       blueprintId: blueprint.id,
       scheduleId: schedule.id,
       workspaceId: workspace.id,
@@ -223,6 +242,15 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
         method: 'POST',
         path: `/api/workspaces/${f.workspaceId}/exports`,
         body: { kind: 'audit_events', format: 'ndjson' },
+      }),
+    },
+    {
+      route: 'POST /api/workspaces/{id}/imports',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/workspaces/${f.workspaceId}/imports`,
+        body: { file_id: f.exportFileId },
       }),
     },
     {

@@ -1652,6 +1652,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/workspaces/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-create a workspace export in this workspace (admins)
+         * @description Reads a workspace export (a file the caller may read, of this or another workspace) and creates its missions, blueprints with every version, triggers and schedules here, all or nothing: new ids, references remapped to the new objects (schedules and triggers to their missions, blueprint nodes to the blueprints they run), each trigger with a new webhook path and a new signing secret, answered this once. Each object is checked and counted in the quotas as one made by hand.
+         */
+        post: operations["importWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exports/{id}": {
         parameters: {
             query?: never;
@@ -18790,6 +18810,229 @@ export interface operations {
             };
             /** @description No such resource (or it belongs to another workspace). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A workspace export (`kind: "workspace"`), of this or another workspace.
+                     */
+                    file_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: {
+                            /** Format: int32 */
+                            missions: number;
+                            /** Format: int32 */
+                            blueprints: number;
+                            /** Format: int32 */
+                            blueprint_versions: number;
+                            /** Format: int32 */
+                            triggers: number;
+                            /** Format: int32 */
+                            schedules: number;
+                        };
+                        /** @description The new triggers, each with its new webhook path and signing secret: shown this once. */
+                        triggers: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /** Format: uuid */
+                            mission_id: string;
+                            name: string;
+                            /** @description A disabled trigger answers 404 to deliveries. */
+                            enabled: boolean;
+                            /** @description The last segment of the webhook URL: 22 random characters (128 bits), after `<prefix>-` when a prefix was asked for. */
+                            webhook_path: string;
+                            /**
+                             * Format: uri
+                             * @description Where senders POST signed deliveries.
+                             */
+                            webhook_url: string;
+                            /**
+                             * Format: int32
+                             * @description Largest accepted delivery body in bytes (default 1048576, 1 MiB); larger ones answer 413.
+                             */
+                            max_body_bytes: number;
+                            /**
+                             * @description How deliveries are signed (fixed at creation; default `platform`): `platform` `X-Signature`; `github` `X-Hub-Signature-256: sha256=<hex>` (`X-GitHub-Delivery` is the idempotency key); `stripe` `Stripe-Signature: t=...,v1=...`; `slack` `X-Slack-Signature: v0=<hex>` over `v0:<timestamp>:<body>`; `standard-webhooks` `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` (`webhook-id` is the idempotency key); `shopify` `X-Shopify-Hmac-Sha256: <base64>`. Signed timestamps must be within 300 s of the server clock, either side.
+                             * @enum {string}
+                             */
+                            signature_scheme: "platform" | "github" | "stripe" | "slack" | "standard-webhooks" | "shopify";
+                            /** @description Accept only timestamped signatures `t=<unix seconds>,v1=<hex>` (replay protection: a timestamped signature is accepted within 300 s of the server clock, either side). */
+                            require_timestamp: boolean;
+                            /** @description Refuse (400) deliveries without an `Idempotency-Key` or `X-Delivery-Id` header. */
+                            require_idempotency_key: boolean;
+                            /**
+                             * Format: date-time
+                             * @description Until then the secret replaced by the last rotation still verifies.
+                             */
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description The signing secret: the HMAC-SHA256 key is its UTF-8 bytes (`whsec_` prefix included), except for `standard-webhooks`, whose key is the base64-decoded part after `whsec_`. Generated secrets are `whsec_` and 32 random bytes (base64url; standard base64 for `standard-webhooks`). Shown only in this answer: store it now. */
+                            readonly signing_secret: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

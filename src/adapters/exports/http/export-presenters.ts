@@ -1,4 +1,6 @@
+import type { ImportResult } from '../../../application/exports/import-workspace.ts';
 import type { ExportJob } from '../../../domain/exports/export-job.ts';
+import { presentTriggerWithSecret } from '../../triggers/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -20,4 +22,12 @@ export function presentExport(job: ExportJob) {
 
 export function exportUrl(job: Pick<ExportJob, 'id'>): string {
   return `/api/exports/${job.id}`;
+}
+
+export function presentImport(result: ImportResult, publicUrl: string) {
+  const { blueprintVersions, ...created } = result.created;
+  return {
+    created: { ...created, blueprint_versions: blueprintVersions },
+    triggers: result.triggers.map((trigger) => presentTriggerWithSecret(trigger, publicUrl)),
+  };
 }

@@ -3,12 +3,12 @@ import type { ExportJob } from '../../../domain/exports/export-job.ts';
 import * as answer from '../../platform/http/answers.ts';
 import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { camelCased, onId } from '../../platform/http/request-input.ts';
-import { accepted } from '../../platform/http/respond.ts';
+import { accepted, created, noStore } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { exportUrl, presentExport } from './export-presenters.ts';
-import { createExportRequest, exportJob } from './export-schemas.ts';
+import { exportUrl, presentExport, presentImport } from './export-presenters.ts';
+import { createExportRequest, exportJob, importRequest, importResult } from './export-schemas.ts';
 
 export function exportRoutes(deps: ThroughExports): RouteSpec[] {
   const bearer = bearerRoutes(TAGS.platform);
@@ -37,6 +37,29 @@ export function exportRoutes(deps: ThroughExports): RouteSpec[] {
       handler: async (ctx, { principal, params, body }) => {
         const job = await deps.requestExport(principal, params.id, camelCased(body));
         accepted(ctx, presentExport(job), exportUrl(job));
+      },
+    }),
+    bearer.post('/api/workspaces/{id}/imports', {
+      operationId: 'importWorkspace',
+      summary: 'Re-create a workspace export in this workspace (admins)',
+      description:
+        'Reads a workspace export (a file the caller may read, of this or another workspace) and creates its ' +
+        'missions, blueprints with every version, triggers and schedules here, all or nothing: new ids, ' +
+        'references remapped to the new objects (schedules and triggers to their missions, blueprint nodes to ' +
+        'the blueprints they run), each trigger with a new webhook path and a new signing secret, answered ' +
+        'this once. Each object is checked and counted in the quotas as one made by hand.',
+      params: idParams,
+      body: importRequest,
+      errors: [403, 409, 413],
+      responses: { 201: { description: 'What was created.', schema: importResult } },
+      handler: async (ctx, { principal, params, body }) => {
+        const result = await deps.importWorkspace(
+          principal,
+          params.id,
+          (body as { file_id: string }).file_id,
+        );
+        noStore(ctx);
+        created(ctx, presentImport(result, deps.fileLinkBaseUrl));
       },
     }),
     bearer.get('/api/exports/{id}', {

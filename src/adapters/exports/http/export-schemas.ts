@@ -2,6 +2,7 @@ import { RUN_STATUSES } from '../../../domain/runs/index.ts';
 import { auditEventQuery } from '../../audit/index.ts';
 import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
+import { triggerWithSecret } from '../../triggers/index.ts';
 
 const recordFormat: JsonSchema = {
   enum: ['ndjson', 'csv'],
@@ -88,5 +89,45 @@ export const exportJob: JsonSchema = {
     created_at: timestamp,
     started_at: { ...timestamp, type: ['string', 'null'] },
     finished_at: { ...timestamp, type: ['string', 'null'] },
+  },
+};
+
+export const importRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['file_id'],
+  properties: {
+    file_id: {
+      ...uuid,
+      description: 'A workspace export (`kind: "workspace"`), of this or another workspace.',
+    },
+  },
+};
+
+const count = { type: 'integer', format: 'int32', minimum: 0 };
+
+export const importResult: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['created', 'triggers'],
+  properties: {
+    created: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['missions', 'blueprints', 'blueprint_versions', 'triggers', 'schedules'],
+      properties: {
+        missions: count,
+        blueprints: count,
+        blueprint_versions: count,
+        triggers: count,
+        schedules: count,
+      },
+    },
+    triggers: {
+      type: 'array',
+      maxItems: 100000,
+      items: triggerWithSecret,
+      description: 'The new triggers, each with its new webhook path and signing secret: shown this once.',
+    },
   },
 };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { exportRecordEncoder } from '../../../../src/adapters/exports/encoding/export-record-encoder.ts';
-import type { ExportEncoder } from '../../../../src/application/exports/ports/export-encoder.ts';
+import { jsonCsvExportCodec } from '../../../../src/adapters/exports/encoding/json-csv-export-codec.ts';
+import type { ExportCodec } from '../../../../src/application/exports/ports/export-codec.ts';
 import { DomainError } from '../../../../src/domain/kernel/errors.ts';
 import type { Run } from '../../../../src/domain/runs/run.ts';
 import { rejectionOf } from '../../../support/fail.ts';
@@ -58,10 +58,11 @@ describe('exports use cases (in memory)', () => {
   it('stops an attempt whose lease another instance took over, and keeps none of its bytes', async () => {
     let app!: Awaited<ReturnType<typeof useCases<Record<never, never>>>>;
     // Time passes while the records are read: past the lease, another instance takes the export.
-    const slow: ExportEncoder = {
-      ...exportRecordEncoder,
+    const codec = jsonCsvExportCodec('http://127.0.0.1');
+    const slow: ExportCodec = {
+      ...codec,
       runs: (format, runs) =>
-        exportRecordEncoder.runs(
+        codec.runs(
           format,
           (async function* () {
             let count = 0;
@@ -76,7 +77,7 @@ describe('exports use cases (in memory)', () => {
           })(),
         ),
     };
-    app = await useCases({ doubles: { ...quiet, exportEncoder: slow } });
+    app = await useCases({ doubles: { ...quiet, exportCodec: slow } });
     const { principal, personal } = await actor(app);
     const mission = await seedMission(app, personal.id, app.clock.now());
     for (let i = 0; i < 250; i++) await seedRun(app, mission, app.clock.now());

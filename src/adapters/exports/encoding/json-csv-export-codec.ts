@@ -1,9 +1,11 @@
 import type { StoredAuditEvent } from '../../../application/audit/index.ts';
-import type { ExportEncoder, RecordFormat } from '../../../application/exports/ports/export-encoder.ts';
+import type { ExportCodec, RecordFormat } from '../../../application/exports/ports/export-codec.ts';
 import type { Run } from '../../../domain/runs/index.ts';
 import { presentAuditEvent } from '../../audit/index.ts';
 import { presentRun } from '../../runs/index.ts';
+import { readWorkspaceJson } from './read-workspace-json.ts';
 import { type CsvColumn, csvRows, ndjsonLines } from './record-encoding.ts';
+import { workspaceJson } from './workspace-json.ts';
 
 type PresentedRun = ReturnType<typeof presentRun>;
 type PresentedAuditEvent = ReturnType<typeof presentAuditEvent>;
@@ -44,12 +46,17 @@ const AUDIT_EVENT_COLUMNS: readonly CsvColumn<PresentedAuditEvent>[] = [
   ['details', (e) => e.details],
 ];
 
-/** NDJSON and CSV (csv-stringify) exports of runs and audit events, as the API presents them. */
-export const exportRecordEncoder: ExportEncoder = {
+/**
+ * NDJSON and CSV (csv-stringify) exports of runs and audit events, and the JSON document of a workspace, as
+ * the API presents them (`publicUrl`: the triggers' webhook URLs).
+ */
+export const jsonCsvExportCodec = (publicUrl: string): ExportCodec => ({
   runs: (format: RecordFormat, runs: AsyncIterable<Run>) =>
     format === 'csv' ? csvRows(runs, presentRun, RUN_COLUMNS) : ndjsonLines(runs, presentRun),
   auditEvents: (format: RecordFormat, events: AsyncIterable<StoredAuditEvent>) =>
     format === 'csv'
       ? csvRows(events, presentAuditEvent, AUDIT_EVENT_COLUMNS)
       : ndjsonLines(events, presentAuditEvent),
-};
+  workspace: (snapshot) => workspaceJson(snapshot, publicUrl),
+  readWorkspace: readWorkspaceJson,
+});

@@ -1,0 +1,2 @@
+// What later areas use of the blueprints area's adapters: they import it from here only (`make layers`).
+export { presentBlueprint, presentVersion } from './http/blueprint-presenters.ts';

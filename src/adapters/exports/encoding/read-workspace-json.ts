@@ -1,0 +1,105 @@
+import type { WorkspaceDocument } from '../../../application/exports/workspace-document.ts';
+import { InvalidInput } from '../../../domain/kernel/errors.ts';
+import type { TriggerSignatureScheme } from '../../../domain/triggers/index.ts';
+import { WORKSPACE_EXPORT_FORMAT, WORKSPACE_EXPORT_VERSION } from './workspace-json.ts';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * A workspace export's JSON read back: its shape checked here (each value is checked again by the use case
+ * that creates its object), InvalidInput naming the first field that is wrong.
+ */
+export function readWorkspaceJson(source: string): WorkspaceDocument {
+  let document: unknown;
+  try {
+    document = JSON.parse(source);
+  } catch {
+    throw notAnExport('it is not JSON');
+  }
+  const root = object(document, 'the document');
+  if (root.format !== WORKSPACE_EXPORT_FORMAT || root.version !== WORKSPACE_EXPORT_VERSION)
+    throw notAnExport(`its format is not ${WORKSPACE_EXPORT_FORMAT} version ${WORKSPACE_EXPORT_VERSION}`);
+  return {
+    missions: array(root, 'missions').map((m, i) => {
+      const at = `missions[${i}]`;
+      const policy = object(m.policy, `${at}.policy`);
+      return {
+        id: string(m, 'id', at),
+        name: string(m, 'name', at),
+        description: nullable(m, 'description', at),
+        definition: m.definition ?? null,
+        policy: {
+          timeoutSeconds: policy.timeout_seconds as number | null,
+          maxAttempts: policy.max_attempts as number | null,
+          retryBackoffSeconds: policy.retry_backoff_seconds as number | null,
+          concurrencyLimit: policy.concurrency_limit as number | null,
+          concurrencyKey: policy.concurrency_key as string | null,
+        },
+      };
+    }),
+    blueprints: array(root, 'blueprints').map((b, i) => {
+      const at = `blueprints[${i}]`;
+      return {
+        id: string(b, 'id', at),
+        name: string(b, 'name', at),
+        description: nullable(b, 'description', at),
+        versions: array(b, 'versions', at).map((v, j) => ({
+          graph: v.graph,
+          note: nullable(v, 'note', `${at}.versions[${j}]`),
+        })),
+      };
+    }),
+    triggers: array(root, 'triggers').map((t, i) => {
+      const at = `triggers[${i}]`;
+      return {
+        missionId: string(t, 'mission_id', at),
+        name: string(t, 'name', at),
+        enabled: boolean(t, 'enabled', at),
+        signatureScheme: string(t, 'signature_scheme', at) as TriggerSignatureScheme,
+        maxBodyBytes: t.max_body_bytes as number,
+        requireTimestamp: boolean(t, 'require_timestamp', at),
+        requireIdempotencyKey: boolean(t, 'require_idempotency_key', at),
+      };
+    }),
+    schedules: array(root, 'schedules').map((s, i) => {
+      const at = `schedules[${i}]`;
+      return {
+        missionId: string(s, 'mission_id', at),
+        name: string(s, 'name', at),
+        cron: string(s, 'cron', at),
+        timezone: string(s, 'timezone', at),
+        input: s.input ?? null,
+        enabled: boolean(s, 'enabled', at),
+      };
+    }),
+  };
+}
+
+const notAnExport = (why: string) => new InvalidInput(`the file is not a workspace export: ${why}`);
+
+function object(value: unknown, at: string): Fields {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw notAnExport(`${at} is not an object`);
+  return value as Fields;
+}
+
+function array(parent: Fields, name: string, at?: string): Fields[] {
+  const where = at ? `${at}.${name}` : name;
+  const value = parent[name];
+  if (!Array.isArray(value)) throw notAnExport(`${where} is not a list`);
+  return value.map((item, i) => object(item, `${where}[${i}]`));
+}
+
+function string(parent: Fields, name: string, at: string): string {
+  if (typeof parent[name] !== 'string') throw notAnExport(`${at}.${name} is not a string`);
+  return parent[name] as string;
+}
+
+function nullable(parent: Fields, name: string, at: string): string | null {
+  return parent[name] === null || parent[name] === undefined ? null : string(parent, name, at);
+}
+
+function boolean(parent: Fields, name: string, at: string): boolean {
+  if (typeof parent[name] !== 'boolean') throw notAnExport(`${at}.${name} is not true or false`);
+  return parent[name] as boolean;
+}

@@ -1,0 +1,52 @@
+import type { WorkspaceSnapshot } from '../../../application/exports/workspace-document.ts';
+import { presentBlueprint, presentVersion } from '../../blueprints/index.ts';
+import { presentMission } from '../../missions/index.ts';
+import { presentSchedule } from '../../schedules/index.ts';
+import { presentTrigger } from '../../triggers/index.ts';
+
+/** What the first field of a workspace export says it is. */
+export const WORKSPACE_EXPORT_FORMAT = 'workspace-export';
+export const WORKSPACE_EXPORT_VERSION = 1;
+
+/**
+ * A workspace export as one JSON document, written a piece at a time: `{format, version, workspace_id,
+ * exported_at, missions, blueprints (each with its versions, oldest first), triggers, schedules}`, each object
+ * as the API presents it (a trigger without its secrets).
+ */
+export async function* workspaceJson(
+  snapshot: WorkspaceSnapshot,
+  publicUrl: string,
+): AsyncIterable<Uint8Array> {
+  const head = {
+    format: WORKSPACE_EXPORT_FORMAT,
+    version: WORKSPACE_EXPORT_VERSION,
+    workspace_id: snapshot.workspaceId,
+    exported_at: snapshot.exportedAt.toISOString(),
+  };
+  yield text(`${JSON.stringify(head).slice(0, -1)},"missions":[`);
+  yield* list(snapshot.missions, presentMission);
+  yield text('],"blueprints":[');
+  let first = true;
+  for await (const { blueprint, versions } of snapshot.blueprints) {
+    yield text(`${first ? '' : ','}${JSON.stringify(presentBlueprint(blueprint)).slice(0, -1)},"versions":[`);
+    yield* list(versions, presentVersion);
+    yield text(']}');
+    first = false;
+  }
+  yield text('],"triggers":[');
+  yield* list(snapshot.triggers, (trigger) => presentTrigger(trigger, publicUrl));
+  yield text('],"schedules":[');
+  yield* list(snapshot.schedules, presentSchedule);
+  yield text(']}\n');
+}
+
+/** The items of a JSON array, comma-separated, one at a time. */
+async function* list<T>(items: AsyncIterable<T>, present: (item: T) => unknown) {
+  let first = true;
+  for await (const item of items) {
+    yield text(`${first ? '' : ','}${JSON.stringify(present(item))}`);
+    first = false;
+  }
+}
+
+const text = (value: string) => Buffer.from(value);

@@ -1,0 +1,126 @@
+import { InvalidInput } from '../../domain/kernel/errors.ts';
+import type { Principal } from '../../domain/kernel/principal.ts';
+import type { Trigger } from '../../domain/triggers/index.ts';
+import type { CreateBlueprint, CreateBlueprintVersion } from '../blueprints/index.ts';
+import { accessibleFile, type FileAccessDeps, type FileSettings, type FileStorage } from '../files/index.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
+import type { CreateMission } from '../missions/index.ts';
+import type { CreateSchedule } from '../schedules/index.ts';
+import type { CreateTrigger, UpdateTrigger } from '../triggers/index.ts';
+import type { WorkspaceAccess } from '../workspaces/index.ts';
+import { creationOrder, remappedGraph } from './blueprint-references.ts';
+import type { ExportCodec } from './ports/export-codec.ts';
+import type { WorkspaceDocument } from './workspace-document.ts';
+
+export interface ImportResult {
+  readonly created: {
+    readonly missions: number;
+    readonly blueprints: number;
+    readonly blueprintVersions: number;
+    readonly triggers: number;
+    readonly schedules: number;
+  };
+  /** The new triggers, each with its new signing secret (shown this once). */
+  readonly triggers: readonly Trigger[];
+}
+
+export type ImportWorkspace = (
+  principal: Principal,
+  workspaceId: string,
+  fileId: string,
+) => Promise<ImportResult>;
+
+export interface ImportWorkspaceDeps extends FileAccessDeps {
+  readonly fileStorage: FileStorage;
+  readonly fileSettings: FileSettings;
+  readonly exportCodec: ExportCodec;
+  readonly unitOfWork: UnitOfWork;
+  readonly workspaceAccess: WorkspaceAccess;
+  readonly createMission: CreateMission;
+  readonly createBlueprint: CreateBlueprint;
+  readonly createBlueprintVersion: CreateBlueprintVersion;
+  readonly createTrigger: CreateTrigger;
+  readonly updateTrigger: UpdateTrigger;
+  readonly createSchedule: CreateSchedule;
+}
+
+/**
+ * Admins and owners re-create the objects of a workspace export (a file any member of its workspace may read)
+ * in their workspace, all or nothing (one transaction): new ids, each reference remapped to the new object,
+ * each trigger with a new webhook path and a new signing secret. Every object goes through its create use
+ * case, so its checks and quotas hold as for one created by hand.
+ */
+export function makeImportWorkspace(deps: ImportWorkspaceDeps): ImportWorkspace {
+  return async (principal, workspaceId, fileId) => {
+    await deps.workspaceAccess(principal, workspaceId, 'admin');
+    const file = await accessibleFile(deps, principal, fileId, 'member');
+    if (file.size > deps.fileSettings.maxBytes)
+      throw new InvalidInput(`a workspace export to import has at most ${deps.fileSettings.maxBytes} bytes`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of deps.fileStorage.read(file.id)) chunks.push(Buffer.from(chunk));
+    const document = deps.exportCodec.readWorkspace(Buffer.concat(chunks).toString('utf8'));
+    return deps.unitOfWork.transaction(() => recreate(deps, principal, workspaceId, document));
+  };
+}
+
+async function recreate(
+  deps: ImportWorkspaceDeps,
+  principal: Principal,
+  workspaceId: string,
+  document: WorkspaceDocument,
+): Promise<ImportResult> {
+  const missionIds = new Map<string, string>();
+  for (const { id, ...mission } of document.missions)
+    missionIds.set(id, (await deps.createMission(principal, { workspaceId, ...mission })).id);
+  const newMission = (oldId: string, at: string) => {
+    const id = missionIds.get(oldId);
+    if (!id) throw new InvalidInput(`${at} names mission ${oldId}, which the export does not hold`);
+    return id;
+  };
+
+  const blueprintIds = new Map<string, string>();
+  let blueprintVersions = 0;
+  for (const blueprint of creationOrder(document.blueprints)) {
+    const [first, ...later] = blueprint.versions;
+    if (!first) throw new InvalidInput(`blueprint ${blueprint.id} of the export has no version`);
+    const made = await deps.createBlueprint(principal, {
+      workspaceId,
+      name: blueprint.name,
+      description: blueprint.description,
+      graph: remappedGraph(first.graph, blueprintIds),
+    });
+    blueprintIds.set(blueprint.id, made.id);
+    for (const version of later)
+      await deps.createBlueprintVersion(principal, made.id, {
+        graph: remappedGraph(version.graph, blueprintIds),
+        note: version.note,
+      });
+    blueprintVersions += blueprint.versions.length;
+  }
+
+  const triggers: Trigger[] = [];
+  for (const [i, { missionId, enabled, ...trigger }] of document.triggers.entries()) {
+    let made = await deps.createTrigger(principal, {
+      ...trigger,
+      missionId: newMission(missionId, `triggers[${i}]`),
+    });
+    if (!enabled) made = await deps.updateTrigger(principal, made.id, { enabled: false });
+    triggers.push(made);
+  }
+  for (const [i, { missionId, ...schedule }] of document.schedules.entries())
+    await deps.createSchedule(principal, {
+      ...schedule,
+      missionId: newMission(missionId, `schedules[${i}]`),
+    });
+
+  return {
+    created: {
+      missions: missionIds.size,
+      blueprints: blueprintIds.size,
+      blueprintVersions,
+      triggers: triggers.length,
+      schedules: document.schedules.length,
+    },
+    triggers,
+  };
+}

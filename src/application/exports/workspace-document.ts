@@ -1,0 +1,52 @@
+import type { Blueprint, BlueprintVersion } from '../../domain/blueprints/index.ts';
+import type { Mission, RunPolicyChanges } from '../../domain/missions/index.ts';
+import type { Schedule } from '../../domain/schedules/index.ts';
+import type { Trigger, TriggerSignatureScheme } from '../../domain/triggers/index.ts';
+
+/**
+ * What a workspace export holds, read as it is written (one page of each list in memory at a time): its
+ * blueprints with every version, missions, triggers (the encoder writes no secret) and schedules.
+ */
+export interface WorkspaceSnapshot {
+  readonly workspaceId: string;
+  readonly exportedAt: Date;
+  readonly missions: AsyncIterable<Mission>;
+  readonly blueprints: AsyncIterable<{ blueprint: Blueprint; versions: AsyncIterable<BlueprintVersion> }>;
+  readonly triggers: AsyncIterable<Trigger>;
+  readonly schedules: AsyncIterable<Schedule>;
+}
+
+/** A workspace export as read back for an import: each object as its create use case takes it, old ids kept. */
+export interface WorkspaceDocument {
+  readonly missions: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly description: string | null;
+    readonly definition: unknown;
+    readonly policy: RunPolicyChanges;
+  }[];
+  readonly blueprints: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly description: string | null;
+    /** Oldest first: version 1 first. */
+    readonly versions: readonly { readonly graph: unknown; readonly note: string | null }[];
+  }[];
+  readonly triggers: readonly {
+    readonly missionId: string;
+    readonly name: string;
+    readonly enabled: boolean;
+    readonly signatureScheme: TriggerSignatureScheme;
+    readonly maxBodyBytes: number;
+    readonly requireTimestamp: boolean;
+    readonly requireIdempotencyKey: boolean;
+  }[];
+  readonly schedules: readonly {
+    readonly missionId: string;
+    readonly name: string;
+    readonly cron: string;
+    readonly timezone: string;
+    readonly input: unknown;
+    readonly enabled: boolean;
+  }[];
+}

@@ -1,0 +1,3 @@
+// What later areas use of the blueprints area's domain: they import it from here only (`make layers`).
+export type { Blueprint } from './blueprint.ts';
+export type { BlueprintVersion } from './blueprint-version.ts';
