@@ -3,9 +3,34 @@ import { stringify } from 'csv-stringify/sync';
 /** A CSV column: its header and its cell from the record as the API presents it. */
 export type CsvColumn<T> = readonly [header: string, cell: (record: T) => unknown];
 
+/**
+ * Text pieces joined into buffers of about BATCH_BYTES: one buffer a record would leave thousands of small
+ * buffers, and their memory, waiting for a full collection once the storage held them past a young one.
+ */
+const BATCH_BYTES = 64 * 1024;
+
+async function* batched(pieces: AsyncIterable<string>): AsyncIterable<Uint8Array> {
+  let batch: string[] = [];
+  let length = 0;
+  for await (const piece of pieces) {
+    batch.push(piece);
+    length += piece.length;
+    if (length >= BATCH_BYTES) {
+      yield Buffer.from(batch.join(''));
+      batch = [];
+      length = 0;
+    }
+  }
+  if (batch.length > 0) yield Buffer.from(batch.join(''));
+}
+
 /** One JSON object a line (NDJSON, `application/x-ndjson`). */
-export async function* ndjsonLines<T>(records: AsyncIterable<T>, present: (record: T) => unknown) {
-  for await (const record of records) yield Buffer.from(`${JSON.stringify(present(record))}\n`);
+export function ndjsonLines<T>(records: AsyncIterable<T>, present: (record: T) => unknown) {
+  return batched(
+    (async function* () {
+      for await (const record of records) yield `${JSON.stringify(present(record))}\n`;
+    })(),
+  );
 }
 
 /**
@@ -13,16 +38,20 @@ export async function* ndjsonLines<T>(records: AsyncIterable<T>, present: (recor
  * JSON, booleans `true` and `false`, null empty; a text cell that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a
  * carriage return: OWASP's CSV injection list) gets a leading `'`.
  */
-export async function* csvRows<T, P>(
+export function csvRows<T, P>(
   records: AsyncIterable<T>,
   present: (record: T) => P,
   columns: readonly CsvColumn<P>[],
 ) {
-  yield Buffer.from(stringify([columns.map(([header]) => header)]));
-  for await (const record of records) {
-    const presented = present(record);
-    yield Buffer.from(stringify([columns.map(([, cell]) => csvCell(cell(presented)))]));
-  }
+  return batched(
+    (async function* () {
+      yield stringify([columns.map(([header]) => header)]);
+      for await (const record of records) {
+        const presented = present(record);
+        yield stringify([columns.map(([, cell]) => csvCell(cell(presented)))]);
+      }
+    })(),
+  );
 }
 
 function csvCell(value: unknown): string | number | null {

@@ -1,0 +1,109 @@
+// The server's memory while it exports many runs: the real server (node src/main.ts) on a scratch database
+// holding RUNS runs (default 100,000, each with an input of about INPUT_BYTES, default 512) makes their export
+// in each format asked (default ndjson and csv) into a file of FILE_STORAGE (default postgres); this script
+// samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the growth over the idle figure,
+// the rows, the file's size and the time. It fails when the growth passes LIMIT_MB (default 64).
+// Run: node scripts/measure-export-memory.ts [ndjson csv] (on DATABASE_URL's server when set).
+import pg from 'pg';
+import { callApi, logIn, rssBytes, spawnServer } from './bench/server.ts';
+import { scratchDatabase } from './resilience/scratch-database.ts';
+
+const MIB = 1024 * 1024;
+const runCount = Number(process.env.RUNS ?? 100_000);
+const inputBytes = Number(process.env.INPUT_BYTES ?? 512);
+const limitMb = Number(process.env.LIMIT_MB ?? 64);
+const formats = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['ndjson', 'csv'];
+
+function sampler(pid: number) {
+  let peak = 0;
+  const timer = setInterval(() => {
+    rssBytes(pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => {},
+    );
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
+const database = await scratchDatabase('export_memory');
+const server = await spawnServer({
+  DATABASE_URL: database.url,
+  FILE_STORAGE: process.env.FILE_STORAGE ?? 'postgres',
+  LOG_LEVEL: 'warn',
+  ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+});
+let failed = false;
+try {
+  const token = await logIn(server.base);
+  const me = await callApi(server.base, token, 'GET', '/api/auth/me');
+  const workspaceId = (me.body.workspaces as { id: string }[])[0]?.id as string;
+  const mission = await callApi(server.base, token, 'POST', '/api/missions', {
+    workspace_id: workspaceId,
+    name: 'm',
+  });
+  const input = { note: 'x'.repeat(inputBytes), n: 1 };
+  const template = await callApi(server.base, token, 'POST', `/api/missions/${mission.body.id}/runs`, {
+    input,
+  });
+  // The other runs are copies of the first, one second apart, written by the database itself.
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(
+    `insert into runs
+     select (jsonb_populate_record(null::runs, to_jsonb(r) || jsonb_build_object(
+               'id', gen_random_uuid(), 'created_at', r.created_at + make_interval(secs => g)))).*
+       from runs r, generate_series(1, $2::int) g where r.id = $1`,
+    [template.body.id, runCount - 1],
+  );
+  await client.end();
+
+  const exportOnce = async (format: string, filter?: object) => {
+    const queued = await callApi(server.base, token, 'POST', `/api/workspaces/${workspaceId}/exports`, {
+      kind: 'runs',
+      format,
+      ...(filter && { filter }),
+    });
+    if (queued.status !== 202)
+      throw new Error(`export answered ${queued.status} ${JSON.stringify(queued.body)}`);
+    for (;;) {
+      const seen = await callApi(server.base, token, 'GET', `/api/exports/${queued.body.id}`);
+      if (seen.body.status === 'succeeded' || seen.body.status === 'failed') return seen.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  // A warm-up export of no run, so the idle figure includes what the first export loads.
+  for (const format of formats) await exportOnce(format, { created_before: '2000-01-01T00:00:00Z' });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  for (const format of formats) {
+    const idle = await rssBytes(server.pid);
+    const sampling = sampler(server.pid);
+    const started = performance.now();
+    const done = await exportOnce(format);
+    const seconds = (performance.now() - started) / 1000;
+    const peak = sampling.stop();
+    if (done.status !== 'succeeded' || done.rows !== runCount)
+      throw new Error(`export ${format}: ${JSON.stringify(done)}`);
+    const file = await callApi(server.base, token, 'GET', `/api/files/${done.file_id}`);
+    const growth = (peak - idle) / MIB;
+    console.log(
+      `${format}: ${done.rows} runs, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
+        `(${(done.rows / seconds).toFixed(0)} runs/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
+        `(+${growth.toFixed(1)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`,
+    );
+    if (growth > limitMb) {
+      console.log(`  FAIL: RSS grew past ${limitMb} MiB`);
+      failed = true;
+    }
+  }
+} finally {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await database.dispose();
+}
+process.exitCode = failed ? 1 : 0;
