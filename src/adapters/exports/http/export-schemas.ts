@@ -83,6 +83,7 @@ export const exportJob: JsonSchema = {
       type: ['integer', 'null'],
       format: 'int64',
       minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
       description: 'The records written (the objects of a workspace export); null until it succeeded.',
     },
     error: { type: ['string', 'null'], maxLength: 1000, description: 'Why it failed.' },
@@ -104,7 +105,7 @@ export const importRequest: JsonSchema = {
   },
 };
 
-const count = { type: 'integer', format: 'int32', minimum: 0 };
+const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
 
 export const importResult: JsonSchema = {
   type: 'object',
