@@ -156,6 +156,8 @@ export interface Config {
     readonly workspaceQuotaBytes: number;
     /** How often expired unfinished uploads are deleted (0: never, on this instance). */
     readonly uploadSweepIntervalSeconds: number;
+    /** How often orphaned bytes are deleted (0: never, on this instance). */
+    readonly orphanSweepIntervalSeconds: number;
     /** How often an instance looks for exports to make (0: never, on this instance). */
     readonly exportPollIntervalSeconds: number;
   };
@@ -755,6 +757,14 @@ const schema = {
       description:
         'how often an instance deletes resumable uploads left unfinished for 24 h (`0`: never on this instance)',
     },
+    FILE_ORPHAN_SWEEP_INTERVAL_SECONDS: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 604800,
+      default: 3600,
+      description:
+        "how often an instance deletes stored bytes no file or unfinished upload names any more (a deleted workspace's files, an interrupted export), once unwritten for an hour (`0`: never on this instance)",
+    },
     EXPORT_POLL_INTERVAL_SECONDS: {
       type: 'integer',
       minimum: 0,
@@ -1126,6 +1136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = readProcessEnv()): Config {
       maxBytes: input.FILE_MAX_BYTES as number,
       workspaceQuotaBytes: input.WORKSPACE_STORAGE_QUOTA_BYTES as number,
       uploadSweepIntervalSeconds: input.FILE_UPLOAD_SWEEP_INTERVAL_SECONDS as number,
+      orphanSweepIntervalSeconds: input.FILE_ORPHAN_SWEEP_INTERVAL_SECONDS as number,
       exportPollIntervalSeconds: input.EXPORT_POLL_INTERVAL_SECONDS as number,
     },
     models: {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { HmacFileLinkSigner } from '../adapters/files/crypto/hmac-file-link-signer.ts';
 import { nodeByteDigests } from '../adapters/files/crypto/node-byte-digests.ts';
+import { FileSweepJob } from '../adapters/files/file-sweep-job.ts';
 import { fileTypeContentSniffer } from '../adapters/files/file-type-content-sniffer.ts';
 import { FilesystemFileStorage } from '../adapters/files/filesystem/filesystem-file-storage.ts';
 import { fileRoutes } from '../adapters/files/http/file-routes.ts';
@@ -12,7 +13,6 @@ import { PostgresFileRepository } from '../adapters/files/postgres/postgres-file
 import { PostgresFileStorage } from '../adapters/files/postgres/postgres-file-storage.ts';
 import { PostgresFileUploadRepository } from '../adapters/files/postgres/postgres-file-upload-repository.ts';
 import { LazyS3FileStorage } from '../adapters/files/s3/lazy-s3-file-storage.ts';
-import { UploadSweepJob } from '../adapters/files/upload-sweep-job.ts';
 import { type AppendUpload, makeAppendUpload } from '../application/files/append-upload.ts';
 import { type CreateFileLink, makeCreateFileLink } from '../application/files/create-file-link.ts';
 import { type CreateUpload, makeCreateUpload } from '../application/files/create-upload.ts';
@@ -34,6 +34,10 @@ import {
   makeSweepExpiredUploads,
   type SweepExpiredUploads,
 } from '../application/files/sweep-expired-uploads.ts';
+import {
+  makeSweepOrphanedBytes,
+  type SweepOrphanedBytes,
+} from '../application/files/sweep-orphaned-bytes.ts';
 import { makeUploadFile, type UploadFile } from '../application/files/upload-file.ts';
 import { type GetUploadProgress, makeGetUploadProgress } from '../application/files/upload-progress.ts';
 import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
@@ -68,7 +72,9 @@ export interface FilesCradle {
   getUploadProgress: GetUploadProgress;
   appendUpload: AppendUpload;
   sweepExpiredUploads: SweepExpiredUploads;
-  uploadSweepJob: UploadSweepJob;
+  uploadSweepJob: FileSweepJob;
+  sweepOrphanedBytes: SweepOrphanedBytes;
+  orphanSweepJob: FileSweepJob;
 }
 
 export type ThroughFiles = ThroughBlueprints & FilesCradle;
@@ -135,15 +141,31 @@ export const files: Area<FilesCradle, ThroughFiles> = {
     sweepExpiredUploads: singleton(makeSweepExpiredUploads),
     uploadSweepJob: singleton(
       ({ sweepExpiredUploads, logger }) =>
-        new UploadSweepJob({
-          sweepExpiredUploads,
+        new FileSweepJob({
+          sweep: sweepExpiredUploads,
           logger,
           intervalSeconds: context.config.files.uploadSweepIntervalSeconds,
+          name: 'upload-sweeper',
+          done: 'expired unfinished uploads deleted',
+          failed: 'upload sweep failed; retrying at the next interval',
+        }),
+      (job) => job.stop(),
+    ),
+    sweepOrphanedBytes: singleton(makeSweepOrphanedBytes),
+    orphanSweepJob: singleton(
+      ({ sweepOrphanedBytes, logger }) =>
+        new FileSweepJob({
+          sweep: sweepOrphanedBytes,
+          logger,
+          intervalSeconds: context.config.files.orphanSweepIntervalSeconds,
+          name: 'orphan-sweeper',
+          done: 'orphaned file bytes deleted',
+          failed: 'orphaned bytes sweep failed; retrying at the next interval',
         }),
       (job) => job.stop(),
     ),
   }),
   routes: (deps) => [...fileRoutes(deps), ...tusRoutes(deps)],
-  jobs: ({ uploadSweepJob }) => [uploadSweepJob],
+  jobs: ({ uploadSweepJob, orphanSweepJob }) => [uploadSweepJob, orphanSweepJob],
   retention: ({ fileRetention }) => [fileRetention],
 };

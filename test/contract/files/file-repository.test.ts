@@ -32,8 +32,13 @@ describeContract('FileRepository', (world) => {
       after: page.next ?? undefined,
     });
     expect(rest).to.deep.equal({ items: [first], next: null });
+    expect(await world.files.existingIds([first.id, randomUUID(), second.id])).to.have.members([
+      first.id,
+      second.id,
+    ]);
     expect(await world.files.delete(first.id)).to.equal(true);
     expect(await world.files.delete(first.id)).to.equal(false);
+    expect(await world.files.existingIds([first.id])).to.deep.equal([]);
     expect(await world.files.usedBytes(workspace.id)).to.equal(500);
     expect(await world.files.findById(first.id)).to.equal(undefined);
   });

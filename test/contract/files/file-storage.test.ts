@@ -31,6 +31,24 @@ for (const [name, make] of Object.entries(FILE_STORAGES)) {
       await storage.delete(key);
     });
 
+    it('lists the keys of the objects last written before a time, each once', async () => {
+      const { storage } = under;
+      const [kept, gone] = [randomUUID(), randomUUID()];
+      await storage.append(kept, piecesOf(randomBytes(2_200_000), 500_000));
+      await storage.append(gone, piecesOf(randomBytes(10), 10));
+      await storage.delete(gone);
+      const keys = async (before: Date) => {
+        const all: string[] = [];
+        for await (const key of storage.keysWrittenBefore(before)) all.push(key);
+        return all;
+      };
+      const later = await keys(new Date(Date.now() + 60_000));
+      expect(later.filter((key) => key === kept)).to.have.length(1);
+      expect(later).to.not.include(gone);
+      expect(await keys(new Date(Date.now() - 60_000))).to.not.include(kept);
+      await storage.delete(kept);
+    });
+
     it('continues an object with later appends, and keeps what arrived before a failing source', async () => {
       const { storage } = under;
       const key = randomUUID();

@@ -26,7 +26,9 @@ describeContract('FileUploadRepository', (world) => {
     expect(await world.fileUploads.lease(upload.id, at(70), at(130))).to.equal(true);
     await world.fileUploads.release(upload.id);
     expect(await world.fileUploads.lease(upload.id, at(71), at(131))).to.equal(true);
+    expect(await world.fileUploads.existingIds([upload.id, randomUUID()])).to.deep.equal([upload.id]);
     await world.fileUploads.delete(upload.id);
+    expect(await world.fileUploads.existingIds([upload.id])).to.deep.equal([]);
     expect(await world.fileUploads.findActive(upload.id, at(10))).to.equal(undefined);
     expect(await world.fileUploads.lease(upload.id, at(200), at(300))).to.equal(false);
   });

@@ -68,6 +68,7 @@ describe('health detail (GET /health on the operator listener)', function () {
       'webhook-dispatcher',
       'email-dispatcher',
       'upload-sweeper',
+      'orphan-sweeper',
       'retention',
       'blueprint-engine',
       'export-runner',

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
@@ -40,6 +40,23 @@ export class FilesystemFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.#path(key), { force: true });
+  }
+
+  async *keysWrittenBefore(before: Date): AsyncIterable<string> {
+    let names: string[];
+    try {
+      names = await readdir(this.#root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names.filter((entry) => KEY.test(entry))) {
+      const modified = await stat(join(this.#root, name)).then(
+        (stats) => stats.mtime,
+        () => undefined,
+      );
+      if (modified && modified < before) yield name;
+    }
   }
 
   #path(key: string): string {

@@ -57,6 +57,12 @@ export class InMemoryFileRepository implements FileRepository {
     return deleted.map((file) => file.id);
   }
 
+  existingIds(ids: readonly string[]): Promise<string[]> {
+    return this.#store.atomically(() =>
+      ids.filter((id) => fileTables(this.#store).files.get(id) !== undefined),
+    );
+  }
+
   delete(id: string): Promise<boolean> {
     return this.#store.atomically(() => fileTables(this.#store).files.delete(id));
   }

@@ -4,11 +4,17 @@ import type { ByteRange } from '../../../domain/files/byte-range.ts';
 /** Bytes in this process's memory (PERSISTENCE=memory): lost at exit, and held whole, for tests and trials. */
 export class InMemoryFileStorage implements FileStorage {
   readonly #objects = new Map<string, Buffer[]>();
+  /** When each object was last written (the time of the machine, as the other storages keep it). */
+  readonly #writtenAt = new Map<string, Date>();
 
   async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
     const parts = this.#objects.get(key) ?? [];
     this.#objects.set(key, parts);
-    for await (const chunk of source) parts.push(Buffer.from(chunk));
+    this.#writtenAt.set(key, new Date());
+    for await (const chunk of source) {
+      parts.push(Buffer.from(chunk));
+      this.#writtenAt.set(key, new Date());
+    }
   }
 
   async size(key: string): Promise<number> {
@@ -28,5 +34,10 @@ export class InMemoryFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     this.#objects.delete(key);
+    this.#writtenAt.delete(key);
+  }
+
+  async *keysWrittenBefore(before: Date): AsyncIterable<string> {
+    for (const [key, writtenAt] of [...this.#writtenAt]) if (writtenAt < before) yield key;
   }
 }

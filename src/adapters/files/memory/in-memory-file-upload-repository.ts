@@ -43,6 +43,12 @@ export class InMemoryFileUploadRepository implements FileUploadRepository {
     );
   }
 
+  existingIds(ids: readonly string[]): Promise<string[]> {
+    return this.#store.atomically(() =>
+      ids.filter((id) => fileTables(this.#store).fileUploads.get(id) !== undefined),
+    );
+  }
+
   async delete(id: string): Promise<void> {
     await this.#store.atomically(() => fileTables(this.#store).fileUploads.delete(id));
   }

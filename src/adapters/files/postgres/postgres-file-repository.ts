@@ -105,6 +105,14 @@ export class PostgresFileRepository extends PostgresRepository implements FileRe
     );
   }
 
+  async existingIds(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<{ id: string }>('select id from files where id = any($1::uuid[])', [
+      ids,
+    ]);
+    return rows.map((row) => row.id);
+  }
+
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.query('delete from files where id = $1 returning id', [id]);
     return rows.length === 1;

@@ -11,6 +11,8 @@ export const CHUNK_BYTES = 1024 * 1024;
  * short-lived garbage of the young generation rather than large objects awaiting a full collection.
  */
 const READ_SLICE_BYTES = 48 * 1024;
+/** Object keys listed per statement by the orphan sweep. */
+const KEYS_BATCH = 500;
 /** Chunk places (offset and length) fetched per statement while reading. */
 const PLACES_BATCH = 256;
 
@@ -45,6 +47,21 @@ export class PostgresFileStorage implements FileStorage {
       [key],
     );
     return Number(row?.end ?? 0);
+  }
+
+  async *keysWrittenBefore(before: Date): AsyncIterable<string> {
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await this.#query<{ object_key: string }>(
+        `select object_key from file_chunks where object_key > $1
+          group by object_key having max(created_at) < $2 order by object_key limit ${KEYS_BATCH}`,
+        [after, before],
+      );
+      for (const row of rows) yield row.object_key;
+      const last = rows.at(-1);
+      if (!last || rows.length < KEYS_BATCH) return;
+      after = last.object_key;
+    }
   }
 
   async *read(key: string, range?: ByteRange): AsyncIterable<Uint8Array> {

@@ -64,6 +64,15 @@ export class PostgresFileUploadRepository extends PostgresRepository implements 
     await this.db.query('update file_uploads set leased_until = null where id = $1', [id]);
   }
 
+  async existingIds(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.query<{ id: string }>(
+      'select id from file_uploads where id = any($1::uuid[])',
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.query('delete from file_uploads where id = $1', [id]);
   }

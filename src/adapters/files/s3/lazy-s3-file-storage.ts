@@ -32,6 +32,10 @@ export class LazyS3FileStorage implements FileStorage {
     return (await this.#loaded()).delete(key);
   }
 
+  async *keysWrittenBefore(before: Date): AsyncIterable<string> {
+    yield* (await this.#loaded()).keysWrittenBefore(before);
+  }
+
   #loaded(): Promise<FileStorage> {
     this.#storage ??= Promise.all([import('./s3-client.ts'), import('./s3-file-storage.ts')]).then(
       ([{ s3Client }, { S3FileStorage }]) =>

@@ -97,6 +97,30 @@ export class S3FileStorage implements FileStorage {
     await drop();
   }
 
+  async *keysWrittenBefore(before: Date): AsyncIterable<string> {
+    // Listing sorts by key, so an object's parts come together: the object is done when another begins.
+    let current: { key: string; last: Date } | undefined;
+    let token: string | undefined;
+    do {
+      const page = await this.#client.send(
+        new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.#prefix.length).split('/')[0];
+        if (!key) continue;
+        const modified = object.LastModified ?? new Date(0);
+        if (current?.key === key) {
+          if (modified > current.last) current.last = modified;
+          continue;
+        }
+        if (current && current.last < before) yield current.key;
+        current = { key, last: modified };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    if (current && current.last < before) yield current.key;
+  }
+
   /** The object's parts in order (keys sort by offset: fixed-width digits). */
   async *#parts(key: string): AsyncIterable<Part> {
     let token: string | undefined;

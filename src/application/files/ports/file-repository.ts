@@ -14,6 +14,8 @@ export interface FileRepository {
   listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<StoredFile>>;
   /** The bytes the workspace's files hold, in all. */
   usedBytes(workspaceId: string): Promise<number>;
+  /** Those of `ids` that are files. */
+  existingIds(ids: readonly string[]): Promise<string[]>;
   /** Deletes the metadata; true when it existed. The bytes are the FileStorage's to delete. */
   delete(id: string): Promise<boolean>;
   /**

@@ -17,4 +17,9 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): AsyncIterable<Uint8Array>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * The key of every object last written before `before`, each once, in no particular order (the orphan sweep
+   * compares them with the files and uploads that still exist). Deleting objects while iterating is allowed.
+   */
+  keysWrittenBefore(before: Date): AsyncIterable<string>;
 }

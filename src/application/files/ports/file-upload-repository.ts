@@ -11,6 +11,8 @@ export interface FileUploadRepository {
   lease(id: string, now: Date, until: Date): Promise<boolean>;
   /** Gives the lease back. */
   release(id: string): Promise<void>;
+  /** Those of `ids` that are uploads (expired or not). */
+  existingIds(ids: readonly string[]): Promise<string[]>;
   /** Deletes the upload (finished or abandoned). */
   delete(id: string): Promise<void>;
   /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { fileName } from '../../../../src/domain/files/stored-file.ts';
 import { DomainError } from '../../../../src/domain/kernel/errors.ts';
+import { FixedClock } from '../../../support/auth-fakes.ts';
 import { rejectionOf } from '../../../support/fail.ts';
 import { actor, useCases } from '../../../support/test-container.ts';
 
@@ -71,5 +72,30 @@ describe('files use cases (in memory)', () => {
     expect(fileName('C:\\Users\\a\\report.pdf')).to.equal('report.pdf');
     expect(fileName('../../etc/passwd')).to.equal('passwd');
     for (const bad of ['', '..', 'dir/', 'a\u0007b', 'x'.repeat(256)]) expect(() => fileName(bad)).to.throw();
+  });
+
+  it('sweeps the bytes no file or upload names once unwritten for an hour, and keeps every other', async () => {
+    // The machine's clock stamps the writes; the use case looks two hours later.
+    const app = await useCases({ doubles: { clock: new FixedClock(new Date(Date.now() + 2 * 3600_000)) } });
+    const { principal, personal } = await actor(app);
+    const file = await app.uploadFile(principal, {
+      workspaceId: personal.id,
+      name: 'kept.bin',
+      contentType: undefined,
+      bytes: once(Buffer.from('kept')),
+    });
+    const upload = await app.createUpload(principal, {
+      workspaceId: personal.id,
+      name: 'u.bin',
+      contentType: undefined,
+      length: 10,
+    });
+    await app.appendUpload(principal, upload.id, { offset: 0, bytes: once(Buffer.from('half')) });
+    await app.fileStorage.append('00000000-0000-4000-8000-000000000001', once(Buffer.from('orphan')));
+    expect(await app.sweepOrphanedBytes()).to.equal(1);
+    expect(await app.fileStorage.size('00000000-0000-4000-8000-000000000001')).to.equal(0);
+    expect(await app.fileStorage.size(file.id)).to.equal(4);
+    expect(await app.fileStorage.size(upload.id)).to.equal(4);
+    expect(await app.sweepOrphanedBytes()).to.equal(0);
   });
 });
