@@ -23,6 +23,8 @@ export function runsOf(runs: RunRepository, workspaceId: string, filter: ExportF
     workspaceId,
     missionId: filter.mission_id,
     status: filter.status as RunStatus | undefined,
+    // Without it, top-level runs only (as GET /api/runs lists them): child runs are exported by their parent.
+    parentRunId: filter.parent_run_id,
     createdAfter: dateOf(filter.created_after),
     createdBefore: dateOf(filter.created_before),
   };

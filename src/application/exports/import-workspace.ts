@@ -1,5 +1,6 @@
 import { InvalidInput } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
+import type { MissionBlueprint } from '../../domain/missions/index.ts';
 import type { Trigger } from '../../domain/triggers/index.ts';
 import type { CreateBlueprint, CreateBlueprintVersion } from '../blueprints/index.ts';
 import { accessibleFile, type FileAccessDeps, type FileSettings, type FileStorage } from '../files/index.ts';
@@ -69,15 +70,6 @@ async function recreate(
   workspaceId: string,
   document: WorkspaceDocument,
 ): Promise<ImportResult> {
-  const missionIds = new Map<string, string>();
-  for (const { id, ...mission } of document.missions)
-    missionIds.set(id, (await deps.createMission(principal, { workspaceId, ...mission })).id);
-  const newMission = (oldId: string, at: string) => {
-    const id = missionIds.get(oldId);
-    if (!id) throw new InvalidInput(`${at} names mission ${oldId}, which the export does not hold`);
-    return id;
-  };
-
   const blueprintIds = new Map<string, string>();
   let blueprintVersions = 0;
   for (const blueprint of creationOrder(document.blueprints)) {
@@ -97,6 +89,28 @@ async function recreate(
       });
     blueprintVersions += blueprint.versions.length;
   }
+
+  // Missions after the blueprints: a mission may run one, which must exist (the version numbers are kept, every
+  // version being re-created in order).
+  const newBlueprint = ({ id, version }: MissionBlueprint, at: string): MissionBlueprint => {
+    const made = blueprintIds.get(id);
+    if (!made) throw new InvalidInput(`${at} names blueprint ${id}, which the export does not hold`);
+    return { id: made, version };
+  };
+  const missionIds = new Map<string, string>();
+  for (const [i, { id, blueprint, ...mission }] of document.missions.entries()) {
+    const input = {
+      workspaceId,
+      ...mission,
+      blueprint: blueprint ? newBlueprint(blueprint, `missions[${i}]`) : undefined,
+    };
+    missionIds.set(id, (await deps.createMission(principal, input)).id);
+  }
+  const newMission = (oldId: string, at: string) => {
+    const id = missionIds.get(oldId);
+    if (!id) throw new InvalidInput(`${at} names mission ${oldId}, which the export does not hold`);
+    return id;
+  };
 
   const triggers: Trigger[] = [];
   for (const [i, { missionId, enabled, ...trigger }] of document.triggers.entries()) {

@@ -1,5 +1,5 @@
 import type { Blueprint, BlueprintVersion } from '../../domain/blueprints/index.ts';
-import type { Mission, RunPolicyChanges } from '../../domain/missions/index.ts';
+import type { Mission, MissionBlueprint, RunPolicyChanges } from '../../domain/missions/index.ts';
 import type { Schedule } from '../../domain/schedules/index.ts';
 import type { Trigger, TriggerSignatureScheme } from '../../domain/triggers/index.ts';
 
@@ -24,6 +24,8 @@ export interface WorkspaceDocument {
     readonly description: string | null;
     readonly definition: unknown;
     readonly policy: RunPolicyChanges;
+    /** The blueprint its runs carry out (an id of the export's blueprints), or null: a worker's mission. */
+    readonly blueprint: MissionBlueprint | null;
   }[];
   readonly blueprints: readonly {
     readonly id: string;

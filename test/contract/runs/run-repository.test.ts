@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { ClaimCriteria } from '../../../src/application/runs/ports/run-repository.ts';
 import { Conflict } from '../../../src/domain/kernel/errors.ts';
-import type { Run } from '../../../src/domain/runs/run.ts';
+import { Run } from '../../../src/domain/runs/run.ts';
 import { at, describeContract, seedMission, seedRun, seedUser, T0 } from '../../support/persistence-world.ts';
 
 const WORKER = 'worker-session-1';
@@ -85,6 +85,22 @@ describeContract('RunRepository', (world) => {
       { limit: 50 },
     );
     expect(window.items.map((r) => r.id)).to.deep.equal([runs[2]!.id]);
+
+    // A child run (a step of a blueprint run) is listed under its parent only.
+    const child = Run.queue({
+      id: randomUUID(),
+      missionId: mission.id,
+      workspaceId: mission.workspaceId,
+      triggerType: 'manual',
+      input: null,
+      policy: mission.policy,
+      now: at(2),
+      parent: { runId: runs[0]!.id, stepId: 'step', taskType: null },
+    });
+    await world.runs.add(child);
+    expect((await world.runs.listInFull(filter, { limit: 50 })).items).to.have.length(runs.length);
+    const children = await world.runs.listInFull({ ...filter, parentRunId: runs[0]!.id }, { limit: 50 });
+    expect(children.items.map((r) => r.id)).to.deep.equal([child.id]);
   });
 
   it('claims the oldest queued run of the workspace (and of the given missions only)', async () => {

@@ -39,6 +39,11 @@ describe('a workspace exported as one JSON document and imported into another', 
       graph: runs(made.child.id),
       note: 'runs the child',
     });
+    made.runner = await post('/api/missions', {
+      workspace_id: source.id,
+      name: 'Runner',
+      blueprint: { id: made.parent.id, version: 1 },
+    });
     made.trigger = await post('/api/triggers', { mission_id: made.worker.id, name: 'Hook' });
     expect((await call('PATCH', `/api/triggers/${made.trigger.id}`, { enabled: false })).status).to.equal(
       200,
@@ -54,13 +59,13 @@ describe('a workspace exported as one JSON document and imported into another', 
 
   it('exports every object without a secret, and imports them with new ids, references and secrets', async () => {
     const finished = await exportOverHttp(app, owner, source.id, { kind: 'workspace' });
-    expect(finished).to.deep.include({ kind: 'workspace', format: 'json', rows: 6 });
+    expect(finished).to.deep.include({ kind: 'workspace', format: 'json', rows: 7 });
     const text = await exportText(app, owner, finished);
     expect(text).to.not.include(made.trigger.signing_secret);
     expect(text).to.not.include('signing_secret');
     const document = JSON.parse(text);
     expect(document).to.deep.include({ format: 'workspace-export', version: 1, workspace_id: source.id });
-    expect(document.missions.map((m: Json) => m.name)).to.have.members(['Worker', 'Nightly']);
+    expect(document.missions.map((m: Json) => m.name)).to.have.members(['Worker', 'Nightly', 'Runner']);
     const parent = document.blueprints.find((b: Json) => b.name === 'Parent');
     expect(parent.versions.map((v: Json) => v.version)).to.deep.equal([1, 2]);
 
@@ -70,7 +75,7 @@ describe('a workspace exported as one JSON document and imported into another', 
     expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
     expect(imported.headers.get('cache-control')).to.match(/no-store/);
     expect(imported.body.created).to.deep.equal({
-      missions: 2,
+      missions: 3,
       blueprints: 2,
       blueprint_versions: 3,
       triggers: 1,
@@ -109,6 +114,9 @@ describe('a workspace exported as one JSON document and imported into another', 
     expect(newParent.latest_version).to.equal(2);
     const latest = (await call('GET', `/api/blueprints/${newParent.id}/versions/2`)).body;
     expect(latest).to.deep.include({ graph: runs(newChild.id), note: 'runs the child' });
+    // A mission running a blueprint runs the new one, at the same version.
+    const runner = missions.find((m: Json) => m.name === 'Runner');
+    expect(runner.blueprint).to.deep.equal({ id: newParent.id, version: 1 });
   });
 
   it('refuses a file that is not a workspace export, creating nothing', async () => {

@@ -18664,6 +18664,11 @@ export interface operations {
                          */
                         status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         /**
+                         * Format: uuid
+                         * @description Only the child runs of this run (the steps a blueprint run started); without it, only top-level runs, as `GET /api/runs` lists them.
+                         */
+                        parent_run_id?: string;
+                        /**
                          * Format: date-time
                          * @description Only runs created at or after this time.
                          */

@@ -23,6 +23,8 @@ export function readWorkspaceJson(source: string): WorkspaceDocument {
     missions: array(root, 'missions').map((m, i) => {
       const at = `missions[${i}]`;
       const policy = object(m.policy, `${at}.policy`);
+      const blueprint =
+        m.blueprint === null || m.blueprint === undefined ? null : object(m.blueprint, `${at}.blueprint`);
       return {
         id: string(m, 'id', at),
         name: string(m, 'name', at),
@@ -34,6 +36,10 @@ export function readWorkspaceJson(source: string): WorkspaceDocument {
           retryBackoffSeconds: policy.retry_backoff_seconds as number | null,
           concurrencyLimit: policy.concurrency_limit as number | null,
           concurrencyKey: policy.concurrency_key as string | null,
+        },
+        blueprint: blueprint && {
+          id: string(blueprint, 'id', `${at}.blueprint`),
+          version: (blueprint.version ?? null) as number | null,
         },
       };
     }),

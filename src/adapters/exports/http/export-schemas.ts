@@ -15,6 +15,11 @@ const runsFilter: JsonSchema = {
   properties: {
     mission_id: { ...uuid, description: 'Only runs of this mission.' },
     status: { enum: [...RUN_STATUSES], description: 'Only runs in this status.' },
+    parent_run_id: {
+      ...uuid,
+      description:
+        'Only the child runs of this run (the steps a blueprint run started); without it, only top-level runs, as `GET /api/runs` lists them.',
+    },
     created_after: { ...timestamp, description: 'Only runs created at or after this time.' },
     created_before: { ...timestamp, description: 'Only runs created before this time.' },
   },
