@@ -4,4 +4,14 @@ export type { components, operations, paths } from './generated/schema.ts';
 export { type ListPage, paginate } from './paginate.ts';
 export { ApiError, isProblem, type ProblemCode, type ProblemField } from './problem.ts';
 export { runWorker, type Worker, type WorkerOptions } from './worker.ts';
-export type { ClaimedRun, RunContext, RunHandler, RunLog, RunOutput, WorkerLogger } from './worker-types.ts';
+export {
+  type ClaimedRun,
+  RetryableError,
+  RunCancelledError,
+  type RunContext,
+  type RunHandler,
+  type RunLog,
+  type RunOutput,
+  type TaskHandlers,
+  type WorkerLogger,
+} from './worker-types.ts';

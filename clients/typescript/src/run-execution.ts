@@ -1,7 +1,13 @@
 import type { PlatformClient } from './client.ts';
 import { ApiError } from './problem.ts';
 import { inRunSpan } from './run-trace.ts';
-import type { ClaimedRun, RunHandler, RunOutput, WorkerLogger } from './worker-types.ts';
+import {
+  type ClaimedRun,
+  RunCancelledError,
+  type RunHandler,
+  type RunOutput,
+  type WorkerLogger,
+} from './worker-types.ts';
 
 export interface RunExecution {
   readonly client: PlatformClient;
@@ -14,8 +20,8 @@ export interface RunExecution {
 
 /**
  * Runs the handler on a claimed run while heartbeating at a third of the lease, then completes the run
- * with the handler's result or error. A run the worker lost (409 on a heartbeat) or abandoned is not
- * completed: its lease runs out and the server queues it again. All of it runs in a span continuing the run's
+ * with the handler's result or error. A run the worker lost (409 on a heartbeat: `run_cancelled` aborts the
+ * signal with a `RunCancelledError`, any other 409 with a lost lease) or abandoned is not completed: its lease runs out and the server queues it again. All of it runs in a span continuing the run's
  * trace (see run-trace.ts): the handler's own spans are its children.
  */
 export function executeRun(run: ClaimedRun, execution: RunExecution): Promise<void> {
@@ -36,15 +42,16 @@ async function execute(
       client
         .POST('/api/runs/{id}/heartbeat', { ...path, body: { lease_seconds: leaseSeconds } })
         .catch((error) => {
-          if (error instanceof ApiError && error.status === 409)
-            lost.abort(new Error('the run was lost: its lease ended'));
+          if (error instanceof ApiError && error.status === 409) lost.abort(lossOf(run, error));
           else
             logger.warn('heartbeat failed; retrying at the next beat', { ...fields, error: String(error) });
         });
     },
     (leaseSeconds * 1000) / 3,
   );
-  let outcome: { status: 'succeeded'; output?: RunOutput } | { status: 'failed'; error: Failure };
+  let outcome:
+    | { status: 'succeeded'; output?: RunOutput }
+    | { status: 'failed'; error: Failure; retryable?: boolean };
   try {
     const output = await handler(run, {
       signal,
@@ -52,7 +59,8 @@ async function execute(
     });
     outcome = output ? { status: 'succeeded', output } : { status: 'succeeded' };
   } catch (error) {
-    outcome = { status: 'failed', error: failureOf(error) };
+    const retryable = (error as { retryable?: unknown } | null)?.retryable === true;
+    outcome = { status: 'failed', error: failureOf(error), ...(retryable && { retryable }) };
     span.fail();
   } finally {
     clearInterval(heartbeat);
@@ -63,12 +71,26 @@ async function execute(
   }
   await client.POST('/api/runs/{id}/complete', { ...path, body: outcome }).then(
     () => logger.info(`run ${outcome.status}`, fields),
-    (error) =>
+    (error) => {
+      // Cancelled while the handler finished: whatever still listens to the signal stops too.
+      if (isCancelled(error)) {
+        lost.abort(lossOf(run, error));
+        logger.warn('the run was cancelled; its result is dropped', fields);
+        return;
+      }
       logger.error('completing the run failed; it returns to the queue at the end of its lease', {
         ...fields,
         error: String(error),
-      }),
+      });
+    },
   );
+}
+
+const isCancelled = (error: unknown) => error instanceof ApiError && error.code === 'run_cancelled';
+
+/** Why the handler's signal aborts after a 409 on its run. */
+function lossOf(run: ClaimedRun, error: ApiError): Error {
+  return isCancelled(error) ? new RunCancelledError(run.id) : new Error('the run was lost: its lease ended');
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the API refuses control characters in messages

@@ -12,8 +12,9 @@ export type RunLog = (message: string, fields?: Record<string, unknown>) => void
 
 export interface RunContext {
   /**
-   * Aborts when the worker lost the run (its lease ended, it was cancelled) or stops before the handler
-   * returned: stop working, nothing more is reported for this run.
+   * Aborts when the worker lost the run (its lease ended), the run was cancelled (the server answered
+   * `run_cancelled`: the reason is a `RunCancelledError`) or the worker stops before the handler returned:
+   * stop working, nothing more is reported for this run.
    */
   readonly signal: AbortSignal;
   /** Logs with the run's id. */
@@ -22,7 +23,9 @@ export interface RunContext {
 
 /**
  * Does the work of one run. Its result completes the run as `succeeded` (with that output); a thrown error
- * completes it as `failed` with the error's message (and its `code`, when it has a string one).
+ * completes it as `failed` with the error's message (and its `code`, when it has a string one), and with
+ * `retryable: true` when the error says `retryable: true` (a `RetryableError`, or any error carrying it):
+ * the server then queues the run again while its policy (a task node's `retry`) allows more attempts.
  */
 // biome-ignore lint/suspicious/noConfusingVoidType: a handler with no result is an async function returning void
 export type RunHandler = (run: ClaimedRun, context: RunContext) => Promise<RunOutput | void>;
@@ -31,4 +34,29 @@ export interface WorkerLogger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** Handlers by task type: the worker claims only `task` child runs of these types (`task_types`). */
+export type TaskHandlers = Readonly<Record<string, RunHandler>>;
+
+/** Thrown by a handler: the run fails with `retryable: true`, so the server may queue it again. */
+export class RetryableError extends Error {
+  readonly retryable = true;
+  readonly code: string | undefined;
+  constructor(message: string, options?: { code?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'RetryableError';
+    this.code = options?.code;
+  }
+}
+
+/** The abort reason of a handler's signal once the server answered `run_cancelled`. */
+export class RunCancelledError extends Error {
+  readonly code = 'run_cancelled';
+  readonly runId: string;
+  constructor(runId: string) {
+    super(`run ${runId} was cancelled; stop working on it`);
+    this.name = 'RunCancelledError';
+    this.runId = runId;
+  }
 }

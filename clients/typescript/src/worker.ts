@@ -3,7 +3,7 @@ import { createPlatformClient } from './client.ts';
 import { apiKey } from './credentials.ts';
 import { ApiError } from './problem.ts';
 import { executeRun } from './run-execution.ts';
-import type { ClaimedRun, RunHandler, WorkerLogger } from './worker-types.ts';
+import type { ClaimedRun, RunHandler, TaskHandlers, WorkerLogger } from './worker-types.ts';
 
 export interface WorkerOptions {
   readonly baseUrl: string;
@@ -14,7 +14,13 @@ export interface WorkerOptions {
   readonly missions?: readonly string[];
   /** How many runs are handled at once: with N of them free, one claim asks for up to N runs (`max_runs`). */
   readonly concurrency: number;
-  readonly handler: RunHandler;
+  /** Handles every claimed run (runs of the workspace's missions). Give this or `handlers`. */
+  readonly handler?: RunHandler;
+  /**
+   * One handler per task type: the worker claims only the `task` child runs of blueprint steps of these
+   * types (`task_types`), each handed to the handler of its `task_type`. Give this or `handler`.
+   */
+  readonly handlers?: TaskHandlers;
   /** Lease of each claim and heartbeat (5-3600 s, default 60); heartbeats go at a third of it. */
   readonly leaseSeconds?: number;
   /** Waits after an empty queue: from `initialMs`, doubling to `maxMs` (default 500 ms to 10 s). */
@@ -48,13 +54,16 @@ export function runWorker(options: WorkerOptions): Worker {
     credential: apiKey(options.apiKey),
     fetch: options.fetch,
   });
+  const handler = handlerOf(options);
   const stopping = new AbortController();
   const abandon = new AbortController();
-  const context = { client, handler: options.handler, leaseSeconds, logger, abandon: abandon.signal };
+  const context = { client, handler, leaseSeconds, logger, abandon: abandon.signal };
+  const taskTypes = Object.keys(options.handlers ?? {});
   const claimBody = {
     workspace_id: options.workspaceId,
     lease_seconds: leaseSeconds,
     ...(options.missions?.length ? { mission_ids: [...options.missions] } : {}),
+    ...(taskTypes.length ? { task_types: taskTypes } : {}),
   };
 
   async function claim(maxRuns: number): Promise<ClaimedRun[]> {
@@ -137,6 +146,20 @@ export function runWorker(options: WorkerOptions): Worker {
       .catch(() => {});
   }
   return { stop, stopped };
+}
+
+/** The one handler, or a dispatch to the handler of each run's `task_type`. */
+function handlerOf({ handler, handlers }: WorkerOptions): RunHandler {
+  if (handler && handlers) throw new TypeError('give runWorker either `handler` or `handlers`, not both');
+  if (handler) return handler;
+  if (!handlers || Object.keys(handlers).length === 0) {
+    throw new TypeError('runWorker needs a `handler` or at least one entry in `handlers`');
+  }
+  return (run, context) => {
+    const taskHandler = run.task_type ? handlers[run.task_type] : undefined;
+    if (!taskHandler) throw new Error(`no handler for task type ${run.task_type ?? '(none)'}`);
+    return taskHandler(run, context);
+  };
 }
 
 /** A throttled or unavailable server, a 5xx, or no answer at all: worth another claim later. */
