@@ -32,7 +32,9 @@ $(CLIENT)/node_modules/.installed: $(CLIENT)/package.json $(CLIENT)/package-lock
 client-install: $(CLIENT)/node_modules/.installed
 
 ## The example worker (examples/worker.ts): PLATFORM_URL, PLATFORM_API_KEY, PLATFORM_WORKSPACE_ID from the environment.
+## It imports the client by its package name (@platform/api-client): built to clients/typescript/dist first.
 worker: install client-install
+	npm run build --prefix $(CLIENT)
 	node examples/worker.ts
 
 ## Regenerate the TypeScript client's types from GET /api/v2/openapi.json; commit the result (a test compares).

@@ -4,7 +4,7 @@
 //   PLATFORM_URL=http://localhost:8080 PLATFORM_API_KEY=pk_... PLATFORM_WORKSPACE_ID=... node examples/worker.ts
 //
 // Stop it with Ctrl-C or SIGTERM: it finishes the runs it holds, claims no more, and exits.
-import { runWorker } from '../clients/typescript/src/index.ts';
+import { runWorker } from '@platform/api-client';
 
 const env = (name: string, fallback?: string): string => {
   const value = process.env[name] ?? fallback;

@@ -30,7 +30,8 @@ describe('examples/worker.ts (the README walkthrough)', function () {
       name: 'pushes',
     });
 
-    const worker = spawn(process.execPath, [EXAMPLE], {
+    // The example imports the client by its package name; `source` resolves it to the TypeScript sources.
+    const worker = spawn(process.execPath, ['--conditions=source', EXAMPLE], {
       env: {
         PATH: process.env.PATH ?? '',
         PLATFORM_URL: app.baseUrl,
