@@ -8,6 +8,7 @@ import {
   type ClaimedRun,
   createPlatformClient,
   paginate,
+  RunCancelledError,
   runWorker,
   type WorkerOptions,
 } from '../../clients/typescript/src/index.ts';
@@ -177,7 +178,7 @@ describe('worker SDK (runWorker) against the real server (PostgreSQL)', function
     expect((await run(later as string)).status, 'claimed nothing after SIGTERM').to.equal('queued');
   });
 
-  it('heartbeats at a third of the lease, so a handler may outlast it; a lost run aborts its signal', async () => {
+  it('heartbeats at a third of the lease, so a handler may outlast it; a cancelled run aborts its signal', async () => {
     const { workspaceId, keys, queue, run } = await workspace();
     const [slow] = await queue(1);
     const beats: number[] = [];
@@ -218,7 +219,7 @@ describe('worker SDK (runWorker) against the real server (PostgreSQL)', function
     );
     await gaveUp.reached;
     await second.stop();
-    expect(String(aborted)).to.include('lost');
+    expect(aborted, 'a cancelled run, not a lost lease').to.be.instanceOf(RunCancelledError);
     expect((await run(cancelled as string)).status, 'nothing reported for a lost run').to.equal('cancelled');
   });
 
