@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +35,14 @@ describe('the TypeScript client package (npm pack)', function () {
     await mkdir(join(modules, '@opentelemetry'), { recursive: true });
     await run('tar', ['-xzf', join(dir, packed?.filename ?? ''), '-C', dir]);
     await rename(join(dir, 'package'), join(modules, '@platform', 'api-client'));
+    // Where Node finds them from the client's folder: its own node_modules, or the root's when the root's
+    // install (which links the client) hoisted them there.
+    const fromClient = createRequire(join(CLIENT, 'package.json'));
     for (const dependency of ['openapi-fetch', '@opentelemetry/api']) {
-      await symlink(join(CLIENT, 'node_modules', dependency), join(modules, dependency), 'dir');
+      const folders = (fromClient.resolve.paths(dependency) ?? []).map((folder) => join(folder, dependency));
+      const installed = folders.find((folder) => existsSync(folder));
+      expect(installed, `${dependency} installed`).to.be.a('string');
+      await symlink(installed as string, join(modules, dependency), 'dir');
     }
     await writeFile(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
     await writeFile(
