@@ -3,12 +3,15 @@ import { CanonicalGraphDigest } from '../adapters/blueprints/canonical-graph-dig
 import { GuardedHttpCaller } from '../adapters/blueprints/guarded-http-caller.ts';
 import { blueprintRoutes } from '../adapters/blueprints/http/blueprint-routes.ts';
 import { stepRoutes } from '../adapters/blueprints/http/step-routes.ts';
+import { templateRoutes } from '../adapters/blueprints/http/template-routes.ts';
 import { JsonataExpressions } from '../adapters/blueprints/jsonata-expressions.ts';
 import { InMemoryBlueprintRepository } from '../adapters/blueprints/memory/in-memory-blueprint-repository.ts';
 import { InMemoryStepRepository } from '../adapters/blueprints/memory/in-memory-step-repository.ts';
 import { PostgresBlueprintRepository } from '../adapters/blueprints/postgres/postgres-blueprint-repository.ts';
 import { PostgresStepRepository } from '../adapters/blueprints/postgres/postgres-step-repository.ts';
 import { Rfc6902JsonDiff } from '../adapters/blueprints/rfc6902-json-diff.ts';
+import { readTemplateFiles } from '../adapters/blueprints/template-files.ts';
+import { checkedTemplates } from '../application/blueprints/checked-templates.ts';
 import { type CreateBlueprint, makeCreateBlueprint } from '../application/blueprints/create-blueprint.ts';
 import {
   type CreateBlueprintVersion,
@@ -45,6 +48,7 @@ import {
 } from '../application/blueprints/list-blueprint-versions.ts';
 import { type ListBlueprints, makeListBlueprints } from '../application/blueprints/list-blueprints.ts';
 import { type ListSteps, makeListSteps } from '../application/blueprints/list-steps.ts';
+import { type ListTemplates, makeListTemplates } from '../application/blueprints/list-templates.ts';
 import { makeMissionBlueprints } from '../application/blueprints/mission-blueprints.ts';
 import type { BlueprintRepository } from '../application/blueprints/ports/blueprint-repository.ts';
 import type { ExpressionLanguage } from '../application/blueprints/ports/expression-language.ts';
@@ -58,6 +62,7 @@ import { makeUpdateBlueprint, type UpdateBlueprint } from '../application/bluepr
 import { makeValidateGraph, type ValidateGraph } from '../application/blueprints/validate-graph.ts';
 import type { MissionBlueprints } from '../application/missions/index.ts';
 import type { RunOutcomeListener } from '../application/runs/index.ts';
+import type { BlueprintTemplate } from '../domain/blueprints/blueprint-template.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
@@ -69,6 +74,9 @@ export interface BlueprintsCradle {
   expressions: ExpressionLanguage;
   graphDigest: GraphDigest;
   jsonDiff: JsonDiff;
+  /** The built-in templates, read from their files and checked once: an invalid one fails the start. */
+  blueprintTemplates: readonly BlueprintTemplate[];
+  listTemplates: ListTemplates;
   createBlueprint: CreateBlueprint;
   listBlueprints: ListBlueprints;
   getBlueprint: GetBlueprint;
@@ -119,6 +127,8 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     ),
     graphDigest: instance(CanonicalGraphDigest),
     jsonDiff: instance(Rfc6902JsonDiff),
+    blueprintTemplates: singleton(({ expressions }) => checkedTemplates(readTemplateFiles(), expressions)),
+    listTemplates: singleton(makeListTemplates),
     createBlueprint: singleton(makeCreateBlueprint),
     listBlueprints: singleton(makeListBlueprints),
     getBlueprint: singleton(makeGetBlueprint),
@@ -173,6 +183,6 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     retryRun: singleton(makeRetryRun),
     replayRun: singleton(makeReplayRun),
   }),
-  routes: (deps) => [...blueprintRoutes(deps), ...stepRoutes(deps)],
+  routes: (deps) => [...blueprintRoutes(deps), ...stepRoutes(deps), ...templateRoutes(deps)],
   jobs: ({ blueprintEngine }) => [blueprintEngine],
 };

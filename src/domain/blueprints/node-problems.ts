@@ -72,11 +72,17 @@ const CONFIG_CHECKS: Record<string, ConfigCheck> = {
   },
   http: {
     required: true,
-    fields: ['method', 'url', 'headers'],
+    fields: ['method', 'url', 'url_expression', 'headers'],
     check: (check, config, path) => {
       if (check.required(config, path, 'method'))
         check.oneOf(config.method, pointer(path, 'method'), HTTP_METHODS);
-      if (check.required(config, path, 'url')) checkUrl(check, config.url, pointer(path, 'url'));
+      if ((config.url === undefined) === (config.url_expression === undefined)) {
+        check.add(path, 'must hold exactly one of url and url_expression');
+      }
+      if (config.url !== undefined) checkUrl(check, config.url, pointer(path, 'url'));
+      if (config.url_expression !== undefined) {
+        check.expression(config.url_expression, pointer(path, 'url_expression'));
+      }
       if (config.headers !== undefined) checkHeaders(check, config.headers, pointer(path, 'headers'));
     },
   },
@@ -137,13 +143,19 @@ const CONFIG_CHECKS: Record<string, ConfigCheck> = {
 };
 
 function checkUrl(check: Check, url: unknown, path: string): void {
+  const problem = urlProblem(url);
+  if (problem) check.add(path, problem);
+}
+
+/** What is wrong with `url` as the address of an `http` node (given, or computed by `url_expression`). */
+export function urlProblem(url: unknown): string | undefined {
   if (typeof url !== 'string' || url.length > 2048 || !URL.canParse(url)) {
-    check.add(path, 'must be an absolute URL of at most 2048 characters');
-    return;
+    return 'must be an absolute URL of at most 2048 characters';
   }
   const { protocol, username, password } = new URL(url);
-  if (protocol !== 'http:' && protocol !== 'https:') check.add(path, 'must be an http or https URL');
-  if (username || password) check.add(path, 'must not carry credentials');
+  if (protocol !== 'http:' && protocol !== 'https:') return 'must be an http or https URL';
+  if (username || password) return 'must not carry credentials';
+  return undefined;
 }
 
 function checkHeaders(check: Check, headers: unknown, path: string): void {

@@ -623,6 +623,12 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: () => ({ method: 'POST', path: '/api/blueprints/validate', body: { graph: GRAPH } }),
     },
     {
+      route: 'GET /api/templates',
+      // The server's built-in templates, no workspace's: any signed-in caller.
+      expect: { owner: 200, admin: 200, member: 200, outsider: 200 },
+      request: () => ({ method: 'GET', path: '/api/templates' }),
+    },
+    {
       route: 'GET /api/blueprints',
       expect: READ,
       request: (f) => ({ method: 'GET', path: `/api/blueprints?workspace_id=${f.workspaceId}` }),

@@ -1430,6 +1430,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's built-in blueprint templates
+         * @description The 4 graphs this server ships, by id, for any signed-in caller: they are the server's, not a workspace's. `POST /api/blueprints` with `template_id` starts a blueprint from one. Their parameters (addresses, lists) come from the run input (`input.url`), so a template needs no edit.
+         */
+        get: operations["listTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files": {
         parameters: {
             query?: never;
@@ -14564,8 +14584,13 @@ export interface operations {
                     workspace_id: string;
                     name: string;
                     description?: string | null;
-                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
-                    graph: Record<string, unknown>;
+                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                    graph?: Record<string, unknown>;
+                    /**
+                     * Format: uuid
+                     * @description A built-in template (`GET /api/templates`) whose graph becomes version 1; an unknown one is a 400 `validation_failed` at `/template_id`.
+                     */
+                    template_id?: string;
                 };
             };
         };
@@ -14729,7 +14754,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                     graph: Record<string, unknown>;
                 };
             };
@@ -15291,7 +15316,7 @@ export interface operations {
                             blueprint_id: string;
                             /** Format: int32 */
                             version: number;
-                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                             graph: Record<string, unknown>;
                             /** @description SHA-256 (hex) of the graph's canonical JSON (RFC 8785). */
                             digest: string;
@@ -15401,7 +15426,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                     graph: Record<string, unknown>;
                     /**
                      * Format: int32
@@ -15430,7 +15455,7 @@ export interface operations {
                         blueprint_id: string;
                         /** Format: int32 */
                         version: number;
-                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                         graph: Record<string, unknown>;
                         /** @description SHA-256 (hex) of the graph's canonical JSON (RFC 8785). */
                         digest: string;
@@ -15604,7 +15629,7 @@ export interface operations {
                         blueprint_id: string;
                         /** Format: int32 */
                         version: number;
-                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                         graph: Record<string, unknown>;
                         /** @description SHA-256 (hex) of the graph's canonical JSON (RFC 8785). */
                         digest: string;
@@ -16350,6 +16375,110 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of templates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                            graph: Record<string, unknown>;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -31,8 +31,9 @@ export const graph: JsonSchema = {
   description:
     `\`{nodes, edges, output?}\`, at most ${MAX_NODES} nodes and 256 KiB. Each node \`{id, kind, config?, input?, ` +
     'retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching ' +
-    '`^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url`, ' +
-    '`config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an ' +
+    '`^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or ' +
+    '`config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining ' +
+    '`main(input)`), `condition`, `map` (`config.node`: an ' +
     'inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or ' +
     '`config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` ' +
     '(`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and ' +
@@ -82,8 +83,32 @@ export const blueprintVersion: JsonSchema = {
 export const createBlueprintRequest: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['workspace_id', 'name', 'graph'],
-  properties: { workspace_id: uuid, name, description, graph },
+  required: ['workspace_id', 'name'],
+  description: 'Exactly one of `graph` and `template_id` (else a 400 `validation_failed`).',
+  properties: {
+    workspace_id: uuid,
+    name,
+    description,
+    graph,
+    template_id: {
+      ...uuid,
+      description:
+        'A built-in template (`GET /api/templates`) whose graph becomes version 1; an unknown one is a 400 ' +
+        '`validation_failed` at `/template_id`.',
+    },
+  },
+};
+
+export const blueprintTemplate: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'description', 'graph'],
+  properties: {
+    id: uuid,
+    name: { type: 'string', maxLength: 1000 },
+    description: { type: 'string', maxLength: 1000 },
+    graph,
+  },
 };
 
 export const updateBlueprintRequest: JsonSchema = {

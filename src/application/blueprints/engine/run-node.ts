@@ -1,4 +1,5 @@
 import type { GraphNode } from '../../../domain/blueprints/graph.ts';
+import { urlProblem } from '../../../domain/blueprints/node-problems.ts';
 import type { StepFailure } from '../../../domain/blueprints/step.ts';
 import { NO_RUN_POLICY } from '../../../domain/missions/index.ts';
 import { Run } from '../../../domain/runs/index.ts';
@@ -52,7 +53,7 @@ export async function runNode(deps: NodeDeps, attempt: NodeAttempt): Promise<Nod
     case 'code':
       return runCode(deps, config, input, node.timeout_seconds);
     case 'http':
-      return runHttp(deps, config, input, node.timeout_seconds);
+      return runHttp(deps, config, attempt);
     case 'wait':
       return runWait(deps, config, attempt);
     case 'map':
@@ -84,14 +85,24 @@ async function runCode(
 async function runHttp(
   deps: NodeDeps,
   config: Record<string, unknown>,
-  input: unknown,
-  timeoutSeconds: number | undefined,
+  attempt: NodeAttempt,
 ): Promise<NodeResult> {
+  const timeoutSeconds = attempt.node.timeout_seconds;
+  let url = config.url;
+  if (config.url === undefined) {
+    url = await deps.expressions.evaluate(
+      String(config.url_expression),
+      attempt.context,
+      EXPRESSION_DEADLINE_MS,
+    );
+    const problem = urlProblem(url);
+    if (problem) return failed('expression_error', `config.url_expression ${problem}`);
+  }
   const result = await deps.httpCaller.call({
     method: String(config.method),
-    url: String(config.url),
+    url: String(url),
     headers: (config.headers as Record<string, string> | undefined) ?? {},
-    body: input,
+    body: attempt.input,
     timeoutMs:
       timeoutSeconds === undefined ? HTTP_TIMEOUT_MS : Math.min(timeoutSeconds * 1000, HTTP_TIMEOUT_MS),
   });

@@ -100,6 +100,22 @@ describe('graph validation (domain)', () => {
     ]);
   });
 
+  it('an http node takes its URL given, or computed by url_expression: exactly one of the two', () => {
+    const http = (config: object) => ({ nodes: [{ id: 'h', kind: 'http', config }], edges: [] });
+    expect(problems(http({ method: 'GET', url_expression: 'input.url' }))).to.deep.equal([]);
+    expect(problems(http({ method: 'GET' }))).to.deep.equal([
+      { path: '/graph/nodes/0/config', message: 'must hold exactly one of url and url_expression' },
+    ]);
+    expect(
+      problems(http({ method: 'GET', url: 'https://example.com', url_expression: 'input.url' })),
+    ).to.deep.equal([
+      { path: '/graph/nodes/0/config', message: 'must hold exactly one of url and url_expression' },
+    ]);
+    expect(problems(http({ method: 'GET', url_expression: 'input !! url' }))).to.deep.equal([
+      { path: '/graph/nodes/0/config/url_expression', message: 'does not parse: bad expression' },
+    ]);
+  });
+
   it('finds a cycle, naming an edge on it, and a graph with no entry node', () => {
     const nodes = ['a', 'b', 'c', 'd'].map((id) => ({ id, kind: 'condition' }));
     const cyclic = {
