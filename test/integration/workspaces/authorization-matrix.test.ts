@@ -678,10 +678,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, blueprints, sandboxes, exports, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, blueprints, templates, sandboxes, exports, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|blueprints|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|blueprints|templates|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )
