@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Json } from '../../support/json.ts';
+import { loggedIn, processCaller } from '../../support/process-caller.ts';
 import { ServerProcess } from '../../support/server-process.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
@@ -53,24 +53,8 @@ describe('the blueprint engine resumes after SIGKILL without starting a finished
     const receiver = await startReceiver();
     try {
       let base = await serve();
-      const call = async (method: string, path: string, token?: string, body?: unknown) => {
-        const response = await fetch(`${base}${path}`, {
-          method,
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const answer: Json = await response.json().catch(() => undefined);
-        return { status: response.status, body: answer };
-      };
-      const login = await call('POST', '/api/auth/login', undefined, {
-        username_or_email: admin.username,
-        password: admin.password,
-      });
-      const token = login.body.access_token as string;
-      const workspaceId = (await call('GET', '/api/auth/me', token)).body.workspaces[0].id as string;
+      const call = processCaller(() => base);
+      const { token, workspaceId } = await loggedIn(call, admin);
       // Ten http steps in a chain, a short wait between each: every start reaches the receiver.
       const ids = Array.from({ length: 10 }, (_, index) => `s${index}`);
       const nodes = ids.flatMap((id, index) => [

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
-import type { Json } from '../../support/json.ts';
+import { loggedIn, processCaller } from '../../support/process-caller.ts';
 import { ServerProcess } from '../../support/server-process.ts';
 import { testDatabase } from '../../support/test-database.ts';
 import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
@@ -55,24 +55,8 @@ describe('outbound webhooks survive a crash between the state change and the sen
     try {
       // The first server's dispatcher does not wake within the test: the crash window stays open.
       const first = await serve({ OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: '600000' });
-      const call = async (method: string, path: string, token?: string, body?: unknown) => {
-        const response = await fetch(`${first}${path}`, {
-          method,
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const answer: Json = await response.json().catch(() => undefined);
-        return { status: response.status, body: answer };
-      };
-      const login = await call('POST', '/api/auth/login', undefined, {
-        username_or_email: admin.username,
-        password: admin.password,
-      });
-      const token = login.body.access_token as string;
-      const workspaceId = (await call('GET', '/api/auth/me', token)).body.workspaces[0].id as string;
+      const call = processCaller(() => first);
+      const { token, workspaceId } = await loggedIn(call, admin);
       const mission = await call('POST', '/api/missions', token, {
         workspace_id: workspaceId,
         name: 'crash',
