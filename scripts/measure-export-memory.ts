@@ -5,7 +5,7 @@
 // the rows, the file's size and the time. It fails when the growth passes LIMIT_MB (default 64).
 // Run: node scripts/measure-export-memory.ts [ndjson csv] (on DATABASE_URL's server when set).
 import pg from 'pg';
-import { callApi, logIn, rssBytes, spawnServer } from './bench/server.ts';
+import { callApi, logIn, rssBytes, rssSampler, spawnServer } from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 const MIB = 1024 * 1024;
@@ -13,22 +13,6 @@ const runCount = Number(process.env.RUNS ?? 100_000);
 const inputBytes = Number(process.env.INPUT_BYTES ?? 512);
 const limitMb = Number(process.env.LIMIT_MB ?? 64);
 const formats = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['ndjson', 'csv'];
-
-function sampler(pid: number) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    rssBytes(pid).then(
-      (rss) => (peak = Math.max(peak, rss)),
-      () => {},
-    );
-  }, 20);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return peak;
-    },
-  };
-}
 
 const database = await scratchDatabase('export_memory');
 const server = await spawnServer({
@@ -82,7 +66,7 @@ try {
 
   for (const format of formats) {
     const idle = await rssBytes(server.pid);
-    const sampling = sampler(server.pid);
+    const sampling = rssSampler(server.pid);
     const started = performance.now();
     const done = await exportOnce(format);
     const seconds = (performance.now() - started) / 1000;

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callApi, rssBytes, startBenchServer } from './bench/server.ts';
+import { callApi, rssBytes, rssSampler, startBenchServer } from './bench/server.ts';
 
 const MIB = 1024 * 1024;
 const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;
@@ -22,22 +22,6 @@ function* pieces(total: number): Generator<Uint8Array> {
     for (let i = 0; i < MIB; i += 4) piece.writeUInt32LE((n * 2654435761 + i * 40503) >>> 0, i);
     yield piece.subarray(0, Math.min(MIB, total - sent));
   }
-}
-
-function sampler(pid: number) {
-  let peak = 0;
-  const timer = setInterval(() => {
-    rssBytes(pid).then(
-      (rss) => (peak = Math.max(peak, rss)),
-      () => {},
-    );
-  }, 20);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return peak;
-    },
-  };
 }
 
 let failed = false;
@@ -64,7 +48,7 @@ for (const storage of storages) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = await rssBytes(server.pid);
 
-    const up = sampler(server.pid);
+    const up = rssSampler(server.pid);
     const hash = createHash('sha256');
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -91,7 +75,7 @@ for (const storage of storages) {
       throw new Error(`upload answered ${uploaded.status} ${JSON.stringify(file)}`);
     }
 
-    const down = sampler(server.pid);
+    const down = rssSampler(server.pid);
     started = performance.now();
     const response = await fetch(`${server.base}/api/files/${file.id}/content`, {
       headers: { authorization: `Bearer ${token}` },

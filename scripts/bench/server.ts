@@ -155,6 +155,26 @@ export async function rssBytes(pid: number): Promise<number> {
   return statusBytes(pid, 'VmRSS');
 }
 
+/**
+ * Samples a process's resident set every 20 ms until `stop`, which gives the highest seen: the peak of one
+ * stretch of work (VmHWM counts from the process's start).
+ */
+export function rssSampler(pid: number): { stop: () => number } {
+  let peak = 0;
+  const timer = setInterval(() => {
+    rssBytes(pid).then(
+      (rss) => (peak = Math.max(peak, rss)),
+      () => {},
+    );
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peak;
+    },
+  };
+}
+
 /** The highest resident set size a process has had since it started, in bytes (VmHWM). */
 export async function peakRssBytes(pid: number): Promise<number> {
   return statusBytes(pid, 'VmHWM');
