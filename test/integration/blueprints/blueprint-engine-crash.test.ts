@@ -1,53 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
+import { killableServers } from '../../support/killable-servers.ts';
 import { loggedIn, processCaller } from '../../support/process-caller.ts';
-import { ServerProcess } from '../../support/server-process.ts';
-import { testDatabase } from '../../support/test-database.ts';
-import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 import { startReceiver } from '../../support/webhook-receiver.ts';
 import { within } from '../../support/within.ts';
 
 describe('the blueprint engine resumes after SIGKILL without starting a finished step again (node src/main.ts)', function () {
   this.timeout(120_000);
-  let scratch: string;
-  const started: ServerProcess[] = [];
-  before(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'engine-crash-'));
-    await chmod(scratch, 0o755);
-  });
-  after(async () => {
-    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await Promise.all(started.map((server) => server.exited));
-    await rm(scratch, { recursive: true, force: true });
-  });
-
-  const admin = {
-    username: `engine${randomBytes(3).toString('hex')}`,
-    password: `pw-${randomBytes(9).toString('hex')}`,
-  };
-  async function serve(): Promise<string> {
-    const server = new ServerProcess(
-      {
-        DATABASE_URL: (await testDatabase()).url,
-        MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
-        DATA_DIR: join(scratch, 'data'),
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: 'true',
-        BOOTSTRAP_ADMIN_USERNAME: admin.username,
-        BOOTSTRAP_ADMIN_EMAIL: `${admin.username}@example.com`,
-        BOOTSTRAP_ADMIN_PASSWORD: admin.password,
-      },
-      scratch,
-    );
-    started.push(server);
-    const line = await server.waitForLog((entry) => entry.msg === 'listening');
-    return line.address as string;
-  }
+  const { admin, serve, killLatest } = killableServers('engine-crash');
 
   it('kills the server mid-run, restarts it, and every step was started once per attempt', async () => {
     const receiver = await startReceiver();
@@ -77,9 +36,7 @@ describe('the blueprint engine resumes after SIGKILL without starting a finished
       expect(run.status).to.equal(202);
 
       await receiver.waitFor(4);
-      const victim = started.at(-1) as ServerProcess;
-      victim.child.kill('SIGKILL');
-      expect((await victim.exited).signal).to.equal('SIGKILL');
+      await killLatest();
       const before = new Map<string, string>();
       base = await serve();
       for (const step of (await call('GET', `/api/runs/${run.body.id}/steps`, token)).body.items) {
