@@ -1,6 +1,7 @@
 import type { Principal } from '../../src/domain/kernel/principal.ts';
 import type { Json } from './json.ts';
 import type { SignedUp, TestApp } from './test-app.ts';
+import { within } from './within.ts';
 
 export interface ApiResponse {
   readonly status: number;
@@ -43,4 +44,19 @@ export async function api(
 /** The principal the API sees for this user's access token (user id and login session id). */
 export function principalOf(app: TestApp, user: SignedUp): Promise<Principal> {
   return app.container.cradle.authenticate(user.accessToken);
+}
+
+/** The run once it has finished (succeeded, failed or cancelled), polled over HTTP as `caller`. */
+export async function finishedRun(app: TestApp, caller: Caller, runId: string, ms = 15_000) {
+  let run: { status: string } & Record<string, Json> = { status: 'queued' };
+  await within(
+    ms,
+    `run ${runId} finished`,
+    async () => {
+      run = (await api(app, caller, 'GET', `/api/runs/${runId}`)).body;
+      return ['succeeded', 'failed', 'cancelled'].includes(run.status);
+    },
+    50,
+  );
+  return run;
 }

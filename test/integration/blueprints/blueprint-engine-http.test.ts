@@ -1,26 +1,10 @@
 import { expect } from 'chai';
-import { api } from '../../support/api.ts';
+import { api, finishedRun } from '../../support/api.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
-import type { SignedUp, TestApp } from '../../support/test-app.ts';
 import { startReceiver } from '../../support/webhook-receiver.ts';
 import { within } from '../../support/within.ts';
 
 const code = (source: string) => ({ source });
-
-/** A finished run, polled over HTTP. */
-async function finished(app: TestApp, user: SignedUp, runId: string) {
-  let run: { status: string } & Record<string, unknown> = { status: 'queued' };
-  await within(
-    15_000,
-    `run ${runId} finished`,
-    async () => {
-      run = (await api(app, user, 'GET', `/api/runs/${runId}`)).body;
-      return ['succeeded', 'failed', 'cancelled'].includes(run.status);
-    },
-    50,
-  );
-  return run;
-}
 
 for (const [family, env] of [
   ['PostgreSQL', { OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: 'true' }],
@@ -83,7 +67,7 @@ for (const [family, env] of [
         ],
       });
       const runId = await start(missionId, { n: 4 });
-      const run = await finished(app, owner, runId);
+      const run = await finishedRun(app, owner, runId);
       expect(run.status, JSON.stringify(run)).to.equal('succeeded');
       expect(run.output).to.deep.equal({ big: 'big 8' });
       expect((run.blueprint as { version: number }).version).to.equal(1);
@@ -116,7 +100,7 @@ for (const [family, env] of [
         nodes: [{ id: 'bad', kind: 'condition', input: '$error("no")' }],
         edges: [],
       });
-      const run = await finished(app, owner, await start(missionId));
+      const run = await finishedRun(app, owner, await start(missionId));
       expect(run.status).to.equal('failed');
       expect(run.error).to.deep.include({ code: 'expression_error' });
       const [bad] = (await steps(run.id as string)).items;
@@ -138,7 +122,7 @@ for (const [family, env] of [
         ],
         edges: [{ from: 'flaky', to: 'after' }],
       });
-      const run = await finished(app, owner, await start(missionId));
+      const run = await finishedRun(app, owner, await start(missionId));
       expect(run.status).to.equal('succeeded');
       const [flaky, afterStep] = (await steps(run.id as string)).items;
       expect(flaky).to.deep.include({ status: 'failed', attempt: 2 });
@@ -162,14 +146,14 @@ for (const [family, env] of [
           ],
           edges: [],
         });
-        const run = await finished(app, owner, await start(missionId, { name: 'Ada' }));
+        const run = await finishedRun(app, owner, await start(missionId, { name: 'Ada' }));
         expect(run.status, JSON.stringify(run)).to.equal('succeeded');
         expect(JSON.parse(receiver.received[0]?.body ?? '')).to.deep.equal({ hello: 'Ada' });
         const [send] = (await steps(run.id as string)).items;
         expect(send.output).to.deep.include({ status: 200, body: { ok: true } });
 
         receiver.reply((_req, res) => res.writeHead(500).end());
-        const failed = await finished(app, owner, await start(missionId, { name: 'Bob' }));
+        const failed = await finishedRun(app, owner, await start(missionId, { name: 'Bob' }));
         expect(failed.status).to.equal('failed');
         expect(failed.error).to.deep.include({ code: 'http_status' });
       } finally {
@@ -194,7 +178,7 @@ for (const [family, env] of [
         edges: [{ from: 'pause', to: 'squares' }],
       });
       const started = Date.now();
-      const run = await finished(app, owner, await start(missionId, { items: [1, 2, 3, 4, 5] }));
+      const run = await finishedRun(app, owner, await start(missionId, { items: [1, 2, 3, 4, 5] }));
       expect(run.status, JSON.stringify(run)).to.equal('succeeded');
       expect(Date.now() - started).to.be.at.least(1000);
       expect(run.output).to.deep.equal({ squares: [1, 4, 9, 16, 25] });
@@ -243,7 +227,7 @@ for (const [family, env] of [
         output: { url: 'b.png' },
       });
       expect(completed.status).to.equal(200);
-      const run = await finished(app, owner, runId);
+      const run = await finishedRun(app, owner, runId);
       expect(run.status).to.equal('succeeded');
       expect(run.output).to.deep.equal({ done: { url: 'b.png' } });
       const [work] = (await steps(runId)).items;
@@ -313,7 +297,7 @@ for (const [family, env] of [
         status: 'failed',
         error: { message: 'no' },
       });
-      expect((await finished(app, owner, runId)).status).to.equal('failed');
+      expect((await finishedRun(app, owner, runId)).status).to.equal('failed');
       const retried = await api(app, owner, 'POST', `/api/runs/${runId}/retry`);
       expect(retried.status).to.equal(202);
       expect(retried.body).to.deep.include({ status: 'running', attempt: 2 });
@@ -323,7 +307,7 @@ for (const [family, env] of [
         status: 'succeeded',
         output: { ok: 1 },
       });
-      const run = await finished(app, owner, runId);
+      const run = await finishedRun(app, owner, runId);
       expect(run.status).to.equal('succeeded');
       const [firstStep, taskStep] = (await steps(runId)).items;
       expect(firstStep).to.deep.include({ status: 'succeeded', attempt: 1 });
@@ -350,7 +334,7 @@ for (const [family, env] of [
         name: 'Nested once',
         blueprint: { id, version: 1 },
       });
-      const once = await finished(app, owner, await start(leaf.body.id));
+      const once = await finishedRun(app, owner, await start(leaf.body.id));
       expect(once.output).to.deep.equal({ leaf: { deep: true } });
 
       const mission = await api(app, owner, 'POST', '/api/missions', {
@@ -358,7 +342,7 @@ for (const [family, env] of [
         name: 'Nested',
         blueprint: { id },
       });
-      const run = await finished(app, owner, await start(mission.body.id));
+      const run = await finishedRun(app, owner, await start(mission.body.id));
       expect(run.status).to.equal('failed');
       expect(run.error).to.deep.include({ code: 'depth_exceeded' });
       let levels = 1;
@@ -383,7 +367,7 @@ for (const [family, env] of [
         name: 'Gone too',
         blueprint: { id: blueprint.body.id },
       });
-      const run = await finished(app, owner, await start(mission.body.id));
+      const run = await finishedRun(app, owner, await start(mission.body.id));
       expect(run.status).to.equal('succeeded');
       expect((await api(app, owner, 'DELETE', `/api/workspaces/${doomed.body.id}`)).status).to.equal(204);
       expect((await api(app, owner, 'GET', `/api/runs/${run.id}/steps`)).status).to.equal(404);
@@ -402,7 +386,7 @@ for (const [family, env] of [
         policy: { timeout_seconds: 1 },
       });
       expect(mission.body.blueprint).to.deep.equal({ id: blueprint.body.id, version: 1 });
-      const run = await finished(app, owner, await start(mission.body.id));
+      const run = await finishedRun(app, owner, await start(mission.body.id));
       expect(run.status).to.equal('failed');
       expect(run.error).to.deep.include({ code: 'timeout' });
       expect((await steps(run.id as string)).items[0].status).to.equal('cancelled');

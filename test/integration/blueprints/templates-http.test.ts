@@ -1,10 +1,8 @@
 import { expect } from 'chai';
-import { api } from '../../support/api.ts';
+import { api, finishedRun } from '../../support/api.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
-import type { SignedUp, TestApp } from '../../support/test-app.ts';
 import { deliver } from '../../support/webhook-fixture.ts';
 import { startReceiver } from '../../support/webhook-receiver.ts';
-import { within } from '../../support/within.ts';
 
 const RELAY = '15044a57-f801-475b-8178-f8e887e449cc';
 const APPROVAL = 'a7be5096-0f75-4d3b-a67d-68763e83949a';
@@ -13,21 +11,6 @@ const REPORT = '76e5cfee-69fc-4aea-81c0-c57b0839b597';
 
 const json = (body: unknown) => (_req: unknown, res: import('node:http').ServerResponse) =>
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-
-/** A finished run, polled over HTTP. */
-async function finished(app: TestApp, user: SignedUp, runId: string) {
-  let run: { status: string } & Record<string, unknown> = { status: 'queued' };
-  await within(
-    15_000,
-    `run ${runId} finished`,
-    async () => {
-      run = (await api(app, user, 'GET', `/api/runs/${runId}`)).body;
-      return ['succeeded', 'failed', 'cancelled'].includes(run.status);
-    },
-    50,
-  );
-  return run;
-}
 
 for (const [family, env] of [
   ['PostgreSQL', { OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: 'true' }],
@@ -70,7 +53,7 @@ for (const [family, env] of [
     async function run(missionId: string, input: object) {
       const started = await api(app, owner, 'POST', `/api/missions/${missionId}/runs`, { input });
       expect(started.status, JSON.stringify(started.body)).to.equal(202);
-      return finished(app, owner, started.body.id);
+      return finishedRun(app, owner, started.body.id);
     }
 
     const received = async (count: number) =>
@@ -148,7 +131,7 @@ for (const [family, env] of [
       const path = `${trigger.body.webhook_path}?to=${encodeURIComponent(receiver.url)}`;
       const accepted = await deliver(app, path, '{"order":42}', trigger.body.signing_secret);
       expect(accepted.status).to.equal(202);
-      const ran = await finished(app, owner, ((await accepted.json()) as { run_id: string }).run_id);
+      const ran = await finishedRun(app, owner, ((await accepted.json()) as { run_id: string }).run_id);
       expect(ran.status, JSON.stringify(ran)).to.equal('succeeded');
       expect(ran.output).to.deep.equal({ status: 200, body: { relayed: true } });
       expect(await received(count + 1)).to.deep.equal({ order: 42 });
