@@ -3,7 +3,7 @@
 //   domain       imports only domain;
 //   application  imports only application and domain;
 //   adapters     are imported only by adapters and the composition root (container.ts, composition/, boot.ts,
-//                server.ts, config.ts, main.ts, launch.ts).
+//                server.ts, config.ts and config/, main.ts, launch.ts).
 // And between areas (one folder per area in each layer, `src/<layer>/<area>/`), in the order of AREAS:
 //   an area never imports a later area;
 //   an area imports an earlier area only through that area's `index.ts` in the same layer folder
@@ -30,6 +30,7 @@ const COMPOSITION_ROOTS = new Set([
   'server.ts',
   'boot.ts',
   'config.ts',
+  'config',
   'main.ts',
   'launch.ts',
   'composition',

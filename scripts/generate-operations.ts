@@ -1,5 +1,6 @@
 // Writes the configuration table of docs/OPERATIONS.md and README.md (between `<!-- config:start -->` and
-// `<!-- config:end -->`) from the configuration schema in src/config.ts: `node scripts/generate-operations.ts`.
+// `<!-- config:end -->`) from the configuration schema (src/config/, joined by src/config.ts):
+// `node scripts/generate-operations.ts`.
 // test/unit/scripts/operations-doc.test.ts fails when a committed table differs from what this writes.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
