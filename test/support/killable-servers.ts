@@ -42,6 +42,9 @@ export function killableServers(prefix: string) {
           PORT: '0',
           LOG_LEVEL: 'info',
           OUTBOUND_WEBHOOKS_ALLOW_PRIVATE: 'true',
+          // These tests are about crashes, not deadlines: a loaded machine must not turn a call into a 503.
+          DATABASE_STATEMENT_TIMEOUT_MS: '10000',
+          DATABASE_REQUEST_BUDGET_MS: '10000',
           BOOTSTRAP_ADMIN_USERNAME: admin.username,
           BOOTSTRAP_ADMIN_EMAIL: `${admin.username}@example.com`,
           BOOTSTRAP_ADMIN_PASSWORD: admin.password,

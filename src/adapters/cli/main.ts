@@ -136,11 +136,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof DomainError || error instanceof UsageError;
-    process.stderr.write(`${known ? (error as Error).message : `error: ${(error as Error).message}`}\n`);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+/**
+ * Exits once stdout and stderr have handed over what was written: through a pipe they are asynchronous, and
+ * process.exit() alone would cut a long `user list | ...` short.
+ */
+async function exitAfterOutput(code: number): Promise<never> {
+  const flushed = (stream: NodeJS.WriteStream) => new Promise((resolve) => stream.write('', resolve));
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
+main(process.argv.slice(2)).then(exitAfterOutput, (error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof DomainError || error instanceof UsageError;
+  process.stderr.write(`${known ? (error as Error).message : `error: ${(error as Error).message}`}\n`);
+  return exitAfterOutput(error instanceof UsageError ? 2 : 1);
+});

@@ -64,6 +64,25 @@ describe('CLI (a second driving adapter, against PostgreSQL)', function () {
     expect(list.stdout).to.match(new RegExp(`\\t${name}\\t${name}@example.com\\tdisabled`));
   });
 
+  it('prints every line of a long listing before it exits, though stdout is a pipe', async () => {
+    // process.exit() right after writing cut `user list | ...` short at 64 KiB of a pipe's buffer.
+    const { db } = await testDatabase();
+    const prefix = `clibulk${randomBytes(3).toString('hex')}`;
+    await db.query(
+      `insert into users (id, username, email, display_name, password_hash, created_at)
+       select gen_random_uuid(), $1 || n, $1 || n || '@example.com', 'Bulk', 'x', now()
+       from generate_series(1, 3000) as n`,
+      [prefix],
+    );
+    try {
+      const list = await cli(['user', 'list']);
+      expect(list.code).to.equal(0);
+      expect(list.stdout.split('\n').filter((line) => line.includes(`\t${prefix}`))).to.have.lengthOf(3000);
+    } finally {
+      await db.query('delete from users where username like $1', [`${prefix}%`]);
+    }
+  });
+
   it('refuses a duplicate user, and rotates signing keys', async () => {
     const name = `dup${randomBytes(3).toString('hex')}`;
     const args = ['user', 'create', '--username', name, '--email', `${name}@example.com`];

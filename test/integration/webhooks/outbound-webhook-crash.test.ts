@@ -23,8 +23,9 @@ describe('outbound webhooks survive a crash between the state change and the sen
         url: receiver.url,
         event_types: ['run.succeeded'],
       });
-      await call('POST', `/api/missions/${mission.body.id}/runs`, token, {});
+      expect((await call('POST', `/api/missions/${mission.body.id}/runs`, token, {})).status).to.equal(202);
       const claimed = await call('POST', '/api/runs/claim', token, { workspace_id: workspaceId });
+      expect(claimed.status, JSON.stringify(claimed.body)).to.equal(200);
       const completed = await call('POST', `/api/runs/${claimed.body.id}/complete`, token, {
         status: 'succeeded',
       });
