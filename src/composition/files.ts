@@ -38,6 +38,7 @@ import {
   makeSweepOrphanedBytes,
   type SweepOrphanedBytes,
 } from '../application/files/sweep-orphaned-bytes.ts';
+import { makeTerminateUpload, type TerminateUpload } from '../application/files/terminate-upload.ts';
 import { makeUploadFile, type UploadFile } from '../application/files/upload-file.ts';
 import { type GetUploadProgress, makeGetUploadProgress } from '../application/files/upload-progress.ts';
 import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
@@ -71,6 +72,7 @@ export interface FilesCradle {
   createUpload: CreateUpload;
   getUploadProgress: GetUploadProgress;
   appendUpload: AppendUpload;
+  terminateUpload: TerminateUpload;
   sweepExpiredUploads: SweepExpiredUploads;
   uploadSweepJob: FileSweepJob;
   sweepOrphanedBytes: SweepOrphanedBytes;
@@ -138,6 +140,7 @@ export const files: Area<FilesCradle, ThroughFiles> = {
     createUpload: singleton(makeCreateUpload),
     getUploadProgress: singleton(makeGetUploadProgress),
     appendUpload: singleton(makeAppendUpload),
+    terminateUpload: singleton(makeTerminateUpload),
     sweepExpiredUploads: singleton(makeSweepExpiredUploads),
     uploadSweepJob: singleton(
       ({ sweepExpiredUploads, logger }) =>

@@ -14,14 +14,16 @@ export interface CreateUploadInput {
   readonly workspaceId: string;
   readonly name: string;
   readonly contentType: string | undefined;
-  readonly length: number;
+  /** The file's size; null when the client declares it later (tus creation-defer-length). */
+  readonly length: number | null;
 }
 
 export type CreateUpload = (principal: Principal, input: CreateUploadInput) => Promise<FileUpload>;
 
 /**
  * Admins and owners start a resumable upload of `length` bytes: refused at once (413) when the file could never
- * be stored, over FILE_MAX_BYTES or the room the workspace's quota leaves now.
+ * be stored, over FILE_MAX_BYTES or the room the workspace's quota leaves now. A deferred length is checked
+ * the same way when a PATCH declares it.
  */
 export function makeCreateUpload(deps: {
   files: FileRepository;
@@ -35,8 +37,9 @@ export function makeCreateUpload(deps: {
   return async (principal, input) => {
     await deps.workspaceAccess(principal, input.workspaceId, 'admin');
     const name = fileName(input.name);
-    if (input.length > maxBytes) throw new FileTooLarge(maxBytes);
-    if ((await deps.files.usedBytes(input.workspaceId)) + input.length > quota)
+    const length = input.length ?? 0;
+    if (length > maxBytes) throw new FileTooLarge(maxBytes);
+    if ((await deps.files.usedBytes(input.workspaceId)) + length > quota)
       throw new StorageQuotaExceeded(quota);
     const upload = FileUpload.start({
       id: deps.ids.newId(),

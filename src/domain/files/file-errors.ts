@@ -44,6 +44,27 @@ export class UploadBusy extends DomainError {
   }
 }
 
+/**
+ * A PATCH that stalled past its lease while another request took the upload over: it stops, and what it
+ * stored before is kept (the other request resumed after it).
+ */
+export class UploadLeaseLost extends DomainError {
+  constructor() {
+    super(
+      'conflict',
+      'conflict',
+      'this request stalled and another took the upload over; ask where it stands (HEAD) before going on',
+    );
+  }
+}
+
+/** tus creation-defer-length: an `Upload-Length` that contradicts the upload's, or falls short of its bytes. */
+export class UploadLengthInvalid extends DomainError {
+  constructor(detail: string) {
+    super('invalid', 'invalid_request', detail);
+  }
+}
+
 /** Files travel as they are: a `Content-Encoding` other than identity would make their size and digest lie. */
 export class EncodedUpload extends DomainError {
   constructor() {

@@ -6,8 +6,11 @@ export interface FileUploadProps {
   readonly workspaceId: string;
   readonly name: string;
   readonly contentType: string;
-  /** The file's size, announced at creation (`Upload-Length`). */
-  readonly length: number;
+  /**
+   * The file's size, announced at creation (`Upload-Length`), or null until a PATCH declares it (tus
+   * creation-defer-length).
+   */
+  readonly length: number | null;
   readonly createdBy: string | null;
   readonly createdAt: Date;
   readonly expiresAt: Date;
@@ -22,7 +25,7 @@ export class FileUpload {
   readonly workspaceId: string;
   readonly name: string;
   readonly contentType: string;
-  readonly length: number;
+  readonly length: number | null;
   readonly createdBy: string | null;
   readonly createdAt: Date;
   readonly expiresAt: Date;
@@ -36,6 +39,11 @@ export class FileUpload {
     this.createdBy = props.createdBy;
     this.createdAt = props.createdAt;
     this.expiresAt = props.expiresAt;
+  }
+
+  /** The upload once its deferred length is known. */
+  withLength(length: number): FileUpload {
+    return new FileUpload({ ...this, length });
   }
 
   static start(props: Omit<FileUploadProps, 'expiresAt'>): FileUpload {

@@ -169,6 +169,11 @@ describe('authorisation matrix: every files and uploads route for every role, as
         headers: { ...TUS, 'upload-offset': '0' },
       }),
     },
+    {
+      route: 'DELETE /api/uploads/{id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/uploads/${f.uploadId}`, headers: TUS }),
+    },
   ];
 
   it('covers every bearer route of files; the signed-link download is the one public route', () => {

@@ -102,6 +102,8 @@ for (const storage of ['postgres', 'memory'] as const) {
         bytes,
         options({
           uploadUrl: first.url,
+          // the first PATCH may still hold the upload a moment (409): tus-js-client retries that
+          retryDelays: [50, 200, 500, 1000],
           onAfterResponse: (request, response) => {
             if (request.getMethod() === 'HEAD') resumedFrom = Number(response.getHeader('Upload-Offset'));
             fileId = response.getHeader('Upload-File-Id') ?? fileId;
@@ -152,7 +154,144 @@ for (const storage of ['postgres', 'memory'] as const) {
       const options = await app.request('/api/uploads', { method: 'OPTIONS' });
       expect(options.status).to.equal(204);
       expect(options.headers.get('tus-version')).to.equal('1.0.0');
-      expect(options.headers.get('tus-extension')).to.equal('creation');
+      expect(options.headers.get('tus-extension')).to.equal(
+        'creation,creation-with-upload,creation-defer-length,termination,expiration',
+      );
+    });
+
+    it('creation-with-upload: the creation carries the first bytes (all of a small file)', async () => {
+      const small = randomBytes(1000);
+      let fileId: string | null = null;
+      let created = 0;
+      const upload = new tus.Upload(
+        small,
+        options({
+          uploadDataDuringCreation: true,
+          onAfterResponse: (request, response) => {
+            if (request.getMethod() === 'POST') created = response.getStatus();
+            fileId = response.getHeader('Upload-File-Id') ?? fileId;
+          },
+        }),
+      );
+      await finish(upload);
+      expect(created).to.equal(201);
+      expect(fileId).to.be.a('string');
+      const got = await download(app, owner, `/api/files/${fileId}/content`);
+      expect(got.bytes.equals(small)).to.equal(true);
+      // a large one: the creation carries the first chunk, PATCHes the rest
+      const large = randomBytes(2 * 1024 * 1024 + 3);
+      const methods: string[] = [];
+      const chunked = new tus.Upload(
+        large,
+        options({
+          uploadDataDuringCreation: true,
+          chunkSize: 1024 * 1024,
+          onAfterResponse: (request, response) => {
+            methods.push(request.getMethod());
+            fileId = response.getHeader('Upload-File-Id') ?? fileId;
+          },
+        }),
+      );
+      await finish(chunked);
+      expect(methods).to.deep.equal(['POST', 'PATCH', 'PATCH']);
+      expect((await download(app, owner, `/api/files/${fileId}/content`)).bytes.equals(large)).to.equal(true);
+    });
+
+    it('creation-defer-length: a stream of unknown size declares its length on the last PATCH', async () => {
+      const bytes = randomBytes(2 * 1024 * 1024 + 11);
+      let fileId: string | null = null;
+      const lengths: (string | undefined)[] = [];
+      const stream = Readable.from(
+        (async function* () {
+          for (let at = 0; at < bytes.length; at += 300_000) yield bytes.subarray(at, at + 300_000);
+        })(),
+      );
+      const upload = new tus.Upload(
+        stream,
+        options({
+          uploadLengthDeferred: true,
+          chunkSize: 1024 * 1024,
+          onBeforeRequest: (request) => {
+            if (request.getMethod() === 'PATCH') lengths.push(request.getHeader('Upload-Length'));
+          },
+          onAfterResponse: (_request, response) => {
+            fileId = response.getHeader('Upload-File-Id') ?? fileId;
+          },
+        }),
+      );
+      await finish(upload);
+      expect(lengths.at(-1)).to.equal(String(bytes.length));
+      expect(lengths.slice(0, -1).every((length) => length === undefined)).to.equal(true);
+      const got = await download(app, owner, `/api/files/${fileId}/content`);
+      expect(got.bytes.equals(bytes)).to.equal(true);
+    });
+
+    it('creation-defer-length over HTTP: HEAD says deferred, a PATCH declares it once, within the limits', async () => {
+      const created = await app.request(`/api/uploads?workspace_id=${workspace.id}&name=d.bin`, {
+        method: 'POST',
+        headers: { ...owner.auth, 'tus-resumable': '1.0.0', 'upload-defer-length': '1' },
+      });
+      expect(created.status).to.equal(201);
+      const path = created.headers.get('location') as string;
+      const head = async () =>
+        app.request(path, { method: 'HEAD', headers: { ...owner.auth, 'tus-resumable': '1.0.0' } });
+      const before = await head();
+      expect(before.headers.get('upload-defer-length')).to.equal('1');
+      expect(before.headers.get('upload-length')).to.equal(null);
+      const patch = (offset: number, body: string, extra: Record<string, string> = {}) =>
+        app.request(path, {
+          method: 'PATCH',
+          headers: {
+            ...owner.auth,
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+            ...extra,
+          },
+          body,
+        });
+      expect((await patch(0, 'abcd')).status).to.equal(204);
+      expect((await patch(4, '', { 'upload-length': '3' })).status).to.equal(400);
+      expect((await patch(4, '', { 'upload-length': String(9 * 1024 * 1024) })).status).to.equal(413);
+      const last = await patch(4, 'ef', { 'upload-length': '6' });
+      expect(last.status).to.equal(204);
+      const fileId = last.headers.get('upload-file-id') as string;
+      expect((await download(app, owner, `/api/files/${fileId}/content`)).bytes.toString()).to.equal(
+        'abcdef',
+      );
+      const both = await app.request(`/api/uploads?workspace_id=${workspace.id}&name=d.bin`, {
+        method: 'POST',
+        headers: {
+          ...owner.auth,
+          'tus-resumable': '1.0.0',
+          'upload-defer-length': '1',
+          'upload-length': '5',
+        },
+      });
+      expect(both.status).to.equal(400);
+    });
+
+    it('termination: the upload and its bytes are gone, HEAD and PATCH answer 404', async () => {
+      const c = app.container.cradle;
+      const bytes = randomBytes(3 * 1024 * 1024);
+      const upload = new tus.Upload(bytes, options({ chunkSize: 1024 * 1024 }));
+      let patches = 0;
+      await new Promise<void>((resolve, reject) => {
+        upload.options.onError = reject;
+        upload.options.onChunkComplete = () => {
+          patches += 1;
+          if (patches === 1) upload.abort(true).then(resolve, reject);
+        };
+        upload.start();
+      });
+      const id = new URL(upload.url as string).pathname.split('/').pop() as string;
+      expect(await fileIdOf(upload)).to.equal(404);
+      expect(await c.fileStorage.size(id)).to.equal(0);
+      const again = await app.request(`/api/uploads/${id}`, {
+        method: 'DELETE',
+        headers: { ...owner.auth, 'tus-resumable': '1.0.0' },
+      });
+      expect(again.status).to.equal(404);
     });
 
     it('forgets an unfinished upload and its bytes 24 h after it began', async () => {

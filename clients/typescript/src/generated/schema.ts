@@ -1566,7 +1566,7 @@ export interface paths {
         put?: never;
         /**
          * Start a resumable upload (tus; admins)
-         * @description tus 1.0 creation: `Tus-Resumable: 1.0.0` and `Upload-Length` (the file size; over `FILE_MAX_BYTES` or the room the workspace quota leaves: 413), no body. The name is `name` in the query or `filename` in `Upload-Metadata`; the type `filetype` there. Then PATCH the bytes to `Location`. An unfinished upload expires after 24 h (`Upload-Expires`).
+         * @description tus 1.0 creation: `Tus-Resumable: 1.0.0` and `Upload-Length` (the file size; over `FILE_MAX_BYTES` or the room the workspace quota leaves: 413), or `Upload-Defer-Length: 1` and the length on a later PATCH (creation-defer-length). The name is `name` in the query or `filename` in `Upload-Metadata`; the type `filetype` there. The body may carry the first bytes (creation-with-upload, `Content-Type: application/offset+octet-stream`; the answer tells `Upload-Offset`, and `Upload-File-Id` when they were all of it). Then PATCH the rest to `Location`. An unfinished upload expires after 24 h (`Upload-Expires`).
          */
         post: operations["createUpload"];
         delete?: never;
@@ -1589,13 +1589,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Abandon a resumable upload (tus termination)
+         * @description The upload and the bytes it holds are gone: HEAD and PATCH answer 404 from then on.
+         */
+        delete: operations["terminateUpload"];
         options?: never;
         /** Where a resumable upload stands (tus) */
         head: operations["getUploadOffset"];
         /**
          * Append to a resumable upload (tus)
-         * @description `Content-Type: application/offset+octet-stream`, `Upload-Offset` where the upload stands (else 409). Bytes received before a broken connection are kept: HEAD tells where to resume. The answer carries the new `Upload-Offset`; the one that completes the upload also `Upload-File-Id`, the new file.
+         * @description `Content-Type: application/offset+octet-stream`, `Upload-Offset` where the upload stands (else 409); `Upload-Length` once, on an upload created with `Upload-Defer-Length: 1`. Bytes received before a broken connection are kept: HEAD tells where to resume. One PATCH at a time (409 meanwhile): its lease is renewed while bytes flow, so a request whose server died holds the upload 30 s at most. The answer carries the new `Upload-Offset`; the one that completes the upload also `Upload-File-Id`, the new file.
          */
         patch: operations["appendUpload"];
         trace?: never;
@@ -17497,7 +17501,12 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The first bytes of the file (optional). */
+        requestBody?: {
+            content: {
+                "application/offset+octet-stream": string;
+            };
+        };
         responses: {
             /** @description Created. */
             201: {
@@ -17512,6 +17521,257 @@ export interface operations {
                     "Tus-Resumable"?: "1.0.0";
                     /** @description RFC 9110 date. */
                     "Upload-Expires"?: string;
+                    /** @description Bytes stored so far, when the creation carried some. */
+                    "Upload-Offset"?: number;
+                    /** @description The file, when the creation carried all of its bytes. */
+                    "Upload-File-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    describeUploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tus capabilities. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description `1.0.0`. */
+                    "Tus-Version"?: string;
+                    /** @description `creation,creation-with-upload,creation-defer-length,termination,expiration`. */
+                    "Tus-Extension"?: string;
+                    /** @description FILE_MAX_BYTES. */
+                    "Tus-Max-Size"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    terminateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description `1.0.0`. */
+                    "Tus-Resumable"?: "1.0.0";
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17582,97 +17842,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Request body too large. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Throttled; retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Unexpected error; the body carries no internal detail. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    describeUploads: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The tus capabilities. */
-            204: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    /** @description `1.0.0`. */
-                    "Tus-Version"?: string;
-                    /** @description `creation`. */
-                    "Tus-Extension"?: string;
-                    /** @description FILE_MAX_BYTES. */
-                    "Tus-Max-Size"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    RateLimit: components["headers"]["RateLimit"];
-                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description Throttled; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -17724,7 +17893,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The offset to resume from, and the length. */
+            /** @description The offset to resume from, and the length (or `Upload-Defer-Length: 1` while unknown). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -17735,6 +17904,8 @@ export interface operations {
                     "Upload-Offset"?: number;
                     /** @description Bytes stored so far. */
                     "Upload-Length"?: number;
+                    /** @description `1` while the length is not declared yet. */
+                    "Upload-Defer-Length"?: "1";
                     /** @description `1.0.0`. */
                     "Tus-Resumable"?: "1.0.0";
                     [name: string]: unknown;

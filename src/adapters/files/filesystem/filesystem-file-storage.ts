@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
+import type { AppendOptions, FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
 
 /** Keys are ids the service made; anything else never becomes a path. */
@@ -15,11 +15,14 @@ export class FilesystemFileStorage implements FileStorage {
     this.#root = root;
   }
 
-  async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+  async append(key: string, source: AsyncIterable<Uint8Array>, options: AppendOptions = {}): Promise<void> {
     await mkdir(this.#root, { recursive: true, mode: 0o700 });
     const handle = await open(this.#path(key), 'a', 0o600);
     try {
-      for await (const chunk of source) await handle.write(chunk);
+      for await (const chunk of source) {
+        await options.beforeWrite?.();
+        await handle.write(chunk);
+      }
     } finally {
       await handle.close();
     }

@@ -8,8 +8,12 @@ import { bearerRoutes, publicRoutes } from '../../platform/http/route-groups.ts'
 import { TAGS } from '../../platform/http/tags.ts';
 import { uploadQuery } from './file-schemas.ts';
 
-/** tus 1.0: the core protocol and the creation extension (https://tus.io/protocols/resumable-upload). */
+/**
+ * tus 1.0 (https://tus.io/protocols/resumable-upload): the core protocol and the extensions listed here, all
+ * that this server supports.
+ */
 const TUS_VERSION = '1.0.0';
+const TUS_EXTENSIONS = 'creation,creation-with-upload,creation-defer-length,termination,expiration';
 const OFFSET_TYPE = 'application/offset+octet-stream';
 
 class TusInvalid extends DomainError {
@@ -58,6 +62,20 @@ function sizeHeader(ctx: Context, name: string): number {
   return Number(text);
 }
 
+/** The body of a PATCH, or of a creation carrying its first bytes: offset bytes, as they are, else 415. */
+function requireOffsetBytes(ctx: Context): void {
+  if ((ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase() !== OFFSET_TYPE) {
+    throw new TusUnsupportedType();
+  }
+  const encoding = (ctx.get('Content-Encoding') || 'identity').trim().toLowerCase();
+  if (encoding !== 'identity') throw new EncodedUpload();
+}
+
+/** Whether the request has a body: a non-zero `Content-Length`, or a chunked one. */
+function hasBody(ctx: Context): boolean {
+  return ctx.request.length > 0 || (ctx.request.length === undefined && ctx.get('Transfer-Encoding') !== '');
+}
+
 /** tus `Upload-Metadata`: comma-separated `key base64value` pairs. */
 function metadata(ctx: Context): Record<string, string> {
   const entries: Record<string, string> = {};
@@ -82,7 +100,7 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
           description: 'The tus capabilities.',
           headers: {
             'Tus-Version': header('`1.0.0`.'),
-            'Tus-Extension': header('`creation`.'),
+            'Tus-Extension': header(`\`${TUS_EXTENSIONS}\`.`),
             'Tus-Max-Size': header('FILE_MAX_BYTES.'),
           },
         },
@@ -90,7 +108,7 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
       handler: (ctx) => {
         ctx.set('Tus-Resumable', TUS_VERSION);
         ctx.set('Tus-Version', TUS_VERSION);
-        ctx.set('Tus-Extension', 'creation');
+        ctx.set('Tus-Extension', TUS_EXTENSIONS);
         ctx.set('Tus-Max-Size', String(maxBytes));
         ctx.status = 204;
       },
@@ -100,11 +118,21 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
       summary: 'Start a resumable upload (tus; admins)',
       description:
         'tus 1.0 creation: `Tus-Resumable: 1.0.0` and `Upload-Length` (the file size; over `FILE_MAX_BYTES` or ' +
-        'the room the workspace quota leaves: 413), no body. The name is `name` in the query or `filename` in ' +
-        '`Upload-Metadata`; the type `filetype` there. Then PATCH the bytes to `Location`. An unfinished upload ' +
-        'expires after 24 h (`Upload-Expires`).',
+        'the room the workspace quota leaves: 413), or `Upload-Defer-Length: 1` and the length on a later PATCH ' +
+        '(creation-defer-length). The name is `name` in the query or `filename` in `Upload-Metadata`; the type ' +
+        '`filetype` there. The body may carry the first bytes (creation-with-upload, `Content-Type: ' +
+        'application/offset+octet-stream`; the answer tells `Upload-Offset`, and `Upload-File-Id` when they were ' +
+        'all of it). Then PATCH the rest to `Location`. An unfinished upload expires after 24 h (`Upload-Expires`).',
       query: uploadQuery,
-      errors: [403, 404, 412, 413],
+      body: {
+        raw: true,
+        optional: true,
+        description: 'The first bytes of the file (optional).',
+        content: {
+          [OFFSET_TYPE]: { schema: { type: 'string', format: 'binary', maxLength: 1099511627776 } },
+        },
+      },
+      errors: [403, 404, 409, 412, 413, 415],
       responses: {
         201: {
           description: 'Created.',
@@ -112,14 +140,30 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
             Location: header('`/api/uploads/{id}`.', { type: 'string', maxLength: 100 }),
             'Tus-Resumable': tusHeader,
             'Upload-Expires': header('RFC 9110 date.'),
+            'Upload-Offset': header('Bytes stored so far, when the creation carried some.', {
+              type: 'integer',
+              format: 'int64',
+              minimum: 0,
+              maximum: 1099511627776,
+            }),
+            'Upload-File-Id': header('The file, when the creation carried all of its bytes.', {
+              type: 'string',
+              format: 'uuid',
+              maxLength: 36,
+            }),
           },
         },
       },
       handler: async (ctx, { principal, query }) => {
         requireTus(ctx);
-        if (ctx.get('Upload-Defer-Length')) throw new TusInvalid('Upload-Defer-Length is not supported');
-        const length = sizeHeader(ctx, 'Upload-Length');
-        if (ctx.request.length > 0) throw new TusInvalid('the creation request carries no body here');
+        const deferred = ctx.get('Upload-Defer-Length');
+        if (deferred && deferred !== '1') throw new TusInvalid('Upload-Defer-Length is 1 when given');
+        if (deferred && ctx.get('Upload-Length')) {
+          throw new TusInvalid('send Upload-Length or Upload-Defer-Length, not both');
+        }
+        const length = deferred ? null : sizeHeader(ctx, 'Upload-Length');
+        const withBytes = hasBody(ctx);
+        if (withBytes) requireOffsetBytes(ctx);
         const meta = metadata(ctx);
         const name = (query.name as string | undefined) ?? meta.filename ?? meta.name;
         if (!name) throw new TusInvalid('name the file: ?name= or filename in Upload-Metadata');
@@ -129,12 +173,19 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
           contentType: meta.filetype ?? meta.contentType,
           length,
         });
+        ctx.set('Location', `/api/uploads/${upload.id}`);
+        ctx.set('Upload-Expires', upload.expiresAt.toUTCString());
+        if (withBytes) {
+          ctx.set('Connection', 'close');
+          const result = await deps.appendUpload(principal, upload.id, { offset: 0, bytes: ctx.req });
+          ctx.remove('Connection');
+          ctx.set('Upload-Offset', String(result.offset));
+          if (result.file) ctx.set('Upload-File-Id', result.file.id);
+        }
         // No body (the contract declares none): without an explicit null Koa sends its status text, `Created`
         // (set first: a null body alone would make the status 204).
         ctx.body = null;
         ctx.status = 201;
-        ctx.set('Location', `/api/uploads/${upload.id}`);
-        ctx.set('Upload-Expires', upload.expiresAt.toUTCString());
       },
     }),
     bearer.head('/api/uploads/{id}', {
@@ -144,10 +195,15 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
       errors: [403, 412],
       responses: {
         200: {
-          description: 'The offset to resume from, and the length.',
+          description:
+            'The offset to resume from, and the length (or `Upload-Defer-Length: 1` while unknown).',
           headers: {
             'Upload-Offset': offsetHeader,
             'Upload-Length': offsetHeader,
+            'Upload-Defer-Length': header('`1` while the length is not declared yet.', {
+              type: 'string',
+              enum: ['1'],
+            }),
             'Tus-Resumable': tusHeader,
           },
         },
@@ -156,7 +212,8 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
         requireTus(ctx);
         const { upload, offset } = await deps.getUploadProgress(principal, params.id);
         ctx.set('Upload-Offset', String(offset));
-        ctx.set('Upload-Length', String(upload.length));
+        if (upload.length === null) ctx.set('Upload-Defer-Length', '1');
+        else ctx.set('Upload-Length', String(upload.length));
         ctx.set('Upload-Expires', upload.expiresAt.toUTCString());
         ctx.set('Cache-Control', 'no-store');
         ctx.status = 200;
@@ -166,9 +223,12 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
       operationId: 'appendUpload',
       summary: 'Append to a resumable upload (tus)',
       description:
-        '`Content-Type: application/offset+octet-stream`, `Upload-Offset` where the upload stands (else 409). ' +
-        'Bytes received before a broken connection are kept: HEAD tells where to resume. The answer carries the ' +
-        'new `Upload-Offset`; the one that completes the upload also `Upload-File-Id`, the new file.',
+        '`Content-Type: application/offset+octet-stream`, `Upload-Offset` where the upload stands (else 409); ' +
+        '`Upload-Length` once, on an upload created with `Upload-Defer-Length: 1`. ' +
+        'Bytes received before a broken connection are kept: HEAD tells where to resume. One PATCH at a time ' +
+        '(409 meanwhile): its lease is renewed while bytes flow, so a request whose server died holds the ' +
+        'upload 30 s at most. The answer carries the new `Upload-Offset`; the one that completes the upload ' +
+        'also `Upload-File-Id`, the new file.',
       params: idParams,
       body: {
         raw: true,
@@ -194,17 +254,28 @@ export function tusRoutes(deps: ThroughFiles): RouteSpec[] {
       },
       handler: async (ctx, { principal, params }) => {
         requireTus(ctx);
-        if ((ctx.get('Content-Type').split(';')[0] ?? '').trim().toLowerCase() !== OFFSET_TYPE) {
-          throw new TusUnsupportedType();
-        }
-        const encoding = (ctx.get('Content-Encoding') || 'identity').trim().toLowerCase();
-        if (encoding !== 'identity') throw new EncodedUpload();
+        requireOffsetBytes(ctx);
         const offset = sizeHeader(ctx, 'Upload-Offset');
+        const length = ctx.get('Upload-Length') ? sizeHeader(ctx, 'Upload-Length') : undefined;
         ctx.set('Connection', 'close');
-        const result = await deps.appendUpload(principal, params.id, { offset, bytes: ctx.req });
+        const result = await deps.appendUpload(principal, params.id, { offset, bytes: ctx.req, length });
         ctx.remove('Connection');
         ctx.set('Upload-Offset', String(result.offset));
+        ctx.set('Upload-Expires', result.upload.expiresAt.toUTCString());
         if (result.file) ctx.set('Upload-File-Id', result.file.id);
+        ctx.status = 204;
+      },
+    }),
+    bearer.delete('/api/uploads/{id}', {
+      operationId: 'terminateUpload',
+      summary: 'Abandon a resumable upload (tus termination)',
+      description: 'The upload and the bytes it holds are gone: HEAD and PATCH answer 404 from then on.',
+      params: idParams,
+      errors: [403, 412],
+      responses: { 204: { description: 'Gone.', headers: { 'Tus-Resumable': tusHeader } } },
+      handler: async (ctx, { principal, params }) => {
+        requireTus(ctx);
+        await deps.terminateUpload(principal, params.id);
         ctx.status = 204;
       },
     }),

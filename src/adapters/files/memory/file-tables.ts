@@ -5,8 +5,9 @@ import { workspaceTables } from '../../workspaces/index.ts';
 
 /** An unfinished upload and the lease of the request appending to it (`file_uploads.leased_until`). */
 export interface FileUploadRow {
-  readonly upload: FileUpload;
+  upload: FileUpload;
   leasedUntil: Date | null;
+  leaseHolder: string | null;
 }
 
 /** The files area's in-memory tables; files and unfinished uploads go with their workspace. */
@@ -15,7 +16,11 @@ export const fileTables = inMemoryTables((store) => {
   files.cascadeFrom(workspaceTables(store).workspaces, (f) => f.workspaceId);
   const fileUploads = store.table(
     (row: FileUploadRow) => row.upload.id,
-    (row) => ({ upload: new FileUpload(row.upload), leasedUntil: row.leasedUntil }),
+    (row) => ({
+      upload: new FileUpload(row.upload),
+      leasedUntil: row.leasedUntil,
+      leaseHolder: row.leaseHolder,
+    }),
   );
   fileUploads.cascadeFrom(workspaceTables(store).workspaces, (row) => row.upload.workspaceId);
   return { files, fileUploads };

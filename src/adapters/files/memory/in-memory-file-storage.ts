@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
+import type { AppendOptions, FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
 
 /** Bytes in this process's memory (PERSISTENCE=memory): lost at exit, and held whole, for tests and trials. */
@@ -7,11 +7,12 @@ export class InMemoryFileStorage implements FileStorage {
   /** When each object was last written (the time of the machine, as the other storages keep it). */
   readonly #writtenAt = new Map<string, Date>();
 
-  async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+  async append(key: string, source: AsyncIterable<Uint8Array>, options: AppendOptions = {}): Promise<void> {
     const parts = this.#objects.get(key) ?? [];
     this.#objects.set(key, parts);
     this.#writtenAt.set(key, new Date());
     for await (const chunk of source) {
+      await options.beforeWrite?.();
       parts.push(Buffer.from(chunk));
       this.#writtenAt.set(key, new Date());
     }

@@ -1,5 +1,5 @@
 import type { FileUploadRepository } from '../../../application/files/ports/file-upload-repository.ts';
-import type { FileUpload } from '../../../domain/files/file-upload.ts';
+import { FileUpload } from '../../../domain/files/file-upload.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import { fileTables } from './file-tables.ts';
 
@@ -13,7 +13,7 @@ export class InMemoryFileUploadRepository implements FileUploadRepository {
 
   add(upload: FileUpload): Promise<void> {
     return this.#store.atomically(() =>
-      fileTables(this.#store).fileUploads.put({ upload, leasedUntil: null }),
+      fileTables(this.#store).fileUploads.put({ upload, leasedUntil: null, leaseHolder: null }),
     );
   }
 
@@ -24,10 +24,22 @@ export class InMemoryFileUploadRepository implements FileUploadRepository {
     });
   }
 
-  lease(id: string, now: Date, until: Date): Promise<boolean> {
+  lease(id: string, holder: string, now: Date, until: Date): Promise<boolean> {
     return this.#store.atomically(() => {
       const row = fileTables(this.#store).fileUploads.get(id);
       if (!row || (row.leasedUntil && row.leasedUntil > now)) return false;
+      fileTables(this.#store).fileUploads.update(id, (stored) => {
+        stored.leasedUntil = until;
+        stored.leaseHolder = holder;
+      });
+      return true;
+    });
+  }
+
+  renew(id: string, holder: string, until: Date): Promise<boolean> {
+    return this.#store.atomically(() => {
+      const row = fileTables(this.#store).fileUploads.get(id);
+      if (!row || row.leaseHolder !== holder) return false;
       fileTables(this.#store).fileUploads.update(id, (stored) => {
         stored.leasedUntil = until;
       });
@@ -35,12 +47,24 @@ export class InMemoryFileUploadRepository implements FileUploadRepository {
     });
   }
 
-  async release(id: string): Promise<void> {
-    await this.#store.atomically(() =>
+  async release(id: string, holder: string): Promise<void> {
+    await this.#store.atomically(() => {
+      if (fileTables(this.#store).fileUploads.get(id)?.leaseHolder !== holder) return;
       fileTables(this.#store).fileUploads.update(id, (stored) => {
         stored.leasedUntil = null;
-      }),
-    );
+        stored.leaseHolder = null;
+      });
+    });
+  }
+
+  async declareLength(id: string, length: number): Promise<void> {
+    await this.#store.atomically(() => {
+      const row = fileTables(this.#store).fileUploads.get(id);
+      if (!row || row.upload.length !== null) return;
+      fileTables(this.#store).fileUploads.update(id, (stored) => {
+        stored.upload = new FileUpload({ ...row.upload, length });
+      });
+    });
   }
 
   existingIds(ids: readonly string[]): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
+import type { AppendOptions, FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { outsideWaitBudget } from '../../platform/system/wait-budget.ts';
@@ -29,15 +29,19 @@ export class PostgresFileStorage implements FileStorage {
     this.#db = db;
   }
 
-  async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+  async append(key: string, source: AsyncIterable<Uint8Array>, options: AppendOptions = {}): Promise<void> {
     const offset = await this.size(key);
-    await appendInPieces(source, { offset, pieceBytes: CHUNK_BYTES }, async (at, data) => {
-      await this.#query('insert into file_chunks (object_key, byte_offset, data) values ($1, $2, $3)', [
-        key,
-        at,
-        data,
-      ]);
-    });
+    await appendInPieces(
+      source,
+      { offset, pieceBytes: CHUNK_BYTES, beforeWrite: options.beforeWrite },
+      async (at, data) => {
+        await this.#query('insert into file_chunks (object_key, byte_offset, data) values ($1, $2, $3)', [
+          key,
+          at,
+          data,
+        ]);
+      },
+    );
   }
 
   async size(key: string): Promise<number> {

@@ -9,7 +9,7 @@ interface UploadRow {
   workspace_id: string;
   name: string;
   content_type: string;
-  length: string;
+  length: string | null;
   created_by: string | null;
   created_at: string | Date;
   expires_at: string | Date;
@@ -21,7 +21,7 @@ function toUpload(row: UploadRow): FileUpload {
     workspaceId: row.workspace_id,
     name: row.name,
     contentType: row.content_type,
-    length: Number(row.length),
+    length: row.length === null ? null : Number(row.length),
     createdBy: row.created_by,
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
@@ -51,17 +51,32 @@ export class PostgresFileUploadRepository extends PostgresRepository implements 
     return row && toUpload(row);
   }
 
-  async lease(id: string, now: Date, until: Date): Promise<boolean> {
+  async lease(id: string, holder: string, now: Date, until: Date): Promise<boolean> {
     const rows = await this.db.query(
-      `update file_uploads set leased_until = $3
-        where id = $1 and (leased_until is null or leased_until <= $2) returning id`,
-      [id, now, until],
+      `update file_uploads set leased_until = $4, lease_holder = $2
+        where id = $1 and (leased_until is null or leased_until <= $3) returning id`,
+      [id, holder, now, until],
     );
     return rows.length === 1;
   }
 
-  async release(id: string): Promise<void> {
-    await this.db.query('update file_uploads set leased_until = null where id = $1', [id]);
+  async renew(id: string, holder: string, until: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      'update file_uploads set leased_until = $3 where id = $1 and lease_holder = $2 returning id',
+      [id, holder, until],
+    );
+    return rows.length === 1;
+  }
+
+  async release(id: string, holder: string): Promise<void> {
+    await this.db.query(
+      'update file_uploads set leased_until = null, lease_holder = null where id = $1 and lease_holder = $2',
+      [id, holder],
+    );
+  }
+
+  async declareLength(id: string, length: number): Promise<void> {
+    await this.db.query('update file_uploads set length = $2 where id = $1 and length is null', [id, length]);
   }
 
   async existingIds(ids: readonly string[]): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
+import type { AppendOptions, FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
 import type { S3Settings } from './s3-client.ts';
 
@@ -16,8 +16,8 @@ export class LazyS3FileStorage implements FileStorage {
     this.#bucket = bucket;
   }
 
-  async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
-    return (await this.#loaded()).append(key, source);
+  async append(key: string, source: AsyncIterable<Uint8Array>, options?: AppendOptions): Promise<void> {
+    return (await this.#loaded()).append(key, source, options);
   }
 
   async size(key: string): Promise<number> {

@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import type { FileStorage } from '../../../application/files/ports/file-storage.ts';
+import type { AppendOptions, FileStorage } from '../../../application/files/ports/file-storage.ts';
 import type { ByteRange } from '../../../domain/files/byte-range.ts';
 import { appendInPieces } from '../append-in-pieces.ts';
 
@@ -36,13 +36,17 @@ export class S3FileStorage implements FileStorage {
     this.#prefix = prefix;
   }
 
-  async append(key: string, source: AsyncIterable<Uint8Array>): Promise<void> {
+  async append(key: string, source: AsyncIterable<Uint8Array>, options: AppendOptions = {}): Promise<void> {
     const offset = await this.size(key);
-    await appendInPieces(source, { offset, pieceBytes: PART_BYTES }, async (at, body) => {
-      await this.#client.send(
-        new PutObjectCommand({ Bucket: this.#bucket, Key: this.#partKey(key, at), Body: body }),
-      );
-    });
+    await appendInPieces(
+      source,
+      { offset, pieceBytes: PART_BYTES, beforeWrite: options.beforeWrite },
+      async (at, body) => {
+        await this.#client.send(
+          new PutObjectCommand({ Bucket: this.#bucket, Key: this.#partKey(key, at), Body: body }),
+        );
+      },
+    );
   }
 
   async size(key: string): Promise<number> {

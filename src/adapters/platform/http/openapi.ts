@@ -280,7 +280,7 @@ function operation(route: RouteSpec): Record<string, unknown> {
   if (body) {
     op.requestBody = isRawBody(body)
       ? {
-          required: true,
+          required: body.optional !== true,
           description: body.description,
           content: body.content ?? {
             '*/*': { schema: { type: 'string', format: 'binary', maxLength: 16777216 } },

@@ -67,6 +67,8 @@ export interface RequestHeader {
 /** A body the handler reads itself; `content` describes its media types (default: any bytes up to 16 MiB). */
 export interface RawBody {
   readonly raw: true;
+  /** The request may come without one (else the document says the body is required). */
+  readonly optional?: true;
   readonly description: string;
   readonly content?: Readonly<Record<string, { readonly schema: JsonSchema }>>;
 }
