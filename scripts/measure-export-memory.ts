@@ -5,7 +5,7 @@
 // the rows, the file's size and the time. It fails when the growth passes LIMIT_MB (default 64).
 // Run: node scripts/measure-export-memory.ts [ndjson csv] (on DATABASE_URL's server when set).
 import pg from 'pg';
-import { callApi, logIn, rssBytes, rssSampler, spawnServer } from './bench/server.ts';
+import { callApi, logIn, rssBytes, rssSampler, signedMib, spawnServer } from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 const MIB = 1024 * 1024;
@@ -78,7 +78,7 @@ try {
     console.log(
       `${format}: ${done.rows} runs, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
         `(${(done.rows / seconds).toFixed(0)} runs/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
-        `(+${growth.toFixed(1)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`,
+        `(${signedMib(growth)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`,
     );
     if (growth > limitMb) {
       console.log(`  FAIL: RSS grew past ${limitMb} MiB`);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callApi, rssBytes, rssSampler, startBenchServer } from './bench/server.ts';
+import { callApi, rssBytes, rssSampler, signedMib, startBenchServer } from './bench/server.ts';
 
 const MIB = 1024 * 1024;
 const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;
@@ -92,7 +92,7 @@ for (const storage of storages) {
 
     const growth = (peak: number) => (peak - idle) / MIB;
     const line = (what: string, peak: number, seconds: number) =>
-      `${what} ${(fileBytes / MIB / seconds).toFixed(0)} MiB/s, peak RSS ${(peak / MIB).toFixed(0)} MiB (+${growth(peak).toFixed(1)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`;
+      `${what} ${(fileBytes / MIB / seconds).toFixed(0)} MiB/s, peak RSS ${(peak / MIB).toFixed(0)} MiB (${signedMib(growth(peak))} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`;
     console.log(`FILE_STORAGE=${storage}, ${fileBytes / MIB} MiB:`);
     console.log(`  upload   ${line('', upPeak, upSeconds)}`);
     console.log(`  download ${line('', downPeak, downSeconds)}`);

@@ -159,6 +159,9 @@ export async function rssBytes(pid: number): Promise<number> {
  * Samples a process's resident set every 20 ms until `stop`, which gives the highest seen: the peak of one
  * stretch of work (VmHWM counts from the process's start).
  */
+/** A growth in MiB with its sign: +12.3, -4.5 (a peak below the idle figure: the collector gave memory back). */
+export const signedMib = (mib: number) => `${mib >= 0 ? '+' : ''}${mib.toFixed(1)}`;
+
 export function rssSampler(pid: number): { stop: () => number } {
   let peak = 0;
   const timer = setInterval(() => {
