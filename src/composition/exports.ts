@@ -1,7 +1,9 @@
 import { jsonCsvExportCodec } from '../adapters/exports/encoding/json-csv-export-codec.ts';
 import { ExportRunnerJob } from '../adapters/exports/export-runner-job.ts';
 import { exportRoutes } from '../adapters/exports/http/export-routes.ts';
+import { inMemoryExportPurge } from '../adapters/exports/memory/in-memory-export-purge.ts';
 import { InMemoryExportRepository } from '../adapters/exports/memory/in-memory-export-repository.ts';
+import { postgresExportPurge } from '../adapters/exports/postgres/postgres-export-purge.ts';
 import { PostgresExportRepository } from '../adapters/exports/postgres/postgres-export-repository.ts';
 import { type GetExport, makeGetExport } from '../application/exports/get-export.ts';
 import { type ImportWorkspace, makeImportWorkspace } from '../application/exports/import-workspace.ts';
@@ -10,6 +12,7 @@ import type { ExportRepository } from '../application/exports/ports/export-repos
 import type { ExportSignal } from '../application/exports/ports/export-signal.ts';
 import { makeRequestExport, type RequestExport } from '../application/exports/request-export.ts';
 import { makeRunNextExport, type RunNextExport } from '../application/exports/run-next-export.ts';
+import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { Area } from './area.ts';
 import type { ThroughModels } from './models.ts';
 import { adaptersFor } from './persistence.ts';
@@ -18,6 +21,8 @@ import { registrar } from './registration.ts';
 /** Exports (and imports) of a workspace's data as files, made in the background (CONTRACT section 11). */
 export interface ExportsCradle {
   exports: ExportRepository;
+  /** Retention of finished exports (the `files` days, as their files). */
+  exportPurge: RetentionPurge;
   exportCodec: ExportCodec;
   requestExport: RequestExport;
   getExport: GetExport;
@@ -43,6 +48,12 @@ export const exports: Area<ExportsCradle, ThroughExports> = {
         memory: (store) => new InMemoryExportRepository({ store }),
       }),
     ),
+    exportPurge: singleton(
+      stored(context.persistence, {
+        postgres: ({ db }) => postgresExportPurge(db),
+        memory: (store) => inMemoryExportPurge(store),
+      }),
+    ),
     exportCodec: singleton(({ fileLinkBaseUrl }) => jsonCsvExportCodec(fileLinkBaseUrl)),
     requestExport: singleton(makeRequestExport),
     getExport: singleton(makeGetExport),
@@ -61,4 +72,5 @@ export const exports: Area<ExportsCradle, ThroughExports> = {
   }),
   routes: (deps) => exportRoutes(deps),
   jobs: ({ exportRunner }) => [exportRunner],
+  retention: ({ exportPurge }) => [exportPurge],
 };

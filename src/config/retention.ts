@@ -54,7 +54,7 @@ export const retentionSettings: Settings<RetentionConfig> = {
       maximum: 3650,
       default: 0,
       description:
-        'files are deleted with their bytes this many days after upload (`0`: kept); a workspace may set its own',
+        'files are deleted with their bytes this many days after upload, and finished exports this many days after they finished (`0`: kept); a workspace may set its own',
     },
     RETENTION_AUDIT_DAYS: {
       type: 'integer',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { Config } from '../../../src/config.ts';
+import { ExportJob } from '../../../src/domain/exports/export-job.ts';
 import { LoginSession } from '../../../src/domain/identity/login-session.ts';
 import type { Mission } from '../../../src/domain/missions/mission.ts';
 import { seedMission, seedRun } from '../../support/persistence-world.ts';
@@ -34,6 +35,26 @@ async function session(world: World, userId: string, revoked: boolean) {
   await world.loginSessions.create(started);
   if (revoked) await world.loginSessions.revoke(started.id, 'logout', world.clock.now());
   return started;
+}
+
+/**
+ * An export of `workspaceId` taken now under a lease that lasts (no export runner of another test takes it),
+ * and failed at once when `finished`.
+ */
+async function exportJob(world: World, workspaceId: string, finished: boolean) {
+  const job = ExportJob.queue({
+    id: randomUUID(),
+    workspaceId,
+    kind: 'workspace',
+    format: undefined,
+    filter: undefined,
+    requestedBy: null,
+    now: world.clock.now(),
+  });
+  job.take(world.clock.now(), FAR);
+  if (finished) job.fail('test', world.clock.now());
+  await world.exports.add(job);
+  return job;
 }
 
 async function* bytes(text: string) {
@@ -72,6 +93,8 @@ for (const persistence of ['memory', 'postgres'] as const) {
       const queued = await seedRun(world, adaMission, E0);
       const bobsOldRun = await finishedRun(world, bobMission);
       const endedSession = await session(world, ada.user.id, true);
+      const oldExport = await exportJob(world, ada.personal.id, true);
+      const runningExport = await exportJob(world, ada.personal.id, false);
       const adaFile = await world.uploadFile(ada.principal, {
         workspaceId: ada.personal.id,
         name: 'a.txt',
@@ -92,7 +115,7 @@ for (const persistence of ['memory', 'postgres'] as const) {
 
       const before = world.clock.now();
       const counts = await world.applyRetention();
-      expect(counts).to.deep.equal({ sessions: 1, runs: 1, files: 2 });
+      expect(counts).to.deep.equal({ sessions: 1, runs: 1, files: 2, exports: 1 });
       expect(await purgedEvents(world, persistence, before)).to.deep.equal([counts]);
 
       expect(await world.runs.findById(oldRun.id)).to.equal(undefined);
@@ -103,6 +126,9 @@ for (const persistence of ['memory', 'postgres'] as const) {
       expect(await world.files.findById(adaFile.id)).to.equal(undefined);
       expect(await world.files.findById(bobFile.id)).to.equal(undefined);
       expect(await world.fileStorage.size(adaFile.id)).to.equal(0);
+      // A finished export goes with the files' days; a running one stays.
+      expect(await world.exports.findById(oldExport.id)).to.equal(undefined);
+      expect(await world.exports.findById(runningExport.id)).to.not.equal(undefined);
 
       // Nothing more is due: a second pass deletes nothing and records nothing.
       expect(await world.applyRetention()).to.deep.equal({});
