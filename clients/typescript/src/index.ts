@@ -1,5 +1,14 @@
 export { bodyOf, createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.ts';
 export { apiKey, type Credential, PasswordLogin, type PasswordLoginOptions } from './credentials.ts';
+export {
+  type FileDownload,
+  type FileUpload,
+  type PlatformFile,
+  type PlatformFiles,
+  type PlatformFilesOptions,
+  platformFiles,
+  type UploadBody,
+} from './files.ts';
 export type { components, operations, paths } from './generated/schema.ts';
 export { type ListPage, paginate } from './paginate.ts';
 export { ApiError, isProblem, type ProblemCode, type ProblemField } from './problem.ts';

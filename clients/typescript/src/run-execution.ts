@@ -1,4 +1,5 @@
 import type { PlatformClient } from './client.ts';
+import type { PlatformFiles } from './files.ts';
 import { ApiError } from './problem.ts';
 import { inRunSpan } from './run-trace.ts';
 import {
@@ -11,6 +12,7 @@ import {
 
 export interface RunExecution {
   readonly client: PlatformClient;
+  readonly files: PlatformFiles;
   readonly handler: RunHandler;
   readonly leaseSeconds: number;
   readonly logger: WorkerLogger;
@@ -30,7 +32,7 @@ export function executeRun(run: ClaimedRun, execution: RunExecution): Promise<vo
 
 async function execute(
   run: ClaimedRun,
-  { client, handler, leaseSeconds, logger, abandon }: RunExecution,
+  { client, files, handler, leaseSeconds, logger, abandon }: RunExecution,
   span: { headers(): Record<string, string>; fail(): void },
 ) {
   const lost = new AbortController();
@@ -56,6 +58,7 @@ async function execute(
     const output = await handler(run, {
       signal,
       log: (message, more) => logger.info(message, { ...fields, ...more }),
+      files,
     });
     outcome = output ? { status: 'succeeded', output } : { status: 'succeeded' };
   } catch (error) {

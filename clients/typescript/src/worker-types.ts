@@ -1,3 +1,4 @@
+import type { PlatformFiles } from './files.ts';
 import type { paths } from './generated/schema.ts';
 
 type ClaimAnswer = paths['/api/runs/claim']['post']['responses'][200]['content']['application/json'];
@@ -19,6 +20,11 @@ export interface RunContext {
   readonly signal: AbortSignal;
   /** Logs with the run's id. */
   readonly log: RunLog;
+  /**
+   * The workspace's files with the worker's key: `download` the files a run's input names by id, `upload` the
+   * ones its output names (`{ workspaceId: run.workspace_id, name, body }`).
+   */
+  readonly files: PlatformFiles;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { IdleBackoff, sleep } from './backoff.ts';
 import { createPlatformClient } from './client.ts';
 import { apiKey } from './credentials.ts';
+import { platformFiles } from './files.ts';
 import { ApiError } from './problem.ts';
 import { executeRun } from './run-execution.ts';
 import type { ClaimedRun, RunHandler, TaskHandlers, WorkerLogger } from './worker-types.ts';
@@ -49,15 +50,13 @@ export interface Worker {
 export function runWorker(options: WorkerOptions): Worker {
   const leaseSeconds = options.leaseSeconds ?? 60;
   const logger = options.logger ?? consoleLogger;
-  const client = createPlatformClient({
-    baseUrl: options.baseUrl,
-    credential: apiKey(options.apiKey),
-    fetch: options.fetch,
-  });
+  const connection = { baseUrl: options.baseUrl, credential: apiKey(options.apiKey), fetch: options.fetch };
+  const client = createPlatformClient(connection);
+  const files = platformFiles(connection);
   const handler = handlerOf(options);
   const stopping = new AbortController();
   const abandon = new AbortController();
-  const context = { client, handler, leaseSeconds, logger, abandon: abandon.signal };
+  const context = { client, files, handler, leaseSeconds, logger, abandon: abandon.signal };
   const taskTypes = Object.keys(options.handlers ?? {});
   const claimBody = {
     workspace_id: options.workspaceId,
