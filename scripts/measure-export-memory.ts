@@ -2,10 +2,22 @@
 // holding RUNS runs (default 100,000, each with an input of about INPUT_BYTES, default 512) makes their export
 // in each format asked (default ndjson and csv) into a file of FILE_STORAGE (default postgres); this script
 // samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the growth over the idle figure,
-// the rows, the file's size and the time. It fails when the growth passes LIMIT_MB (default 64).
+// the rows, the file's size and the time, and the peaks of the V8 heap in use and of `external` (Buffers) from
+// the server's /metrics (RSS is noisy on a machine shared with other work; the heap figures are the server's
+// own). It fails when the RSS growth passes LIMIT_MB (default 64).
 // Run: node scripts/measure-export-memory.ts [ndjson csv] (on DATABASE_URL's server when set).
 import pg from 'pg';
-import { callApi, logIn, rssBytes, rssSampler, signedMib, spawnServer } from './bench/server.ts';
+import {
+  callApi,
+  freePort,
+  heapFigures,
+  heapSampler,
+  logIn,
+  rssBytes,
+  rssSampler,
+  signedMib,
+  spawnServer,
+} from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 const MIB = 1024 * 1024;
@@ -15,8 +27,11 @@ const limitMb = Number(process.env.LIMIT_MB ?? 64);
 const formats = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['ndjson', 'csv'];
 
 const database = await scratchDatabase('export_memory');
+const metricsPort = await freePort();
+const metrics = `http://127.0.0.1:${metricsPort}`;
 const server = await spawnServer({
   DATABASE_URL: database.url,
+  METRICS_PORT: String(metricsPort),
   FILE_STORAGE: process.env.FILE_STORAGE ?? 'postgres',
   LOG_LEVEL: 'warn',
   ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
@@ -66,11 +81,14 @@ try {
 
   for (const format of formats) {
     const idle = await rssBytes(server.pid);
+    const idleHeap = await heapFigures(metrics);
+    const heap = heapSampler(metrics);
     const sampling = rssSampler(server.pid);
     const started = performance.now();
     const done = await exportOnce(format);
     const seconds = (performance.now() - started) / 1000;
     const peak = sampling.stop();
+    const heapPeak = heap.stop();
     if (done.status !== 'succeeded' || done.rows !== runCount)
       throw new Error(`export ${format}: ${JSON.stringify(done)}`);
     const file = await callApi(server.base, token, 'GET', `/api/files/${done.file_id}`);
@@ -79,6 +97,12 @@ try {
       `${format}: ${done.rows} runs, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
         `(${(done.rows / seconds).toFixed(0)} runs/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
         `(${signedMib(growth)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`,
+    );
+    const mib = (bytes: number) => (bytes / MIB).toFixed(1);
+    console.log(
+      `  heap used peak ${mib(heapPeak.heapUsed)} MiB (${signedMib((heapPeak.heapUsed - idleHeap.heapUsed) / MIB)} ` +
+        `over idle ${mib(idleHeap.heapUsed)}), external peak ${mib(heapPeak.external)} MiB ` +
+        `(${signedMib((heapPeak.external - idleHeap.external) / MIB)} over idle ${mib(idleHeap.external)})`,
     );
     if (growth > limitMb) {
       console.log(`  FAIL: RSS grew past ${limitMb} MiB`);

@@ -2,13 +2,23 @@
 // on a scratch database takes an upload of FILE_MB MiB (default 200) made up on the fly by this script, then
 // serves it back; this script samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the
 // growth over the idle figure, and the throughput of each direction on loopback. It fails when the growth
-// passes LIMIT_MB (default 64). Run: node scripts/measure-file-memory.ts [postgres filesystem memory]
+// passes LIMIT_MB (default 64). It prints the peaks of the V8 heap in use and of `external` (Buffers) too, from
+// the server's /metrics: the RSS is noisy on a shared machine, those are the server's own. Run: node scripts/measure-file-memory.ts [postgres filesystem memory]
 // (SERVER_NODE_OPTIONS: node flags of the server).
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callApi, rssBytes, rssSampler, signedMib, startBenchServer } from './bench/server.ts';
+import {
+  callApi,
+  freePort,
+  heapFigures,
+  heapSampler,
+  rssBytes,
+  rssSampler,
+  signedMib,
+  startBenchServer,
+} from './bench/server.ts';
 
 const MIB = 1024 * 1024;
 const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;
@@ -27,7 +37,10 @@ function* pieces(total: number): Generator<Uint8Array> {
 let failed = false;
 for (const storage of storages) {
   const dataDir = await mkdtemp(join(tmpdir(), 'file-memory-'));
+  const metricsPort = await freePort();
+  const metrics = `http://127.0.0.1:${metricsPort}`;
   const server = await startBenchServer({
+    METRICS_PORT: String(metricsPort),
     FILE_STORAGE: storage,
     DATA_DIR: dataDir,
     FILE_MAX_BYTES: String(fileBytes * 2),
@@ -47,8 +60,10 @@ for (const storage of storages) {
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const idle = await rssBytes(server.pid);
+    const idleHeap = await heapFigures(metrics);
 
     const up = rssSampler(server.pid);
+    const upHeap = heapSampler(metrics);
     const hash = createHash('sha256');
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -71,11 +86,13 @@ for (const storage of storages) {
     const file = (await uploaded.json()) as { id: string; sha256: string; size: number };
     const upSeconds = (performance.now() - started) / 1000;
     const upPeak = up.stop();
+    const upHeapPeak = upHeap.stop();
     if (uploaded.status !== 201 || file.sha256 !== hash.digest('hex')) {
       throw new Error(`upload answered ${uploaded.status} ${JSON.stringify(file)}`);
     }
 
     const down = rssSampler(server.pid);
+    const downHeap = heapSampler(metrics);
     started = performance.now();
     const response = await fetch(`${server.base}/api/files/${file.id}/content`, {
       headers: { authorization: `Bearer ${token}` },
@@ -88,6 +105,7 @@ for (const storage of storages) {
     }
     const downSeconds = (performance.now() - started) / 1000;
     const downPeak = down.stop();
+    const downHeapPeak = downHeap.stop();
     if (received !== fileBytes || check.digest('hex') !== file.sha256) throw new Error('download differs');
 
     const growth = (peak: number) => (peak - idle) / MIB;
@@ -96,6 +114,12 @@ for (const storage of storages) {
     console.log(`FILE_STORAGE=${storage}, ${fileBytes / MIB} MiB:`);
     console.log(`  upload   ${line('', upPeak, upSeconds)}`);
     console.log(`  download ${line('', downPeak, downSeconds)}`);
+    const heapLine = (peak: { heapUsed: number; external: number }) =>
+      `heap used ${signedMib((peak.heapUsed - idleHeap.heapUsed) / MIB)} MiB, external ` +
+      `${signedMib((peak.external - idleHeap.external) / MIB)} MiB over idle (${(idleHeap.heapUsed / MIB).toFixed(0)} / ` +
+      `${(idleHeap.external / MIB).toFixed(0)} MiB)`;
+    console.log(`  upload   peaks: ${heapLine(upHeapPeak)}`);
+    console.log(`  download peaks: ${heapLine(downHeapPeak)}`);
     if (growth(upPeak) > limitMb || growth(downPeak) > limitMb) {
       console.log(`  FAIL: RSS grew past ${limitMb} MiB`);
       failed = true;

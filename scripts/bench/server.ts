@@ -155,13 +155,13 @@ export async function rssBytes(pid: number): Promise<number> {
   return statusBytes(pid, 'VmRSS');
 }
 
+/** A growth in MiB with its sign: +12.3, -4.5 (a peak below the idle figure: the collector gave memory back). */
+export const signedMib = (mib: number) => `${mib >= 0 ? '+' : ''}${mib.toFixed(1)}`;
+
 /**
  * Samples a process's resident set every 20 ms until `stop`, which gives the highest seen: the peak of one
  * stretch of work (VmHWM counts from the process's start).
  */
-/** A growth in MiB with its sign: +12.3, -4.5 (a peak below the idle figure: the collector gave memory back). */
-export const signedMib = (mib: number) => `${mib >= 0 ? '+' : ''}${mib.toFixed(1)}`;
-
 export function rssSampler(pid: number): { stop: () => number } {
   let peak = 0;
   const timer = setInterval(() => {
@@ -174,6 +174,47 @@ export function rssSampler(pid: number): { stop: () => number } {
     stop: () => {
       clearInterval(timer);
       return peak;
+    },
+  };
+}
+
+/** What V8 holds, from prom-client's default metrics: the heap in use, and `external` (Buffers, off the heap). */
+export interface HeapFigures {
+  readonly heapUsed: number;
+  readonly external: number;
+}
+
+/** The server's heap figures now, from its operator listener's `GET /metrics` (METRICS_PORT). */
+export async function heapFigures(metricsBase: string): Promise<HeapFigures> {
+  const text = await (await fetch(`${metricsBase}/metrics`)).text();
+  const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return {
+    heapUsed: metric('nodejs_heap_size_used_bytes'),
+    external: metric('nodejs_external_memory_bytes'),
+  };
+}
+
+/**
+ * Samples the server's heap figures every 100 ms until `stop`, which gives the highest of each: with the RSS,
+ * they tell whether a growth is the JavaScript heap, Buffers, or neither (the allocator, the collector's
+ * headroom, other processes' pressure on a shared machine). A scrape costs the server a little work itself.
+ */
+export function heapSampler(metricsBase: string): { stop: () => HeapFigures } {
+  let heapUsed = 0;
+  let external = 0;
+  const timer = setInterval(() => {
+    heapFigures(metricsBase).then(
+      (now) => {
+        heapUsed = Math.max(heapUsed, now.heapUsed);
+        external = Math.max(external, now.external);
+      },
+      () => {},
+    );
+  }, 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { heapUsed, external };
     },
   };
 }
