@@ -49,6 +49,32 @@ for (const [name, make] of Object.entries(FILE_STORAGES)) {
       await storage.delete(kept);
     });
 
+    it('asks beforeWrite before storing bytes; once it refuses, nothing more is stored, not even buffered bytes', async () => {
+      const { storage } = under;
+      const key = randomUUID();
+      const bytes = randomBytes(200_000);
+      let allowed = true;
+      let asked = 0;
+      async function* source() {
+        yield bytes.subarray(0, 100_000);
+        allowed = false;
+        yield bytes.subarray(100_000);
+      }
+      const error = await storage
+        .append(key, source(), {
+          beforeWrite: async () => {
+            asked += 1;
+            if (!allowed) throw new Error('lease lost');
+          },
+        })
+        .catch((e: Error) => e);
+      expect((error as Error).message).to.equal('lease lost');
+      expect(asked).to.be.at.least(1);
+      // Stores that write as bytes arrive kept the first part; those that gather pieces kept nothing.
+      expect([0, 100_000]).to.include(await storage.size(key));
+      await storage.delete(key);
+    });
+
     it('continues an object with later appends, and keeps what arrived before a failing source', async () => {
       const { storage } = under;
       const key = randomUUID();
