@@ -45,6 +45,8 @@ export async function spawnServer(
       REFRESH_RATE_LIMIT_PER_MINUTE: '1000000',
       API_RATE_LIMIT_PER_MINUTE: '10000000',
       WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000',
+      // Ingest and claim_complete queue tens of thousands of runs on one mission: the quota would answer 409.
+      QUOTA_QUEUED_RUNS_PER_MISSION: '100000000',
       ...env,
       PORT: port,
     },

@@ -69,7 +69,7 @@ export interface ReceiveDeliveryDeps {
   webhookSecrets: WebhookSecretGenerator;
   clock: Clock;
   ids: IdGenerator;
-  usage: Pick<Usage, 'countQueuedRuns'>;
+  usage: Pick<Usage, 'queuedRunsReach'>;
   quotas: Quotas;
 }
 
@@ -153,8 +153,9 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
     const mission = await deps.cachedMissions.findById(live.missionId);
     if (!mission) throw new TriggerNotFound();
     // Counted before the intake, so every family and the group-commit batch honour it alike; like manual runs,
-    // a bound rather than an exact count: deliveries in flight together may pass it by as many.
-    if ((await deps.usage.countQueuedRuns(mission.id)) >= deps.quotas.queued_runs) {
+    // a bound rather than an exact count: deliveries in flight together may pass it by as many (and, well below
+    // the limit, a count a second old may answer: see Usage.queuedRunsReach).
+    if (await deps.usage.queuedRunsReach(mission.id, deps.quotas.queued_runs)) {
       reject('quota_exceeded', body.byteLength);
       throw new QuotaExceeded('queued_runs', deps.quotas.queued_runs);
     }

@@ -121,6 +121,52 @@ describe('PostgresDeliveryIntake (group commit)', () => {
     expect(await intake.accept(later.delivery, later.run, DAY)).to.deep.equal(outcomes[1 - stored]);
   });
 
+  it('with several batches in flight, stores each idempotency key once and answers each after its own commit', async () => {
+    let open = 0;
+    let mostOpen = 0;
+    const seam = {
+      query: db.query.bind(db),
+      async transaction<T>(work: () => Promise<T>): Promise<T> {
+        mostOpen = Math.max(mostOpen, ++open);
+        try {
+          return await db.transaction(work);
+        } finally {
+          open--;
+        }
+      },
+    };
+    const intake = new PostgresDeliveryIntake({ db: seam, maxBatch: 4, maxInFlight: 3 });
+    const keys = Array.from({ length: 10 }, () => `k-${randomUUID()}`);
+    // Each key four times, interleaved, so its repeats land in different batches committing at once.
+    const entries = Array.from({ length: 40 }, (_, n) => entry(keys[n % keys.length]));
+    const answers = await Promise.all(
+      entries.map(async ({ delivery, run }) => {
+        const outcome = await intake.accept(delivery, run, DAY);
+        return { outcome, seen: await committed(delivery.id) };
+      }),
+    );
+    expect(mostOpen).to.be.greaterThan(1);
+    for (const [n, key] of keys.entries()) {
+      const mine = answers.filter((_, index) => index % keys.length === n);
+      const takers = mine.filter(({ outcome }) => outcome.stored);
+      expect(takers, key).to.have.lengthOf(1);
+      const taker = entries[answers.indexOf(takers[0] as never)]?.delivery;
+      expect(takers[0]?.seen).to.deep.equal({
+        status: 'accepted',
+        run_status: 'queued',
+        events: 1,
+        events_seq: 1,
+      });
+      for (const { outcome, seen } of mine.filter((answer) => !answer.outcome.stored)) {
+        expect(outcome).to.deep.equal({
+          stored: false,
+          original: { deliveryId: taker?.id, runId: taker?.runId },
+        });
+        expect(seen).to.deep.equal({ status: 'duplicate', run_status: null, events: 0, events_seq: null });
+      }
+    }
+  });
+
   it('answers every member with an outage when the database goes away mid-batch, and commits none', async () => {
     const proxy = new TcpProxy();
     const url = await proxy.start((await testDatabase()).url);

@@ -6,6 +6,11 @@ export interface GroupCommitOptions<I, O> {
   readonly commit: (items: readonly I[]) => Promise<O[]>;
   /** The most items one transaction takes. */
   readonly maxBatch: number;
+  /**
+   * The most transactions in flight at once (default 1). Above 1, a batch starts while others commit, so their
+   * commits' WAL flushes overlap (PostgreSQL flushes every commit record written before it in one `fdatasync`).
+   */
+  readonly maxInFlight?: number;
   /** True for an error no retry of single items would avoid (the database is unreachable): all fail at once. */
   readonly failsAll: (error: unknown) => boolean;
   /**
@@ -22,16 +27,17 @@ interface Waiting<I, O> {
 }
 
 /**
- * Group commit: items submitted while a transaction is in flight wait for it and then go together in the next
- * one (at most `maxBatch`), so the cost of a commit (its WAL flush above all) is shared. An idle queue starts a
- * transaction at once, with no timer. Each submitter is answered only with its batch's outcome: resolved after
+ * Group commit: items submitted while `maxInFlight` transactions are in flight wait for one of them to end and
+ * then go together in the next one (at most `maxBatch`), so the cost of a commit (its WAL flush above all) is
+ * shared. A free slot starts a transaction at once, with no timer; each slot runs its batches one after the
+ * other, taking whatever queued meanwhile. Each submitter is answered only with its batch's outcome: resolved after
  * the commit, rejected when the batch fails. A failing batch acknowledges nothing; its members are then tried
  * one by one, so an item that fails by itself (a constraint it violates) fails only itself.
  */
 export class GroupCommit<I, O> {
   readonly #options: GroupCommitOptions<I, O>;
   readonly #queue: Waiting<I, O>[] = [];
-  #draining = false;
+  #inFlight = 0;
   /**
    * The context batches run in: the constructor's, never a submitter's. A submitter inside a transaction of
    * its own (kept in async-local storage) would otherwise have every later batch join that transaction.
@@ -45,16 +51,17 @@ export class GroupCommit<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject });
-      if (!this.#draining) this.#scope.runInAsyncScope(() => void this.#drain());
+      if (this.#inFlight < (this.#options.maxInFlight ?? 1))
+        this.#scope.runInAsyncScope(() => void this.#drain());
     });
   }
 
   async #drain(): Promise<void> {
-    this.#draining = true;
+    this.#inFlight++;
     try {
       while (this.#queue.length > 0) await this.#commit(this.#queue.splice(0, this.#options.maxBatch));
     } finally {
-      this.#draining = false;
+      this.#inFlight--;
     }
   }
 

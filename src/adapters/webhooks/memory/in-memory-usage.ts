@@ -57,6 +57,10 @@ export class InMemoryUsage implements Usage {
     );
   }
 
+  async queuedRunsReach(missionId: string, limit: number): Promise<boolean> {
+    return (await this.countQueuedRuns(missionId)) >= limit;
+  }
+
   hasQueuedRunOfSchedule(scheduleId: string): Promise<boolean> {
     return this.#store.atomically(
       () =>

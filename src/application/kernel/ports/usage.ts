@@ -13,6 +13,12 @@ export interface Usage {
   countOwnedWorkspaces(userId: string): Promise<number>;
   /** The mission's queued runs. */
   countQueuedRuns(missionId: string): Promise<number>;
+  /**
+   * Whether the mission holds at least `limit` queued runs, for a check on every webhook delivery: exact near
+   * the limit; while well below it (under half), an implementation may answer from a count read up to a second
+   * before plus the deliveries it let through since, so a long queue is not counted on every delivery.
+   */
+  queuedRunsReach(missionId: string, limit: number): Promise<boolean>;
   /** Whether a run the schedule queued is still waiting to be claimed. */
   hasQueuedRunOfSchedule(scheduleId: string): Promise<boolean>;
 }

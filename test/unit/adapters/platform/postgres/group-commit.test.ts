@@ -57,6 +57,64 @@ describe('GroupCommit', () => {
     expect(calls.map((call) => call.items)).to.deep.equal([['a'], ['b', 'c'], ['d', 'e']]);
   });
 
+  it('with maxInFlight above 1, starts a batch while another commits, and answers each after its own commit', async () => {
+    const { calls, commit } = manualCommits();
+    const group = new GroupCommit({ commit, maxBatch: 10, maxInFlight: 2, failsAll: () => false });
+    const first = track(group.submit('a'));
+    const second = track(group.submit('b'));
+    const queued = ['c', 'd', 'e'].map((item) => track(group.submit(item)));
+    await settle();
+    expect(calls.map((call) => call.items)).to.deep.equal([['a'], ['b']]);
+
+    // The second batch commits first: only its member is answered; the first is still in flight.
+    calls[1]?.finish();
+    await settle();
+    expect(second).to.deep.include({ done: true, value: 'stored b' });
+    expect(first.done).to.equal(false);
+    expect(queued.every((state) => !state.done)).to.equal(true);
+    // Its slot took everything queued meanwhile, while the first batch is still committing.
+    expect(calls.map((call) => call.items)).to.deep.equal([['a'], ['b'], ['c', 'd', 'e']]);
+
+    const late = track(group.submit('f'));
+    await settle();
+    expect(calls).to.have.lengthOf(3); // both slots busy: f waits
+    calls[0]?.finish();
+    await settle();
+    expect(first).to.deep.include({ done: true, value: 'stored a' });
+    expect(calls.map((call) => call.items)).to.deep.equal([['a'], ['b'], ['c', 'd', 'e'], ['f']]);
+    calls[2]?.fail(new Error('constraint violated'));
+    await settle();
+    expect(queued.every((state) => !state.done)).to.equal(true); // a failed batch acknowledges nothing
+    calls[3]?.finish();
+    for (let n = 4; n < 7; n++) {
+      await settle();
+      calls[n]?.finish();
+    }
+    await settle();
+    expect(late).to.deep.include({ done: true, value: 'stored f' });
+    expect(queued.map((state) => state.value)).to.deep.equal(['stored c', 'stored d', 'stored e']);
+    expect(calls.slice(4).map((call) => call.items)).to.deep.equal([['c'], ['d'], ['e']]);
+  });
+
+  it('never has more than maxInFlight batches committing', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const group = new GroupCommit({
+      commit: async (items: readonly string[]) => {
+        most = Math.max(most, ++inFlight);
+        await settle();
+        inFlight--;
+        return [...items];
+      },
+      maxBatch: 3,
+      maxInFlight: 3,
+      failsAll: () => false,
+    });
+    const all = Array.from({ length: 50 }, (_, n) => group.submit(String(n)));
+    expect(await Promise.all(all)).to.have.lengthOf(50);
+    expect(most).to.equal(3);
+  });
+
   it('acknowledges nothing of a failed batch, then tries each member alone so only the faulty one fails', async () => {
     const { calls, commit } = manualCommits();
     const group = new GroupCommit({ commit, maxBatch: 10, failsAll: () => false });
