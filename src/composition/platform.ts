@@ -1,9 +1,11 @@
 import { CacheInvalidation, type LookupCounts } from '../adapters/platform/caching/cache-invalidation.ts';
 import { type AccessChanges, EventStreams } from '../adapters/platform/http/event-streams.ts';
 import { InMemoryUnitOfWork } from '../adapters/platform/memory/in-memory-unit-of-work.ts';
+import { OneAtATimeCommits } from '../adapters/platform/memory/one-at-a-time-commits.ts';
 import { MetricsListener } from '../adapters/platform/metrics/metrics-listener.ts';
 import { NoMetrics, PromClientMetrics } from '../adapters/platform/metrics/prom-client-metrics.ts';
 import { isDatabaseUnavailable } from '../adapters/platform/postgres/database-unavailable.ts';
+import { PostgresGroupCommits } from '../adapters/platform/postgres/postgres-group-commits.ts';
 import { PostgresUnitOfWork } from '../adapters/platform/postgres/postgres-unit-of-work.ts';
 import type { Logger } from '../adapters/platform/system/logger.ts';
 import { SystemClock } from '../adapters/platform/system/system-clock.ts';
@@ -15,6 +17,7 @@ import {
 import { NO_TRACER } from '../adapters/platform/tracing/no-tracer.ts';
 import { healthDocument } from '../adapters/system/http/health-document.ts';
 import type { Clock } from '../application/kernel/ports/clock.ts';
+import type { GroupCommits } from '../application/kernel/ports/group-commits.ts';
 import type { IdGenerator } from '../application/kernel/ports/id-generator.ts';
 import type { Metrics } from '../application/kernel/ports/metrics.ts';
 import type { Tracer } from '../application/kernel/ports/tracer.ts';
@@ -37,6 +40,7 @@ export interface PlatformCradle {
   /** Tells a database outage (answered 503) from any other error. */
   isUnavailable: (error: unknown) => boolean;
   unitOfWork: UnitOfWork;
+  groupCommits: GroupCommits;
   /** Rate-limit counters on the store `RATE_LIMIT_STORE` names. */
   rateLimiterFactory: RateLimiterFactory;
   /**
@@ -110,6 +114,13 @@ export const platform: Area<PlatformCradle, PlatformCradle & PlatformNeeds> = {
         stored(persistence, {
           postgres: ({ db }) => new PostgresUnitOfWork({ db }),
           memory: (store) => new InMemoryUnitOfWork({ store }),
+        }),
+      ),
+      groupCommits: singleton(
+        stored(persistence, {
+          postgres: ({ db }) =>
+            new PostgresGroupCommits({ db, budgetMs: config.databaseDeadlines.requestBudgetMs }),
+          memory: () => new OneAtATimeCommits(),
         }),
       ),
       rateLimiterFactory: singleton(

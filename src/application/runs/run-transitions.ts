@@ -1,8 +1,9 @@
 import type { Run } from '../../domain/runs/run.ts';
 import { isFinished, type RunStatus } from '../../domain/runs/run-status.ts';
+import type { GroupCommits } from '../kernel/ports/group-commits.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { RunOutcomeListener } from './ports/run-outcome-listener.ts';
-import type { RunRepository } from './ports/run-repository.ts';
+import type { RunChange, RunRepository } from './ports/run-repository.ts';
 
 /**
  * THE place where a run's stored status changes after it was queued: completions, cancellations and
@@ -24,23 +25,43 @@ export interface RunTransitions {
 export function makeRunTransitions(deps: {
   runs: RunRepository;
   unitOfWork: UnitOfWork;
+  groupCommits: GroupCommits;
   runOutcomeListeners: readonly RunOutcomeListener[];
 }): RunTransitions {
   const changed = async (run: Run, from: RunStatus) => {
     if (run.status === from || !isFinished(run.status)) return;
     for (const listener of deps.runOutcomeListeners) await listener(run);
   };
+  /**
+   * Changes of several runs in one transaction: the runs locked and stored together, then each finished run's
+   * consequences. A change the domain refuses is that change's outcome (its error), not the batch's failure.
+   */
+  const changeEach = (changes: readonly RunChange[]) =>
+    deps.unitOfWork.transaction(async () => {
+      const from: Array<RunStatus | undefined> = changes.map(() => undefined);
+      const outcomes = await deps.runs.updateEach(
+        changes.map(({ id, change }, index) => ({
+          id,
+          change: (locked: Run) => {
+            from[index] = locked.status;
+            change(locked);
+          },
+        })),
+      );
+      for (const [index, outcome] of outcomes.entries()) {
+        const before = from[index];
+        if (outcome && !(outcome instanceof Error) && before) await changed(outcome, before);
+      }
+      return outcomes;
+    });
+  // Completions and heartbeats of many workers commit together, one commit (and WAL flush) for a batch.
+  const grouped = deps.groupCommits.group(changeEach);
   return {
-    change: (runId, change) =>
-      deps.unitOfWork.transaction(async () => {
-        let from: RunStatus | undefined;
-        const run = await deps.runs.update(runId, (locked) => {
-          from = locked.status;
-          change(locked);
-        });
-        if (run && from) await changed(run, from);
-        return run;
-      }),
+    change: async (runId, change) => {
+      const outcome = await grouped({ id: runId, change });
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
+    },
     expireLeases: (now, options, expire) =>
       deps.unitOfWork.transaction(async () => {
         // Only running runs have a lease to expire.

@@ -20,6 +20,9 @@ export interface GroupCommitOptions<I, O> {
   readonly budgetMs?: number;
 }
 
+/** Made when the module is loaded, outside any request or transaction (see `#scope`). */
+const BATCH_SCOPE = new AsyncResource('GroupCommit');
+
 interface Waiting<I, O> {
   readonly item: I;
   readonly resolve: (result: O) => void;
@@ -39,10 +42,11 @@ export class GroupCommit<I, O> {
   readonly #queue: Waiting<I, O>[] = [];
   #inFlight = 0;
   /**
-   * The context batches run in: the constructor's, never a submitter's. A submitter inside a transaction of
-   * its own (kept in async-local storage) would otherwise have every later batch join that transaction.
+   * The context batches run in: this module's, empty, never a submitter's. A submitter inside a transaction of
+   * its own (kept in async-local storage) would otherwise have every later batch join that transaction; and so
+   * would every batch of a GroupCommit made inside one (a lazily built singleton, say).
    */
-  readonly #scope = new AsyncResource('GroupCommit');
+  readonly #scope = BATCH_SCOPE;
 
   constructor(options: GroupCommitOptions<I, O>) {
     this.#options = options;

@@ -106,6 +106,11 @@ export class PostgresDatabase {
     }
   }
 
+  /** Whether the caller runs inside a transaction (which `query` and `transaction` join). */
+  inTransaction(): boolean {
+    return this.#inTransaction() !== undefined;
+  }
+
   /**
    * Runs `callback` once the surrounding transaction has ended (committed or rolled back), or now when there
    * is none: a cache forgets what a transaction changed when other requests can see the change.

@@ -2,6 +2,7 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type {
   ClaimCriteria,
   ClaimedRuns,
+  RunChange,
   RunFilter,
   RunRepository,
 } from '../../../application/runs/ports/run-repository.ts';
@@ -91,6 +92,19 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
       const stored = this.tables.runs.get(id);
       return stored && this.#apply(stored, change);
     });
+  }
+
+  updateEach(changes: readonly RunChange[]): Promise<Array<Run | Error | undefined>> {
+    return this.atomically(() =>
+      changes.map(({ id, change }) => {
+        const stored = this.tables.runs.get(id);
+        try {
+          return stored && this.#apply(stored, change);
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      }),
+    );
   }
 
   claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {

@@ -16,22 +16,26 @@ export function changeLockedRuns(
 }
 
 /**
- * Applies `change` to runs this transaction has locked and stores them all in one statement; then offers
+ * Applies `change` to runs this transaction has locked and stores them all in one statement (but those it
+ * answers `false` for); then offers
  * the slots they gave back to their groups' waiting runs, group by group in one order (two sweeps never
  * wait for each other's group locks in a cycle).
  */
 export async function changeRuns(
   db: PostgresDatabase,
   runs: Run[],
-  change: (run: Run) => void,
+  change: (run: Run) => boolean | undefined | void,
 ): Promise<Run[]> {
   const freed = new Map<string, Run>();
+  const moved: Run[] = [];
   for (const run of runs) {
     const held = run.admitted;
-    change(run);
+    // `false`: the change left this run as it was (nothing to store).
+    if (change(run) === false) continue;
+    moved.push(run);
     if (held && !run.admitted && run.concurrencyKey !== null) freed.set(concurrencyGroup(run), run);
   }
-  await storeRunChanges(db, runs);
+  await storeRunChanges(db, moved);
   for (const name of [...freed.keys()].sort()) await admitWaitingRuns(db, freed.get(name) as Run);
   return runs;
 }

@@ -2,13 +2,14 @@ import type { Page, PageRequest } from '../../../application/kernel/ports/page.t
 import type {
   ClaimCriteria,
   ClaimedRuns,
+  RunChange,
   RunFilter,
   RunRepository,
 } from '../../../application/runs/ports/run-repository.ts';
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { addRun } from './add-run.ts';
-import { changeLockedRuns } from './change-runs.ts';
+import { changeLockedRuns, changeRuns } from './change-runs.ts';
 import { claimOldestRuns } from './claim-runs.ts';
 import { expireLeases } from './expire-leases.ts';
 import { findRun, findRunWorkspaceId, hasActiveRuns, listRuns, listRunsInFull } from './find-runs.ts';
@@ -48,6 +49,38 @@ export class PostgresRunRepository extends PostgresRepository implements RunRepo
   async update(id: string, change: (run: Run) => void): Promise<Run | undefined> {
     const [run] = await changeLockedRuns(this.db, 'r.id = $1', [id], 'for update of r', change);
     return run;
+  }
+
+  updateEach(changes: readonly RunChange[]): Promise<Array<Run | Error | undefined>> {
+    return this.db.transaction(async () => {
+      const ids = [...new Set(changes.map((item) => item.id))];
+      // In id order: two transactions locking some of the same runs wait for each other in one order.
+      const runs = await selectRuns(
+        this.db,
+        'r.id = any($1::uuid[])',
+        [ids],
+        'order by r.id for update of r',
+      );
+      const outcomes: Array<Run | Error | undefined> = changes.map(() => undefined);
+      const byRun = Map.groupBy(
+        changes.map((item, index) => ({ ...item, index })),
+        (item) => item.id,
+      );
+      await changeRuns(this.db, runs, (run) => {
+        let moved = false;
+        for (const { change, index } of byRun.get(run.id) ?? []) {
+          try {
+            change(run);
+            outcomes[index] = run;
+            moved = true;
+          } catch (error) {
+            outcomes[index] = error instanceof Error ? error : new Error(String(error));
+          }
+        }
+        return moved;
+      });
+      return outcomes;
+    });
   }
 
   claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {

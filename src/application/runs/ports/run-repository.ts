@@ -74,6 +74,13 @@ export interface RunRepository extends ActiveRuns {
    */
   update(id: string, change: (run: Run) => void): Promise<Run | undefined>;
   /**
+   * `update` of several runs together (completions and heartbeats grouped into one transaction): locks them all,
+   * in id order, and applies each change to its run in the given order; a change that throws (the domain refusing
+   * it, which it does before moving the run) has its error as its outcome, and a run no change moved is not stored; the runs that moved are stored
+   * together. Answers in the order of `changes`: the run, the change's error, or undefined for a missing run.
+   */
+  updateEach(changes: readonly RunChange[]): Promise<Array<Run | Error | undefined>>;
+  /**
    * Atomically hands out up to `limit` claimable runs that workers may hold (never a blueprint run's own) (`Run.claimableAt(now)`: queued, admitted, `notBefore`
    * passed) matching `criteria`, those claimable longest first (earliest `notBefore`, then id): locks them,
    * skipping runs that concurrent claims hold (two claims never get the same run, and none waits for
@@ -99,4 +106,10 @@ export interface RunRepository extends ActiveRuns {
     options: { readonly limit: number; readonly workspaceId?: string },
     expire: (run: Run) => void,
   ): Promise<Run[]>;
+}
+
+/** One change of `RunRepository.updateEach`. */
+export interface RunChange {
+  readonly id: string;
+  readonly change: (run: Run) => void;
 }

@@ -203,4 +203,23 @@ describe('GroupCommit', () => {
     await context.run('a transaction of the caller', () => group.submit('a'));
     expect(seen).to.deep.equal([undefined]);
   });
+
+  it('commits outside the context it was made in (a singleton built lazily inside a transaction)', async () => {
+    const context = new AsyncLocalStorage<string>();
+    const seen: (string | undefined)[] = [];
+    const group = context.run(
+      'the transaction it was made in',
+      () =>
+        new GroupCommit({
+          commit: async (items: readonly string[]) => {
+            seen.push(context.getStore());
+            return [...items];
+          },
+          maxBatch: 10,
+          failsAll: () => false,
+        }),
+    );
+    await group.submit('a');
+    expect(seen).to.deep.equal([undefined]);
+  });
 });
