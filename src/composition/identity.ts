@@ -144,10 +144,13 @@ const RESET_EMAILS_PER_HOUR = 3;
 const VERIFIED_TOKENS = 10_000;
 
 /**
- * Password hashes run at once. Hashing shares libuv's 4-thread pool with jose's WebCrypto jobs: leave at least one
- * thread for them. (The benchmark measures the argon2id bound with this same figure.)
+ * Password hashes run at once: one core fewer than the machine has (at least one, at most three). A hash holds
+ * a core for its whole run (about 10 ms of argon2id); with as many hashes as cores, a login flood leaves the
+ * event loop waiting for a core behind them, and every cheap request (`/me`, claims) with it (issue 27: `/me`
+ * p99 during a login flood). Hashing also shares libuv's 4-thread pool with jose's WebCrypto jobs: at most
+ * three leaves them a thread. (The benchmark measures the argon2id bound with this same figure.)
  */
-export const hashingConcurrency = (): number => Math.max(1, Math.min(availableParallelism(), 3));
+export const hashingConcurrency = (): number => Math.max(1, Math.min(availableParallelism() - 1, 3));
 
 /** Users, passwords, access and refresh tokens, login and browser sessions, login throttling. */
 export interface IdentityCradle extends TwoFactorCradle {
