@@ -24,7 +24,7 @@ export function changeLockedRuns(
 export async function changeRuns(
   db: PostgresDatabase,
   runs: Run[],
-  change: (run: Run) => boolean | undefined | void,
+  change: (run: Run) => unknown,
 ): Promise<Run[]> {
   const freed = new Map<string, Run>();
   const moved: Run[] = [];
