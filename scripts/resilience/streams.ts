@@ -1,23 +1,36 @@
 // Issue 19, event streams: clients that stop reading must not pin a run's backlog in memory, and a stream must
 // end as soon as its caller's access does. 50 clients open a stream on a run holding about 9 MB of events and
 // never read; then a stream by an API key and one by a login session, ended by revoking the key and logging out.
-// Usage: node scripts/resilience/streams.ts [--stalled 50]
+// Beside the resident set it prints the server's heap, external and ArrayBuffer memory (read through the Node
+// inspector on loopback), and the same after a forced garbage collection: what the streams retain.
+// Usage: node scripts/resilience/streams.ts [--stalled 50] [--snapshots DIR] [--node-flag=--max-semi-space-size=16]
 
+import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { parseArgs } from 'node:util';
-import { logIn, rssBytes } from '../bench/server.ts';
+import { freePort, logIn, rssBytes } from '../bench/server.ts';
 import { call, createFixture, ok } from './api.ts';
 import { Figures } from './figures.ts';
+import { Inspector, memoryText } from './inspector.ts';
 import { openSocket } from './raw-http.ts';
 import { measure, mib, openFds, sleep, startTarget } from './target.ts';
 
-const { values } = parseArgs({ options: { stalled: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: {
+    stalled: { type: 'string', default: '50' },
+    // Heap snapshots before and with the stalled streams, written there (for Chrome DevTools' Memory tab).
+    snapshots: { type: 'string' },
+    'node-flag': { type: 'string', multiple: true, default: [] },
+  },
+});
 const STALLED = Number(values.stalled);
 const RSS_GROWTH_LIMIT = 100 * 2 ** 20;
 const REVOKED_CLOSE_LIMIT_MS = 1000;
 
 const figures = new Figures(`event streams (${STALLED} clients that stop reading, revocation)`);
+const inspectPort = await freePort();
 const target = await startTarget({
+  nodeFlags: [`--inspect=127.0.0.1:${inspectPort}`, ...(values['node-flag'] ?? [])],
   env: {
     EVENT_STREAMS_PER_CALLER: String(STALLED + 10),
     EVENT_STREAM_STALL_SECONDS: '5',
@@ -25,6 +38,7 @@ const target = await startTarget({
   },
 });
 const sockets: Socket[] = [];
+const inspector = await Inspector.connect(inspectPort);
 await measure(
   figures,
   target,
@@ -43,7 +57,10 @@ await measure(
     }
     figures.note('backlog: 150 events of 60 KiB (about 9 MB)');
     const pid = target.server.pid as number;
+    await inspector.collectGarbage();
     const rssBefore = await rssBytes(pid);
+    figures.note(`before: ${memoryText(await inspector.memoryUsage())}`);
+    if (values.snapshots) await inspector.heapSnapshot(`${values.snapshots}/streams-before.heapsnapshot`);
     const fdsBefore = await openFds(pid);
     for (let i = 0; i < STALLED; i++) {
       const socket = await openSocket(target.port);
@@ -58,6 +75,15 @@ await measure(
     const rssStalled = await rssBytes(pid);
     const growth = rssStalled - rssBefore;
     figures.note(`resident set ${mib(rssBefore)} before, ${mib(rssStalled)} with ${STALLED} stalled streams`);
+    figures.note(`with the stalled streams: ${memoryText(await inspector.memoryUsage())}`);
+    figures.note(
+      `held by the kernel for them (send queues, not in the resident set): ${mib(await sendQueued(target.port))}`,
+    );
+    await inspector.collectGarbage();
+    figures.note(
+      `after a full garbage collection: ${memoryText(await inspector.memoryUsage())}, resident set ${mib(await rssBytes(pid))}`,
+    );
+    if (values.snapshots) await inspector.heapSnapshot(`${values.snapshots}/streams-stalled.heapsnapshot`);
     figures.check(
       `${STALLED} stalled streams grow the resident set by under ${mib(RSS_GROWTH_LIMIT)}`,
       growth < RSS_GROWTH_LIMIT,
@@ -117,6 +143,20 @@ await measure(
     );
   },
   async () => {
+    inspector.close();
     for (const socket of sockets) socket.destroy();
   },
 );
+
+/** Bytes the kernel holds in the send queues of the server's connections on `port` (/proc/net/tcp tx_queue). */
+async function sendQueued(port: number): Promise<number> {
+  const table = await readFile('/proc/net/tcp', 'utf8');
+  let bytes = 0;
+  for (const line of table.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    const local = fields[1]?.split(':')[1];
+    const queues = fields[4]?.split(':')[0];
+    if (local && queues && Number.parseInt(local, 16) === port) bytes += Number.parseInt(queues, 16);
+  }
+  return bytes;
+}

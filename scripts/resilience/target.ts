@@ -27,6 +27,8 @@ export interface TargetOptions {
   readonly env?: Record<string, string>;
   /** Maps the scratch database's URL to the one the server is given (for example through a proxy). */
   readonly databaseUrl?: (url: string) => Promise<string> | string;
+  /** Flags for node itself (for example `--inspect=127.0.0.1:<port>`); the server's env is only `env`. */
+  readonly nodeFlags?: readonly string[];
 }
 
 export async function startTarget(options: TargetOptions = {}): Promise<Target> {
@@ -43,7 +45,8 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
     DATABASE_URL: await (options.databaseUrl ?? ((url: string) => url))(database.url),
     ...options.env,
   };
-  let server = await spawnServer(env).catch(async (error) => {
+  const spawnOptions = { nodeFlags: options.nodeFlags ?? [] };
+  let server = await spawnServer(env, spawnOptions).catch(async (error) => {
     await database.dispose();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
@@ -59,7 +62,7 @@ export async function startTarget(options: TargetOptions = {}): Promise<Target> 
     async killAndRestart() {
       server.child.kill('SIGKILL');
       await server.exited;
-      server = await spawnServer(env);
+      server = await spawnServer(env, spawnOptions);
     },
     alive,
     async stop() {

@@ -30,6 +30,7 @@ export class RunEventChannel {
   #dirty = false;
   #pulling = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #joins = 0;
 
   constructor(runId: string, deps: { runEvents: RunEventRepository; runEventNotifier: RunEventNotifier }) {
     this.#runId = runId;
@@ -50,6 +51,20 @@ export class RunEventChannel {
   stop(): void {
     clearTimeout(this.#timer);
     this.#unsubscribe();
+  }
+
+  /**
+   * Adds a follower. The number returned orders joins and reads: a read that started at or after a
+   * follower's number cannot have missed an event the channel did not hand that follower.
+   */
+  join(follower: RunEventFollower): number {
+    this.followers.add(follower);
+    return ++this.#joins;
+  }
+
+  /** The number of the last join (see `join`). */
+  get joins(): number {
+    return this.#joins;
   }
 
   /**

@@ -5,6 +5,7 @@ import type { RunEventNotifier } from './ports/run-event-notifier.ts';
 import type { RunEventRepository } from './ports/run-event-repository.ts';
 import { BYTES_PER_READ, EVENTS_PER_READ, RunEventChannel } from './run-event-channel.ts';
 import { RunEventFollower } from './run-event-follower.ts';
+import { SharedBacklog } from './shared-backlog.ts';
 
 /** Where a follower's events go (an SSE response, a test). */
 export interface RunEventSubscriber {
@@ -32,9 +33,11 @@ export interface RunEventSubscriber {
 export class RunEventFeed {
   readonly #channels = new Map<string, RunEventChannel>();
   readonly #deps: { runEvents: RunEventRepository; runEventNotifier: RunEventNotifier };
+  readonly backlog: SharedBacklog;
 
   constructor(deps: { runEvents: RunEventRepository; runEventNotifier: RunEventNotifier }) {
     this.#deps = deps;
+    this.backlog = new SharedBacklog(deps.runEvents);
   }
 
   /**
@@ -48,14 +51,15 @@ export class RunEventFeed {
       this.#channels.set(run.id, channel);
     }
     const follower = new RunEventFollower(after, subscriber, () => this.#leave(run.id, follower));
-    channel.followers.add(follower);
+    const joined = channel.join(follower);
     try {
       await channel.ready;
       subscriber.open?.();
       // The backlog is read after joining the channel: every event is in one or the other (or both: seq
       // decides), since the channel reads contiguous ranges after a seq no later than the backlog's end.
+      // Followers reading the same backlog share its pages (read once, encoded once).
       for (;;) {
-        const page = await this.#deps.runEvents.list(run.id, follower.sent, EVENTS_PER_READ, BYTES_PER_READ);
+        const page = await this.backlog.page(channel, run.id, follower.sent, joined);
         await follower.deliver(page);
         if (
           !pageMayContinue(page, EVENTS_PER_READ, BYTES_PER_READ) ||
@@ -66,6 +70,7 @@ export class RunEventFeed {
         }
       }
       follower.goLive();
+      if ([...channel.followers].every((other) => other.live)) this.backlog.forgetRun(run.id);
       // Runs finished before their events were recorded have no final status event.
       if (isFinished(run.status)) follower.finish();
     } catch (error) {
@@ -87,6 +92,7 @@ export class RunEventFeed {
     channel?.followers.delete(follower);
     if (channel && channel.followers.size === 0) {
       channel.stop();
+      this.backlog.forgetRun(runId);
       this.#channels.delete(runId);
     }
   }

@@ -23,6 +23,11 @@ export class RunEventFollower {
     else void this.deliver(events);
   }
 
+  /** Whether its backlog is read (events from the channel now go straight to the subscriber). */
+  get live(): boolean {
+    return this.#buffer === undefined;
+  }
+
   goLive(): void {
     const buffered = this.#buffer ?? [];
     this.#buffer = undefined;

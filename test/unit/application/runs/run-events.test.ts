@@ -1,6 +1,11 @@
 import { expect } from 'chai';
-import { BATCH_WINDOW_MS } from '../../../../src/application/runs/run-event-channel.ts';
+import {
+  BATCH_WINDOW_MS,
+  BYTES_PER_READ,
+  type RunEventChannel,
+} from '../../../../src/application/runs/run-event-channel.ts';
 import type { RunEventSubscriber } from '../../../../src/application/runs/run-event-feed.ts';
+import { SharedBacklog } from '../../../../src/application/runs/shared-backlog.ts';
 import { Conflict, Forbidden, InvalidInput } from '../../../../src/domain/kernel/errors.ts';
 import type { RunEvent } from '../../../../src/domain/runs/run-event.ts';
 import { RunCancelled } from '../../../../src/domain/runs/run-status.ts';
@@ -115,6 +120,105 @@ describe('run events (use cases, in memory)', () => {
     await log('nobody follows');
     await settle();
     expect(reads).to.equal(5);
+  });
+
+  it('reads a backlog once for the followers that read it together, and shares its pages', async () => {
+    const { app, cy, worker, run } = await setup();
+    const blob = 'x'.repeat(50_000);
+    for (let i = 0; i < 3; i++) {
+      const events = Array.from({ length: 10 }, () => ({ type: 'log', data: { blob } }));
+      await app.appendRunEvents(worker, run.id, events);
+    }
+    const { runEvents } = app;
+    const list = runEvents.list.bind(runEvents);
+    let reads = 0;
+    runEvents.list = (...args) => {
+      reads++;
+      return list(...args);
+    };
+    const alone = new Collector();
+    const stopAlone = await app.followRunEvents(cy.principal, run.id, 0, alone);
+    const readsAlone = reads;
+    stopAlone();
+    expect(alone.seqs).to.have.length(32);
+    expect(readsAlone, 'a backlog of several pages').to.be.greaterThan(4);
+
+    reads = 0;
+    const streams = Array.from({ length: 20 }, () => new Collector());
+    const stops = await Promise.all(streams.map((s) => app.followRunEvents(cy.principal, run.id, 0, s)));
+    // The full pages once for all; the log's end (a short page) at most once per follower.
+    expect(reads).to.be.at.most(readsAlone - 1 + streams.length);
+    for (const stream of streams) expect(stream.seqs).to.deep.equal(alone.seqs);
+    const first = streams[0]?.seen ?? [];
+    expect(streams.every((s) => s.seen.slice(0, 20).every((event, i) => event === first[i]))).to.equal(true);
+    expect(app.runEventFeed.backlog.bytes, 'nothing kept once every follower is live').to.equal(0);
+    for (const stop of stops) stop();
+  });
+
+  it('keeps shared backlog pages within its byte budget, oldest dropped first', async () => {
+    const { app, worker, run } = await setup();
+    const blob = 'x'.repeat(50_000);
+    for (let i = 0; i < 3; i++) {
+      const events = Array.from({ length: 10 }, () => ({ type: 'log', data: { blob } }));
+      await app.appendRunEvents(worker, run.id, events);
+    }
+    const budget = 3 * BYTES_PER_READ;
+    const backlog = new SharedBacklog(app.runEvents, budget);
+    const channel = { joins: 1 } as RunEventChannel;
+    let after = 0;
+    const firsts: number[] = [];
+    for (;;) {
+      const page = await backlog.page(channel, run.id, after, 1);
+      const last = page.at(-1);
+      if (!last) break;
+      firsts.push(after);
+      expect(backlog.bytes).to.be.at.most(budget);
+      after = last.seq;
+    }
+    expect(firsts.length).to.be.greaterThan(4);
+    const { runEvents } = app;
+    const list = runEvents.list.bind(runEvents);
+    let reads = 0;
+    runEvents.list = (...args) => {
+      reads++;
+      return list(...args);
+    };
+    // The last full page is still kept; the first was dropped for the later ones: read again.
+    await backlog.page(channel, run.id, firsts.at(-1) ?? 0, 1);
+    await backlog.page(channel, run.id, firsts[0] ?? 0, 1);
+    expect(reads).to.equal(1);
+    backlog.forgetRun(run.id);
+    expect(backlog.bytes).to.equal(0);
+  });
+
+  it('never hands a follower the log’s end read before it joined (it could lack what the channel sent)', async () => {
+    const { app, cy, run, log } = await setup();
+    await log('one');
+    const { runEvents } = app;
+    const list = runEvents.list.bind(runEvents);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    runEvents.list = async (...args) => {
+      const page = await list(...args);
+      // The first backlog read (the log's end, seqs 1-3) comes back late.
+      if (calls++ === 0) await held;
+      return page;
+    };
+    const early = new Collector();
+    const following = app.followRunEvents(cy.principal, run.id, 0, early);
+    await settle();
+    // Appended while that read is out: the channel reads it and hands it to its followers of the time.
+    await log('two');
+    await settle();
+    const late = new Collector();
+    const lateFollowing = app.followRunEvents(cy.principal, run.id, 0, late);
+    await settle();
+    release();
+    const stops = [await following, await lateFollowing];
+    expect(early.seqs).to.deep.equal([1, 2, 3, 4]);
+    expect(late.seqs).to.deep.equal([1, 2, 3, 4]);
+    for (const stop of stops) stop();
   });
 
   it('interrupts every follower when the feed closes (server shutdown)', async () => {
