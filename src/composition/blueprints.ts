@@ -7,6 +7,7 @@ import { templateRoutes } from '../adapters/blueprints/http/template-routes.ts';
 import { JsonataExpressions } from '../adapters/blueprints/jsonata-expressions.ts';
 import { InMemoryBlueprintRepository } from '../adapters/blueprints/memory/in-memory-blueprint-repository.ts';
 import { InMemoryStepRepository } from '../adapters/blueprints/memory/in-memory-step-repository.ts';
+import { CountedStepRepository } from '../adapters/blueprints/metrics/counted-step-repository.ts';
 import { PostgresBlueprintRepository } from '../adapters/blueprints/postgres/postgres-blueprint-repository.ts';
 import { PostgresStepRepository } from '../adapters/blueprints/postgres/postgres-step-repository.ts';
 import { Rfc6902JsonDiff } from '../adapters/blueprints/rfc6902-json-diff.ts';
@@ -140,12 +141,14 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     diffBlueprintVersions: singleton(makeDiffBlueprintVersions),
     validateGraph: singleton(makeValidateGraph),
     missionBlueprints: singleton(makeMissionBlueprints),
-    steps: singleton(
-      stored(persistence, {
+    steps: singleton((deps) => {
+      const steps = stored(persistence, {
         postgres: ({ db }) => new PostgresStepRepository({ db }),
         memory: (store) => new InMemoryStepRepository({ store }),
-      }),
-    ),
+      })(deps);
+      // Each step's end counted by node kind and outcome (blueprint_steps_total).
+      return new CountedStepRepository(steps, deps.metrics);
+    }),
     httpCaller: singleton(
       () => new GuardedHttpCaller({ allowPrivate: config.outboundWebhooks.allowPrivate }),
     ),
@@ -185,4 +188,6 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
   }),
   routes: (deps) => [...blueprintRoutes(deps), ...stepRoutes(deps), ...templateRoutes(deps)],
   jobs: ({ blueprintEngine }) => [blueprintEngine],
+  // Resolving the steps declares their metric.
+  metrics: ({ steps }) => void steps,
 };

@@ -1,5 +1,6 @@
 import { modelProviderRoutes } from '../adapters/models/http/model-provider-routes.ts';
 import { InMemoryProviderAccountRepository } from '../adapters/models/memory/in-memory-provider-account-repository.ts';
+import { countedModelProviders } from '../adapters/models/metrics/counted-model-providers.ts';
 import { PostgresProviderAccountRepository } from '../adapters/models/postgres/postgres-provider-account-repository.ts';
 import { sdkModelProviders } from '../adapters/models/sdk/sdk-model-providers.ts';
 import {
@@ -40,7 +41,7 @@ export interface ModelsCradle {
 
 export type ThroughModels = ThroughFiles & ModelsCradle;
 
-const { singleton, value } = registrar<ThroughModels>();
+const { singleton } = registrar<ThroughModels>();
 const { stored } = adaptersFor<ThroughModels>();
 
 export const models: Area<ModelsCradle, ThroughModels> = {
@@ -54,7 +55,10 @@ export const models: Area<ModelsCradle, ThroughModels> = {
         memory: (store) => new InMemoryProviderAccountRepository({ store }),
       }),
     ),
-    modelProviders: value(sdkModelProviders(config.models)),
+    // Each call counted and timed, and the tokens the providers counted (model_calls_total, model_tokens_total).
+    modelProviders: singleton(({ metrics }) =>
+      countedModelProviders(sdkModelProviders(config.models), metrics),
+    ),
     createModelProvider: singleton(makeCreateModelProvider),
     listModelProviders: singleton(makeListModelProviders),
     getModelProvider: singleton(makeGetModelProvider),
@@ -62,4 +66,6 @@ export const models: Area<ModelsCradle, ThroughModels> = {
     deleteModelProvider: singleton(makeDeleteModelProvider),
   }),
   routes: modelProviderRoutes,
+  // Resolving the model clients declares their metrics.
+  metrics: ({ modelProviders }) => void modelProviders,
 };

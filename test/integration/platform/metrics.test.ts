@@ -1,9 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import type { ChatEvent } from '../../../src/domain/models/chat.ts';
+import { ProviderAccount } from '../../../src/domain/models/provider-account.ts';
 import { api } from '../../support/api.ts';
+import { fakeModelProvider } from '../../support/fake-model-provider.ts';
 import { suiteApp, suiteWebhookOwner } from '../../support/http-suite.ts';
 import { suiteValue } from '../../support/suite-values.ts';
 import { createTrigger, deliver } from '../../support/webhook-fixture.ts';
+import { within } from '../../support/within.ts';
 
 const TOKEN = `metrics-${randomBytes(12).toString('hex')}`;
 
@@ -28,6 +32,10 @@ const NAMES = [
   'password_hash_queue_wait_seconds',
   'db_pool_connections',
   'cache_lookups_total',
+  'blueprint_steps_total',
+  'model_calls_total',
+  'model_call_duration_seconds',
+  'model_tokens_total',
 ];
 
 /** One parsed sample line: `name{labels} value`. */
@@ -56,7 +64,14 @@ describe('metrics (METRICS_PORT)', function () {
   this.timeout(120000);
   // No grace period: a rotated refresh token presented again is a reuse at once.
   const app = suiteApp(
-    { METRICS_PORT: '0', METRICS_TOKEN: TOKEN, REFRESH_GRACE_SECONDS: '0' },
+    {
+      METRICS_PORT: '0',
+      METRICS_TOKEN: TOKEN,
+      REFRESH_GRACE_SECONDS: '0',
+      // The fake model provider listens on loopback.
+      MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
+      MODEL_PROVIDER_MAX_RETRIES: '0',
+    },
     { dispose: true },
   );
   const owner = suiteWebhookOwner(app);
@@ -133,6 +148,134 @@ describe('metrics (METRICS_PORT)', function () {
     ).to.equal(1);
     expect(value(after, 'db_pool_connections', '{state="idle"}')).to.be.at.least(0);
     expect(samples(after).some((sample) => sample.name === 'cache_lookups_total')).to.equal(true);
+  });
+
+  it('counts blueprint steps by node kind and outcome, never a node id', async () => {
+    const { blueprintEngine } = app.container.cradle;
+    blueprintEngine.start();
+    try {
+      const code = (source: string) => ({ source });
+      const blueprint = await api(app, owner.user, 'POST', '/api/blueprints', {
+        workspace_id: owner.workspaceId,
+        name: 'Counted',
+        graph: {
+          nodes: [
+            { id: 'node_double', kind: 'code', config: code('function main(i) { return { n: 8 } }') },
+            { id: 'node_gate', kind: 'condition' },
+            { id: 'node_big', kind: 'code', config: code('function main(i) { return "big" }') },
+            { id: 'node_small', kind: 'code', config: code('function main(i) { return "small" }') },
+            {
+              id: 'node_boom',
+              kind: 'code',
+              retry: { max_attempts: 2, backoff_seconds: 0 },
+              on_error: 'continue',
+              config: code('function main(i) { throw new Error("no") }'),
+            },
+          ],
+          edges: [
+            { from: 'node_double', to: 'node_gate' },
+            { from: 'node_gate', to: 'node_big', when: 'steps.node_double.output.n > 5' },
+            { from: 'node_gate', to: 'node_small', when: 'steps.node_double.output.n <= 5' },
+            { from: 'node_big', to: 'node_boom' },
+          ],
+        },
+      });
+      expect(blueprint.status, JSON.stringify(blueprint.body)).to.equal(201);
+      const mission = await api(app, owner.user, 'POST', '/api/missions', {
+        workspace_id: owner.workspaceId,
+        name: 'Counted steps',
+        blueprint: { id: blueprint.body.id },
+      });
+      expect(mission.status, JSON.stringify(mission.body)).to.equal(201);
+      const before = await scrape();
+      const run = await api(app, owner.user, 'POST', `/api/missions/${mission.body.id}/runs`, { input: {} });
+      expect(run.status, JSON.stringify(run.body)).to.equal(202);
+      await within(15_000, 'the blueprint run finished', async () => {
+        const { status } = (await api(app, owner.user, 'GET', `/api/runs/${run.body.id}`)).body;
+        return ['succeeded', 'failed', 'cancelled'].includes(status);
+      });
+      const after = await scrape();
+      const grew = (labels: string) =>
+        value(after, 'blueprint_steps_total', labels) - value(before, 'blueprint_steps_total', labels);
+      expect(grew('{kind="code",outcome="succeeded"}')).to.equal(2);
+      expect(grew('{kind="condition",outcome="succeeded"}')).to.equal(1);
+      expect(grew('{kind="code",outcome="skipped"}')).to.equal(1);
+      expect(grew('{kind="code",outcome="retried"}')).to.equal(1);
+      expect(grew('{kind="code",outcome="failed"}')).to.equal(1);
+      expect(after).not.to.include('node_');
+    } finally {
+      await blueprintEngine.stop();
+    }
+  });
+
+  it('counts model calls by provider kind and outcome, and the tokens counted, never a model or account', async () => {
+    const fake = await fakeModelProvider();
+    try {
+      const { modelProviders } = app.container.cradle;
+      const model = (kind: 'openai' | 'anthropic', name: string) =>
+        modelProviders(
+          ProviderAccount.create(
+            {
+              id: `account-${name}`,
+              workspaceId: owner.workspaceId,
+              name,
+              kind,
+              baseUrl: kind === 'openai' ? `${fake.url}/v1` : fake.url,
+              apiKey: 'sk-metrics',
+            },
+            new Date(),
+          ),
+        );
+      const chat = async (kind: 'openai' | 'anthropic', name: string) => {
+        const events: ChatEvent[] = [];
+        for await (const event of model(kind, name).chat({
+          model: name,
+          messages: [{ role: 'user', content: 'Hi' }],
+        })) {
+          events.push(event);
+        }
+        return events;
+      };
+      const before = await scrape();
+      // Twenty distinct model and account names: none becomes a label.
+      const names = Array.from({ length: 20 }, (_, i) => `model-${randomBytes(6).toString('hex')}-${i}`);
+      for (const name of names) {
+        fake.script({ text: ['ok'], usage: { input: 12, output: 3 } });
+        await chat('openai', name);
+      }
+      fake.script({ text: ['ok'], usage: { input: 5, output: 2 } });
+      await chat('anthropic', 'claude-metrics');
+      fake.script({ status: 500, message: 'down' });
+      const failed = await chat('openai', 'failing').catch((error: unknown) => error);
+      expect(failed).to.be.instanceOf(Error);
+      // A caller that stops reading after the first piece.
+      fake.script({ text: ['a', 'b', 'c'] });
+      for await (const _event of model('openai', 'stopped').chat({ model: 'm', messages: [] })) break;
+      fake.script({ text: [] });
+      const embedded = await model('openai', 'embedder').embed?.({ model: 'e', inputs: ['x', 'y'] });
+      expect(embedded?.vectors).to.have.length(2);
+      const after = await scrape();
+      const grew = (name: string, labels: string) => value(after, name, labels) - value(before, name, labels);
+      expect(grew('model_calls_total', '{provider="openai",operation="chat",outcome="ok"}')).to.equal(20);
+      expect(grew('model_calls_total', '{provider="anthropic",operation="chat",outcome="ok"}')).to.equal(1);
+      expect(
+        grew('model_calls_total', '{provider="openai",operation="chat",outcome="provider_error"}'),
+      ).to.equal(1);
+      expect(grew('model_calls_total', '{provider="openai",operation="chat",outcome="aborted"}')).to.equal(1);
+      expect(grew('model_calls_total', '{provider="openai",operation="embed",outcome="ok"}')).to.equal(1);
+      expect(
+        grew('model_call_duration_seconds_count', '{provider="openai",operation="chat",outcome="ok"}'),
+      ).to.equal(20);
+      expect(grew('model_tokens_total', '{provider="openai",direction="input"}')).to.be.at.least(240);
+      expect(grew('model_tokens_total', '{provider="openai",direction="output"}')).to.equal(60);
+      expect(grew('model_tokens_total', '{provider="anthropic",direction="input"}')).to.equal(5);
+      expect(grew('model_tokens_total', '{provider="anthropic",direction="output"}')).to.equal(2);
+      for (const secret of [...names, 'claude-metrics', 'sk-metrics', fake.url]) {
+        expect(after.includes(secret), secret).to.equal(false);
+      }
+    } finally {
+      await fake.close();
+    }
   });
 
   it('keeps label cardinality bounded after 1,000 distinct webhook paths and 1,000 distinct run ids', async () => {
