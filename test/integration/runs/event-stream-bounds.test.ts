@@ -144,6 +144,33 @@ describe('event streams are bounded: backpressure, caps, lifetime, HEAD, and acc
     expect(await head.text()).to.equal('');
   });
 
+  it('caps open streams per instance with 429 and Retry-After, whoever asks', async () => {
+    const small = await startTestApp({
+      JWT_ISSUER: 'https://api.example.test',
+      EVENT_STREAMS_PER_CALLER: '3',
+      EVENT_STREAMS_PER_INSTANCE: '2',
+    });
+    try {
+      const runId = await runningRun();
+      const open = [
+        await SseClient.open(`${small.baseUrl}${streamPath(runId)}`, owner.auth),
+        await SseClient.open(`${small.baseUrl}${streamPath(runId)}`, owner.auth),
+      ];
+      expect(open.map((s) => s.status)).to.deep.equal([200, 200]);
+      // Another caller, under its own cap, finds the instance full.
+      const refused = await small.request(streamPath(runId), { headers: worker.auth });
+      expect(refused.status).to.equal(429);
+      expect(refused.headers.get('retry-after')).to.match(/^\d+$/);
+      await open[0]?.close();
+      await until(() => small.container.cradle.eventStreams.size === 1, 'the closed stream to be forgotten');
+      const admitted = await SseClient.open(`${small.baseUrl}${streamPath(runId)}`, worker.auth);
+      expect(admitted.status).to.equal(200);
+      for (const stream of [admitted, open[1]]) await stream?.close();
+    } finally {
+      await small.close();
+    }
+  });
+
   it('holds a compressed body to 1 MiB decoded, whatever its route takes (413)', async () => {
     const runId = await runningRun();
     const events = Array.from({ length: 100 }, () => ({ type: 'log', data: { blob: bigMessage } }));
