@@ -70,6 +70,31 @@ describe('run events over HTTP (PostgreSQL): append, pages, the SSE stream', () 
     expect(rest.body.next_cursor).to.equal(null);
   });
 
+  it('ends a page of events once they reach 1 MiB, whatever the limit; the next page continues after it', async () => {
+    const runId = await runningRun();
+    const blob = 'x'.repeat(60 * 1024);
+    for (let batch = 0; batch < 3; batch++) {
+      const events = Array.from({ length: 10 }, () => ({ type: 'log', data: { blob } }));
+      expect((await append(runId, events)).status).to.equal(201);
+    }
+    const first = await api(app, reader, 'GET', `/api/runs/${runId}/events?limit=100`);
+    expect(first.status).to.equal(200);
+    const seqs = first.body.items.map((e: { seq: number }) => e.seq);
+    // Two status events, then the logs up to the one that takes the page past 1 MiB.
+    expect(seqs.length).to.be.within(17, 20);
+    expect(JSON.stringify(first.body).length).to.be.within(1024 * 1024, 1024 * 1024 + 64 * 1024);
+    expect(first.body.next_cursor).to.equal(String(seqs.at(-1)));
+    const rest = await api(
+      app,
+      reader,
+      'GET',
+      `/api/runs/${runId}/events?after=${first.body.next_cursor}&limit=100`,
+    );
+    const restSeqs = rest.body.items.map((e: { seq: number }) => e.seq);
+    expect([...seqs, ...restSeqs]).to.deep.equal(Array.from({ length: 32 }, (_, i) => i + 1));
+    expect(rest.body.next_cursor).to.equal(null);
+  });
+
   it('takes events only from the lease holder; a cancelled run answers 409 run_cancelled', async () => {
     const runId = await runningRun();
     const stranger = await append(runId, [{ type: 'log', message: 'x' }], owner);
