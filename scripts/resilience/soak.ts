@@ -7,6 +7,7 @@
 // forced garbage collection, with heap snapshots written to `--snapshots DIR` for a comparison.
 // Usage: node scripts/resilience/soak.ts [--requests 100000] [--warmup 10000] [--concurrency 16]
 // [--sample-every 10000] [--snapshots DIR] [--node-flag=--max-semi-space-size=16]
+// [--env GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072] (the server gets only the variables given)
 import { parseArgs } from 'node:util';
 import { freePort, logIn, rssBytes } from '../bench/server.ts';
 import { call, createFixture, type Json, signed } from './api.ts';
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     'sample-every': { type: 'string', default: '10000' },
     snapshots: { type: 'string' },
     'node-flag': { type: 'string', multiple: true, default: [] },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const SAMPLE_EVERY = Number(values['sample-every']);
@@ -34,7 +36,13 @@ const SETTLE_MS = 12_000;
 const figures = new Figures(`soak (${REQUESTS} mixed requests)`);
 const inspectPort = await freePort();
 const target = await startTarget({
-  env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000', REFRESH_RATE_LIMIT_PER_MINUTE: '1000000' },
+  env: {
+    WEBHOOK_RATE_LIMIT_PER_MINUTE: '10000000',
+    REFRESH_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...Object.fromEntries(
+      (values.env ?? []).map((pair) => [pair.split('=')[0], pair.slice(pair.indexOf('=') + 1)]),
+    ),
+  },
   nodeFlags: [`--inspect=127.0.0.1:${inspectPort}`, ...(values['node-flag'] ?? [])],
 });
 const inspector = await Inspector.connect(inspectPort);
