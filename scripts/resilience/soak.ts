@@ -7,7 +7,10 @@
 // forced garbage collection, with heap snapshots written to `--snapshots DIR` for a comparison.
 // Usage: node scripts/resilience/soak.ts [--requests 100000] [--warmup 10000] [--concurrency 16]
 // [--sample-every 10000] [--snapshots DIR] [--node-flag=--max-semi-space-size=16]
-// [--env GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072] (the server gets only the variables given)
+// [--env NAME=VALUE] (the server gets only the variables given). A heap snapshot's own native memory stays in the
+// process's malloc arena (150-200 MiB): with --snapshots the resident-set figures after it are not comparable.
+// A --max-semi-space-size given with --node-flag skips the server's relaunch (src/launch.ts) and with it
+// MALLOC_ARENA_MAX=2: give --env MALLOC_ARENA_MAX=2 too.
 import { parseArgs } from 'node:util';
 import { freePort, logIn, rssBytes } from '../bench/server.ts';
 import { call, createFixture, type Json, signed } from './api.ts';

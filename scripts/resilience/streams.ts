@@ -3,7 +3,11 @@
 // never read; then a stream by an API key and one by a login session, ended by revoking the key and logging out.
 // Beside the resident set it prints the server's heap, external and ArrayBuffer memory (read through the Node
 // inspector on loopback), and the same after a forced garbage collection: what the streams retain.
+// A heap snapshot's own native memory stays in the process's malloc arena (150-200 MiB): with --snapshots the
+// resident-set figures after the first one are not comparable. A --max-semi-space-size given with --node-flag
+// skips the server's relaunch (src/launch.ts) and with it MALLOC_ARENA_MAX=2: give --env MALLOC_ARENA_MAX=2 too.
 // Usage: node scripts/resilience/streams.ts [--stalled 50] [--snapshots DIR] [--node-flag=--max-semi-space-size=16]
+// [--env NAME=VALUE] (the server gets only the variables given)
 
 import { readFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
@@ -21,6 +25,7 @@ const { values } = parseArgs({
     // Heap snapshots before and with the stalled streams, written there (for Chrome DevTools' Memory tab).
     snapshots: { type: 'string' },
     'node-flag': { type: 'string', multiple: true, default: [] },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const STALLED = Number(values.stalled);
@@ -35,6 +40,9 @@ const target = await startTarget({
     EVENT_STREAMS_PER_CALLER: String(STALLED + 10),
     EVENT_STREAM_STALL_SECONDS: '5',
     RUN_EVENT_STREAM_HEARTBEAT_SECONDS: '1',
+    ...Object.fromEntries(
+      (values.env ?? []).map((pair) => [pair.split('=')[0], pair.slice(pair.indexOf('=') + 1)]),
+    ),
   },
 });
 const sockets: Socket[] = [];
