@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { compactHeap } from './adapters/platform/system/compact-heap.ts';
+import { compactWhenIdle } from './adapters/platform/system/idle-compaction.ts';
 import { createLogger } from './adapters/platform/system/logger.ts';
 import { closeServer, listen } from './adapters/platform/system/server.ts';
 import { boot } from './boot.ts';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   // What start-up alone allocated need not stay resident while idle. The collection pauses the process for
   // 0.1-0.2 s: a second after listening, so that the first readiness check is not the one kept waiting.
   setTimeout(compactHeap, COMPACT_HEAP_AFTER_MS).unref();
+  // And what a busy stretch grew the heap to, once the server goes quiet again (issue 26, the soak).
+  compactWhenIdle(server);
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(
