@@ -4,8 +4,21 @@ import { illFormedPart } from '../kernel/well-formed-json.ts';
 import type { RunFailure } from './run-outcome.ts';
 import type { RunStatus } from './run-status.ts';
 
-/** `status` and `step` events are the server's: a run's state changes, and a blueprint run's steps'. */
-export const RUN_EVENT_TYPES = ['log', 'progress', 'output', 'status', 'step'] as const;
+/**
+ * `status`, `step` and the agent events are the server's: a run's state changes, a blueprint run's steps', and
+ * an agent run's answer as it streams (`message.delta`), its tool calls and results, and its token usage.
+ */
+export const RUN_EVENT_TYPES = [
+  'log',
+  'progress',
+  'output',
+  'status',
+  'step',
+  'message.delta',
+  'tool.call',
+  'tool.result',
+  'usage',
+] as const;
 export type RunEventType = (typeof RUN_EVENT_TYPES)[number];
 /** What a worker may append; `status` events are the server's. */
 export const WORKER_EVENT_TYPES = ['log', 'progress', 'output'] as const;

@@ -13,7 +13,8 @@ export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 export interface RunProps {
   readonly id: string;
-  readonly missionId: string;
+  /** Null for an agent's run (a thread's answer) and for the child runs of its blueprint tools. */
+  readonly missionId: string | null;
   readonly workspaceId: string;
   readonly status: RunStatus;
   readonly triggerType: TriggerType;
@@ -58,6 +59,11 @@ export interface RunProps {
   readonly taskType: string | null;
   /** A replay: the run it replays. */
   readonly replayOf: string | null;
+  /** An agent run (a thread's answer, carried out by the server, never handed to workers): its agent. */
+  readonly agentId: string | null;
+  readonly agentVersion: number | null;
+  /** An agent run: the thread it answers. */
+  readonly threadId: string | null;
 }
 
 /** Where a child run of a blueprint step belongs. */
@@ -80,7 +86,7 @@ export function summaryOf({ input: _input, output: _output, ...summary }: RunPro
 
 export interface QueueRun {
   readonly id: string;
-  readonly missionId: string;
+  readonly missionId: string | null;
   readonly workspaceId: string;
   readonly triggerType: TriggerType;
   readonly triggerId?: string | null;
@@ -98,6 +104,8 @@ export interface QueueRun {
   readonly blueprint?: { readonly id: string; readonly version: number | null } | null;
   readonly parent?: RunParent;
   readonly replayOf?: string;
+  /** An agent's run answering a thread: carried out by the server. */
+  readonly agent?: { readonly id: string; readonly version: number; readonly threadId: string } | null;
   readonly now: Date;
 }
 
@@ -137,6 +145,9 @@ export function queuedRunProps(props: QueueRun): RunProps {
     stepId: props.parent?.stepId ?? null,
     taskType: props.parent?.taskType ?? null,
     replayOf: props.replayOf ?? null,
+    agentId: props.agent?.id ?? null,
+    agentVersion: props.agent?.version ?? null,
+    threadId: props.agent?.threadId ?? null,
   };
 }
 

@@ -22,7 +22,7 @@ export { MAX_RUN_INPUT_BYTES, summaryOf } from './run-props.ts';
 /** One execution of a mission, moved through its states by workers (see run-status.ts). */
 export class Run {
   id!: string;
-  missionId!: string;
+  missionId!: string | null;
   workspaceId!: string;
   status!: RunStatus;
   triggerType!: TriggerType;
@@ -51,6 +51,9 @@ export class Run {
   stepId!: string | null;
   taskType!: string | null;
   replayOf!: string | null;
+  agentId!: string | null;
+  agentVersion!: number | null;
+  threadId!: string | null;
   /** Not copied by `new Run(run)`: a loaded run starts with none. */
   #statusChanges: RunStatusChange[] = [];
 
@@ -103,9 +106,9 @@ export class Run {
     this.#recordStatus(now);
   }
 
-  /** A blueprint run: the server carries it out step by step; no worker ever holds it. */
+  /** A blueprint run (step by step) or an agent run (model call by tool call): no worker ever holds it. */
   get carriedByServer(): boolean {
-    return this.blueprintId !== null;
+    return this.blueprintId !== null || this.agentId !== null;
   }
 
   /**

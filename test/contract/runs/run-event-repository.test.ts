@@ -71,7 +71,7 @@ describeContract('RunEventRepository', (world) => {
     const run = await runningRun();
     await world.runEvents.append(run.id, logs(2), holder);
     await world.runs.update(run.id, (r) => r.cancel(at(6)));
-    await world.missions.delete(run.missionId);
+    await world.missions.delete(run.missionId as string);
     expect(await world.runEvents.list(run.id, 0, 50)).to.deep.equal([]);
   });
 });

@@ -38,6 +38,8 @@ export function presentRunSummary(run: RunSummary) {
     step_id: run.stepId,
     task_type: run.taskType,
     replay_of: run.replayOf,
+    agent: run.agentId === null ? null : { id: run.agentId, version: run.agentVersion },
+    thread_id: run.threadId,
   };
 }
 

@@ -32,7 +32,7 @@ const failure: JsonSchema = {
 
 const summaryProperties: Record<string, JsonSchema> = {
   id: uuid,
-  mission_id: uuid,
+  mission_id: { ...nullableUuid, description: 'Null for an agent run and the child runs of its blueprint tools.' },
   workspace_id: uuid,
   status,
   trigger: closedObject({
@@ -87,6 +87,14 @@ const summaryProperties: Record<string, JsonSchema> = {
     description: 'A `task` child run: its task type (claims may ask for some types only).',
   },
   replay_of: { ...nullableUuid, description: 'A replay: the run it replays.' },
+  agent: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    required: ['id', 'version'],
+    description: "An agent run (a thread's answer, carried out by the server): the agent and the version it uses.",
+    properties: { id: uuid, version: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 } },
+  },
+  thread_id: { ...nullableUuid, description: 'An agent run: the thread it answers.' },
 };
 
 /** A run in a list: everything but its input and output. */

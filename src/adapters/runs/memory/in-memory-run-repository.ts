@@ -116,7 +116,7 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
             !run.carriedByServer &&
             run.workspaceId === criteria.workspaceId &&
             (criteria.taskTypes === undefined || criteria.taskTypes.includes(run.taskType ?? '')) &&
-            (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId)),
+            (criteria.missionIds === undefined || criteria.missionIds.includes(run.missionId ?? '')),
         )
         .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
         .slice(0, criteria.limit)
@@ -151,7 +151,7 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
   startServerRuns(now: Date, limit: number, begin: (run: Run) => void): Promise<Run[]> {
     return this.atomically(() =>
       this.tables.runs
-        .filter((run) => run.carriedByServer && run.claimableAt(now))
+        .filter((run) => run.blueprintId !== null && run.claimableAt(now))
         .sort((a, b) => a.notBefore.getTime() - b.notBefore.getTime() || compareIds(a.id, b.id))
         .slice(0, limit)
         .map((run) => this.#apply(run, begin)),

@@ -18,7 +18,7 @@ export type DeliveryLookup = (deliveryId: string) => Parameters<typeof webhookRu
 /** The runs area's in-memory tables; a run goes with its mission, its events and event log with the run. */
 export const runTables = inMemoryTables((store) => {
   const runs = store.byId((r: Run) => new Run(r));
-  runs.cascadeFrom(missionTables(store).missions, (r) => r.missionId);
+  runs.cascadeFrom(missionTables(store).missions, (r) => r.missionId ?? '');
   const runEvents = store.table(
     (e: RunEvent) => `${e.runId}/${e.seq}`,
     (e) => e,

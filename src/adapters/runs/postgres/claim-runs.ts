@@ -17,7 +17,7 @@ export function claimOldestRuns(
   // runs_claim_idx (migration 0006): only admitted runs whose not_before has passed are in the range read.
   // A blueprint run is the server's (the engine's queue), never a worker's.
   let where = `r.workspace_id = ${workspaceId} and r.status = 'queued' and r.admitted and r.not_before <= ${now}
-    and r.blueprint_id is null`;
+    and r.blueprint_id is null and r.agent_id is null`;
   if (criteria.missionIds !== undefined)
     where += ` and r.mission_id = any(${params.add(criteria.missionIds)}::uuid[])`;
   if (criteria.taskTypes !== undefined)

@@ -7,7 +7,7 @@ import { traced } from '../../platform/tracing/traced.ts';
 
 const runAttributes = (run: Run) => ({
   'run.id': run.id,
-  'run.mission_id': run.missionId,
+  'run.mission_id': run.missionId ?? '',
   'run.workspace_id': run.workspaceId,
   'run.attempt': run.attempt,
   'run.trigger_type': run.triggerType,
