@@ -10,6 +10,7 @@ import type { JobHealth } from './adapters/platform/system/periodic-job.ts';
 import { jobHealthProbe } from './adapters/system/job-health-probe.ts';
 import type { RetentionPurge } from './application/kernel/ports/retention-purge.ts';
 import type { HealthProbe } from './application/system/ports/health-probe.ts';
+import { agents } from './composition/agents.ts';
 import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
@@ -58,6 +59,7 @@ export const AREAS = [
   blueprints,
   files,
   models,
+  agents,
   exports,
   web,
 ] as const;

@@ -18,6 +18,7 @@ export const AREA_ORDER = [
   'blueprints',
   'files',
   'models',
+  'agents',
   'exports',
   'web',
 ] as const;

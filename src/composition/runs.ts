@@ -1,5 +1,5 @@
 import { traced } from '../adapters/platform/tracing/traced.ts';
-import { runEventRoutes } from '../adapters/runs/http/run-event-routes.ts';
+import { runEventRoutes, runStreamOptions } from '../adapters/runs/http/run-event-routes.ts';
 import { runRoutes } from '../adapters/runs/http/run-routes.ts';
 import { InMemoryRunEventNotifier } from '../adapters/runs/memory/in-memory-run-event-notifier.ts';
 import { InMemoryRunEventRepository } from '../adapters/runs/memory/in-memory-run-event-repository.ts';
@@ -153,17 +153,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
       followRunEvents: singleton(makeFollowRunEvents),
     };
   },
-  routes: (deps) => [
-    ...runRoutes(deps),
-    ...runEventRoutes(deps, {
-      heartbeatSeconds: deps.config.runs.eventStreamHeartbeatSeconds,
-      limits: {
-        heartbeatMs: deps.config.runs.eventStreamHeartbeatSeconds * 1000,
-        bufferBytes: deps.config.eventStreams.bufferBytes,
-        stallMs: deps.config.eventStreams.stallSeconds * 1000,
-      },
-    }),
-  ],
+  routes: (deps) => [...runRoutes(deps), ...runEventRoutes(deps, runStreamOptions(deps))],
   jobs: ({ runLeaseSweeper }) => [runLeaseSweeper],
   retention: ({ runPurge }) => [runPurge],
   metrics: ({ runMetrics: _declared }) => {},

@@ -26,7 +26,8 @@ export function makeReplayRun(
     if (original.status === 'queued' || original.status === 'running') {
       throw new Conflict(`the run is ${original.status}: only a finished run is replayed`);
     }
-    const mission = original.missionId === null ? undefined : await deps.missions.findById(original.missionId);
+    const mission =
+      original.missionId === null ? undefined : await deps.missions.findById(original.missionId);
     if (!mission) throw new Conflict('the mission of this run is gone');
     const run = Run.queue({
       id: deps.ids.newId(),

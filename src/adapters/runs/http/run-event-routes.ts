@@ -1,3 +1,4 @@
+import type { Context } from 'koa';
 import type { ThroughRuns } from '../../../composition/runs.ts';
 import type { Principal } from '../../../domain/kernel/principal.ts';
 import {
@@ -108,49 +109,78 @@ export function runEventRoutes(
           },
         },
       },
-      handler: async (ctx, { principal, params, query }) => {
-        const after = resumeAfter(ctx.get('Last-Event-ID'), query);
-        if (ctx.method === 'HEAD') {
-          await deps.getRun(principal, params.id);
-          ctx.status = 200;
-          ctx.type = 'text/event-stream; charset=utf-8';
-          ctx.set('Cache-Control', 'no-cache, no-transform');
-          return;
-        }
-        deps.eventStreams.admit(holderOf(principal));
-        const credential = credentialOf(ctx);
-        const access: StreamAccess = {
-          holder: holderOf(principal),
-          touchedBy: accessKeysOf(principal),
-          expiresAt: credential.expiresAt,
-          recheck: async () => {
-            await deps.getRun(await credential.reauthenticate(), params.id);
-          },
-        };
-        const stream = new EventStream();
-        let attached = false;
-        let stop: () => void;
-        try {
-          stop = await deps.followRunEvents(principal, params.id, after, {
-            open: () => {
-              stream.attach(ctx, options.limits);
-              attached = true;
-              deps.eventStreams.register(stream, access);
-            },
-            events: (events) => stream.send(sseFramesOf(events)),
-            gone: () => stream.closed,
-            end: () => stream.end(),
-            interrupt: () => stream.close(),
-          });
-        } catch (error) {
-          // Once the headers are out, a failure can only end the stream (the client resumes after it).
-          if (!attached) throw error;
-          stream.close();
-          return;
-        }
-        if (stream.closed) stop();
-        else stream.onClose(stop);
-      },
+      handler: (ctx, { principal, params, query }) =>
+        streamRunEvents(deps, options, ctx, principal, params.id, query),
     }),
   ];
+}
+
+/**
+ * Answers a run's events as Server-Sent Events (the run stream's handler, also the thread stream's): the
+ * backlog after `Last-Event-ID` or `?after=`, then live events, within the stream limits and access rechecks.
+ */
+export async function streamRunEvents(
+  deps: ThroughRuns,
+  options: { heartbeatSeconds: number; limits: EventStreamLimits },
+  ctx: Context,
+  principal: Principal,
+  runId: string,
+  query: Record<string, unknown>,
+): Promise<void> {
+  const after = resumeAfter(ctx.get('Last-Event-ID'), query);
+  if (ctx.method === 'HEAD') {
+    await deps.getRun(principal, runId);
+    ctx.status = 200;
+    ctx.type = 'text/event-stream; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache, no-transform');
+    return;
+  }
+  deps.eventStreams.admit(holderOf(principal));
+  const credential = credentialOf(ctx);
+  const access: StreamAccess = {
+    holder: holderOf(principal),
+    touchedBy: accessKeysOf(principal),
+    expiresAt: credential.expiresAt,
+    recheck: async () => {
+      await deps.getRun(await credential.reauthenticate(), runId);
+    },
+  };
+  const stream = new EventStream();
+  let attached = false;
+  let stop: () => void;
+  try {
+    stop = await deps.followRunEvents(principal, runId, after, {
+      open: () => {
+        stream.attach(ctx, options.limits);
+        attached = true;
+        deps.eventStreams.register(stream, access);
+      },
+      events: (events) => stream.send(sseFramesOf(events)),
+      gone: () => stream.closed,
+      end: () => stream.end(),
+      interrupt: () => stream.close(),
+    });
+  } catch (error) {
+    // Once the headers are out, a failure can only end the stream (the client resumes after it).
+    if (!attached) throw error;
+    stream.close();
+    return;
+  }
+  if (stream.closed) stop();
+  else stream.onClose(stop);
+}
+
+/** The run stream's settings, from the configuration (every route streaming run events uses them). */
+export function runStreamOptions(deps: Pick<ThroughRuns, 'config'>): {
+  heartbeatSeconds: number;
+  limits: EventStreamLimits;
+} {
+  return {
+    heartbeatSeconds: deps.config.runs.eventStreamHeartbeatSeconds,
+    limits: {
+      heartbeatMs: deps.config.runs.eventStreamHeartbeatSeconds * 1000,
+      bufferBytes: deps.config.eventStreams.bufferBytes,
+      stallMs: deps.config.eventStreams.stallSeconds * 1000,
+    },
+  };
 }

@@ -32,7 +32,10 @@ const failure: JsonSchema = {
 
 const summaryProperties: Record<string, JsonSchema> = {
   id: uuid,
-  mission_id: { ...nullableUuid, description: 'Null for an agent run and the child runs of its blueprint tools.' },
+  mission_id: {
+    ...nullableUuid,
+    description: 'Null for an agent run and the child runs of its blueprint tools.',
+  },
   workspace_id: uuid,
   status,
   trigger: closedObject({
@@ -91,7 +94,8 @@ const summaryProperties: Record<string, JsonSchema> = {
     type: ['object', 'null'],
     additionalProperties: false,
     required: ['id', 'version'],
-    description: "An agent run (a thread's answer, carried out by the server): the agent and the version it uses.",
+    description:
+      "An agent run (a thread's answer, carried out by the server): the agent and the version it uses.",
     properties: { id: uuid, version: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 } },
   },
   thread_id: { ...nullableUuid, description: 'An agent run: the thread it answers.' },

@@ -1,0 +1,310 @@
+import {
+  MAX_AGENT_NAME_LENGTH,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_MAX_STEPS,
+} from '../../../domain/agents/agent.ts';
+import { MAX_MESSAGE_LENGTH } from '../../../domain/agents/thread.ts';
+import { NAME, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { pageQueryProperties } from '../../platform/http/pagination.ts';
+import type { JsonSchema } from '../../platform/http/route.ts';
+
+const versionNumber: JsonSchema = { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 };
+const toolName: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[a-zA-Z0-9_-]{1,64}$',
+};
+const toolDescription: JsonSchema = { type: 'string', maxLength: 2000, pattern: TEXT };
+const inputSchema: JsonSchema = {
+  type: 'object',
+  maxProperties: 64,
+  description: 'A JSON Schema (an object) of the input the model is asked to give the tool.',
+};
+const requiresApproval: JsonSchema = {
+  type: 'boolean',
+  description:
+    'Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a ' +
+    'call is answered to the model as refused (`approval_unavailable`), never run.',
+};
+
+const tool: JsonSchema = {
+  oneOf: [
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'blueprint_id', 'name', 'description'],
+      properties: {
+        type: { type: 'string', enum: ['blueprint'] },
+        blueprint_id: uuid,
+        name: toolName,
+        description: toolDescription,
+        input_schema: inputSchema,
+        requires_approval: requiresApproval,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'mission_id', 'name', 'description'],
+      properties: {
+        type: { type: 'string', enum: ['mission'] },
+        mission_id: uuid,
+        name: toolName,
+        description: toolDescription,
+        input_schema: inputSchema,
+        requires_approval: requiresApproval,
+      },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'name', 'description'],
+      properties: {
+        type: { type: 'string', enum: ['code'] },
+        name: toolName,
+        description: toolDescription,
+        requires_approval: requiresApproval,
+      },
+    },
+  ],
+};
+
+const settings: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    temperature: { type: 'number', minimum: 0, maximum: 2 },
+    max_output_tokens: { type: 'integer', format: 'int32', minimum: 1, maximum: 1_000_000 },
+    max_steps: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_MAX_STEPS,
+      description: `Model calls per run at most (default 8): past them the run fails with \`step_limit\`.`,
+    },
+  },
+};
+
+const definitionProperties: Record<string, JsonSchema> = {
+  provider_id: { ...uuid, description: 'A model provider of the workspace.' },
+  model: { type: 'string', minLength: 1, maxLength: 200, pattern: NAME },
+  instructions: { type: 'string', maxLength: MAX_INSTRUCTIONS_LENGTH, pattern: TEXT },
+  tools: {
+    type: 'array',
+    maxItems: 64,
+    items: tool,
+    description: 'Tool names are unique in the agent (`knowledge` and `memory` tools come with section 12).',
+  },
+  settings,
+};
+const agentName: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_AGENT_NAME_LENGTH,
+  pattern: NAME,
+};
+const agentDescription: JsonSchema = { type: 'string', maxLength: 2000, pattern: TEXT };
+
+export const createAgentRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id', 'name', 'provider_id', 'model', 'instructions'],
+  properties: { workspace_id: uuid, name: agentName, description: agentDescription, ...definitionProperties },
+};
+
+export const updateAgentRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { name: agentName, description: agentDescription, ...definitionProperties },
+};
+
+const toolOut: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'name', 'description'],
+  properties: {
+    type: { type: 'string', enum: ['blueprint', 'mission', 'code'] },
+    blueprint_id: uuid,
+    mission_id: uuid,
+    name: { type: 'string', maxLength: 64 },
+    description: { type: 'string', maxLength: 2000 },
+    input_schema: { type: 'object' },
+    requires_approval: { type: 'boolean' },
+  },
+};
+
+const settingsOut: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['temperature', 'max_output_tokens', 'max_steps'],
+  properties: {
+    temperature: { type: ['number', 'null'] },
+    max_output_tokens: { type: ['integer', 'null'], format: 'int32' },
+    max_steps: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_MAX_STEPS },
+  },
+};
+
+const versionProperties: Record<string, JsonSchema> = {
+  version: versionNumber,
+  provider_id: uuid,
+  model: { type: 'string', maxLength: 200 },
+  instructions: { type: 'string', maxLength: MAX_INSTRUCTIONS_LENGTH },
+  tools: { type: 'array', maxItems: 64, items: toolOut },
+  settings: settingsOut,
+};
+
+export const agent: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'workspace_id',
+    'name',
+    'description',
+    ...Object.keys(versionProperties),
+    'created_at',
+    'updated_at',
+  ],
+  properties: {
+    id: uuid,
+    workspace_id: uuid,
+    name: { type: 'string', maxLength: MAX_AGENT_NAME_LENGTH },
+    description: { type: 'string', maxLength: 2000 },
+    ...versionProperties,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+export const agentVersion: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['agent_id', ...Object.keys(versionProperties), 'created_by', 'created_at'],
+  properties: {
+    agent_id: uuid,
+    ...versionProperties,
+    created_by: { ...uuid, type: ['string', 'null'] },
+    created_at: timestamp,
+  },
+};
+
+export const listAgentsQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: { workspace_id: uuid, ...pageQueryProperties },
+};
+
+export const versionParams: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'version'],
+  properties: { id: { ...uuid, description: 'Agent id.' }, version: versionNumber },
+};
+
+export const createThreadRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id', 'agent_id'],
+  properties: {
+    workspace_id: uuid,
+    agent_id: uuid,
+    metadata: { type: 'object', description: 'Anything the caller keeps with the thread (16 KiB at most).' },
+  },
+};
+
+export const thread: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'workspace_id', 'agent_id', 'metadata', 'created_at'],
+  properties: {
+    id: uuid,
+    workspace_id: uuid,
+    agent_id: uuid,
+    metadata: { type: ['object', 'null'] },
+    created_at: timestamp,
+  },
+};
+
+export const listThreadsQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id'],
+  properties: { workspace_id: uuid, agent_id: uuid, ...pageQueryProperties },
+};
+
+export const sendMessageRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['content'],
+  properties: {
+    content: { type: 'string', minLength: 1, maxLength: MAX_MESSAGE_LENGTH },
+    parent_id: {
+      ...uuid,
+      description: 'The message to follow (a new branch: how a message is edited); default the newest one.',
+    },
+    file_ids: { type: 'array', maxItems: 0, items: uuid, description: 'Not supported yet: send none.' },
+  },
+};
+
+const toolCall: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'arguments'],
+  properties: {
+    id: { type: 'string', maxLength: 200 },
+    name: { type: 'string', maxLength: 64 },
+    arguments: { type: 'string', maxLength: 1_000_000 },
+  },
+};
+
+export const message: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'role', 'content', 'parent_id', 'run_id', 'created_at'],
+  properties: {
+    id: uuid,
+    role: { type: 'string', enum: ['user', 'assistant', 'tool'] },
+    content: { type: 'string', maxLength: 10_000_000 },
+    tool_calls: { type: 'array', maxItems: 128, items: toolCall },
+    tool_call_id: { type: 'string', maxLength: 200 },
+    parent_id: { ...uuid, type: ['string', 'null'] },
+    run_id: { ...uuid, type: ['string', 'null'] },
+    created_at: timestamp,
+  },
+};
+
+export const sentMessage: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'run'],
+  properties: {
+    message,
+    run: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'status'],
+      properties: { id: uuid, status: { type: 'string', enum: ['queued', 'running'] } },
+    },
+  },
+};
+
+export const messagesQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    leaf: { ...uuid, description: 'The branch ending at this message; default the newest one.' },
+  },
+};
+
+export const messageList: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items', 'next_cursor'],
+  properties: {
+    items: { type: 'array', maxItems: 100_000, items: message },
+    next_cursor: { type: 'null' },
+  },
+};

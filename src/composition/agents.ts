@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { AgentRunner } from '../adapters/agents/agent-runner.ts';
+import { agentRoutes } from '../adapters/agents/http/agent-routes.ts';
+import { InMemoryAgentRepository } from '../adapters/agents/memory/in-memory-agent-repository.ts';
+import { InMemoryAgentRunRepository } from '../adapters/agents/memory/in-memory-agent-run-repository.ts';
+import { InMemoryThreadRepository } from '../adapters/agents/memory/in-memory-thread-repository.ts';
+import { PostgresAgentRepository } from '../adapters/agents/postgres/postgres-agent-repository.ts';
+import { PostgresAgentRunRepository } from '../adapters/agents/postgres/postgres-agent-run-repository.ts';
+import { PostgresThreadRepository } from '../adapters/agents/postgres/postgres-thread-repository.ts';
+import { type CreateAgent, makeCreateAgent } from '../application/agents/create-agent.ts';
+import { type CreateThread, makeCreateThread } from '../application/agents/create-thread.ts';
+import { type DeleteAgent, makeDeleteAgent } from '../application/agents/delete-agent.ts';
+import {
+  type GetAgent,
+  type GetAgentVersion,
+  makeGetAgent,
+  makeGetAgentVersion,
+} from '../application/agents/get-agent.ts';
+import { type ListAgents, makeListAgents } from '../application/agents/list-agents.ts';
+import {
+  type CarryOutAgentRun,
+  makeCarryOutAgentRun,
+} from '../application/agents/loop/carry-out-agent-run.ts';
+import { makeTakeAgentRuns, type TakeAgentRuns } from '../application/agents/loop/take-agent-runs.ts';
+import type { AgentRepository } from '../application/agents/ports/agent-repository.ts';
+import type { AgentRunRepository } from '../application/agents/ports/agent-run-repository.ts';
+import type { ThreadRepository } from '../application/agents/ports/thread-repository.ts';
+import { makeSendMessage, type SendMessage } from '../application/agents/send-message.ts';
+import {
+  type DeleteThread,
+  type GetThread,
+  type ListThreads,
+  makeDeleteThread,
+  makeGetThread,
+  makeListThreads,
+} from '../application/agents/thread-reads.ts';
+import {
+  type ActiveThreadRun,
+  type ListMessages,
+  makeActiveThreadRun,
+  makeListMessages,
+  makeStopThread,
+  type StopThread,
+} from '../application/agents/thread-runs.ts';
+import { makeUpdateAgent, type UpdateAgent } from '../application/agents/update-agent.ts';
+import type { Area } from './area.ts';
+import type { ThroughModels } from './models.ts';
+import { adaptersFor } from './persistence.ts';
+import { registrar } from './registration.ts';
+
+/** Agents with immutable versions, threads of messages, and the runner that carries out their answers. */
+export interface AgentsCradle {
+  agents: AgentRepository;
+  threads: ThreadRepository;
+  agentRuns: AgentRunRepository;
+  createAgent: CreateAgent;
+  listAgents: ListAgents;
+  getAgent: GetAgent;
+  getAgentVersion: GetAgentVersion;
+  updateAgent: UpdateAgent;
+  deleteAgent: DeleteAgent;
+  createThread: CreateThread;
+  listThreads: ListThreads;
+  getThread: GetThread;
+  deleteThread: DeleteThread;
+  sendMessage: SendMessage;
+  listMessages: ListMessages;
+  activeThreadRun: ActiveThreadRun;
+  stopThread: StopThread;
+  takeAgentRuns: TakeAgentRuns;
+  carryOutAgentRun: CarryOutAgentRun;
+  agentRunner: AgentRunner;
+  /** Tells this instance's runner to look for work (and cancellations) now. */
+  nudgeAgents: () => void;
+}
+
+export type ThroughAgents = ThroughModels & AgentsCradle;
+
+const { singleton } = registrar<ThroughAgents>();
+const { stored } = adaptersFor<ThroughAgents>();
+
+export const agents: Area<AgentsCradle, ThroughAgents> = {
+  name: 'agents',
+  register: ({ config, persistence }) => ({
+    agents: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => new PostgresAgentRepository({ db }),
+        memory: (store) => new InMemoryAgentRepository({ store }),
+      }),
+    ),
+    threads: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => new PostgresThreadRepository({ db }),
+        memory: (store) => new InMemoryThreadRepository({ store }),
+      }),
+    ),
+    agentRuns: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => new PostgresAgentRunRepository({ db }),
+        memory: (store) => new InMemoryAgentRunRepository({ store }),
+      }),
+    ),
+    createAgent: singleton(makeCreateAgent),
+    listAgents: singleton(makeListAgents),
+    getAgent: singleton(makeGetAgent),
+    getAgentVersion: singleton(makeGetAgentVersion),
+    updateAgent: singleton(makeUpdateAgent),
+    deleteAgent: singleton(makeDeleteAgent),
+    createThread: singleton(makeCreateThread),
+    listThreads: singleton(makeListThreads),
+    getThread: singleton(makeGetThread),
+    deleteThread: singleton(makeDeleteThread),
+    sendMessage: singleton(makeSendMessage),
+    listMessages: singleton(makeListMessages),
+    activeThreadRun: singleton(makeActiveThreadRun),
+    stopThread: singleton(makeStopThread),
+    takeAgentRuns: singleton(makeTakeAgentRuns),
+    carryOutAgentRun: singleton(makeCarryOutAgentRun),
+    agentRunner: singleton(
+      (deps) =>
+        // Agent runs share the blueprint engine's settings: the same poll, and as many at once as its steps.
+        new AgentRunner(deps, {
+          pollMs: config.blueprintEngine.pollIntervalMs,
+          concurrency: config.blueprintEngine.concurrency,
+          childPollMs: 250,
+          cancelPollMs: 250,
+          owner: randomUUID(),
+        }),
+      (runner) => runner.stop(),
+    ),
+    nudgeAgents: singleton(
+      ({ agentRunner }) =>
+        () =>
+          agentRunner.nudge(),
+    ),
+  }),
+  routes: agentRoutes,
+  jobs: ({ agentRunner }) => [agentRunner],
+};

@@ -1,0 +1,67 @@
+import { InvalidFields } from '../kernel/errors.ts';
+
+/** What an agent's tool may be (CONTRACT section 10); `knowledge` and `memory` come with section 12. */
+export const TOOL_TYPES = ['blueprint', 'mission', 'code'] as const;
+export type ToolType = (typeof TOOL_TYPES)[number];
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+interface ToolBase {
+  readonly name: string;
+  readonly description: string;
+  /** A person approves each call before it runs (CONTRACT section 9). */
+  readonly requiresApproval: boolean;
+}
+
+export type AgentTool =
+  | (ToolBase & {
+      readonly type: 'blueprint';
+      readonly blueprintId: string;
+      readonly inputSchema: Readonly<Record<string, unknown>> | null;
+    })
+  | (ToolBase & {
+      readonly type: 'mission';
+      readonly missionId: string;
+      readonly inputSchema: Readonly<Record<string, unknown>> | null;
+    })
+  | (ToolBase & { readonly type: 'code' });
+
+/** The input schema the model is shown for a code tool: the JavaScript to run, and its input. */
+export const CODE_TOOL_INPUT_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    source: { type: 'string', description: 'JavaScript that defines function main(input); may be async' },
+    input: { description: 'The JSON value main receives' },
+  },
+  required: ['source'],
+};
+
+/** The tools as sent (their JSON shape checked by the route's schema): names unique, each type's fields. */
+export function parseTools(tools: readonly unknown[]): AgentTool[] {
+  const names = new Set<string>();
+  return tools.map((raw, index) => {
+    const tool = raw as Record<string, unknown>;
+    const name = String(tool.name);
+    const path = `/tools/${index}/name`;
+    if (!TOOL_NAME.test(name)) throw new InvalidFields([{ path, message: `must match ${TOOL_NAME.source}` }]);
+    if (names.has(name)) throw new InvalidFields([{ path, message: 'must be unique in the agent' }]);
+    names.add(name);
+    const base = {
+      name,
+      description: String(tool.description ?? ''),
+      requiresApproval: tool.requires_approval === true,
+    };
+    const inputSchema = (tool.input_schema as Record<string, unknown> | undefined) ?? null;
+    switch (tool.type) {
+      case 'blueprint':
+        return { ...base, type: 'blueprint', blueprintId: String(tool.blueprint_id), inputSchema };
+      case 'mission':
+        return { ...base, type: 'mission', missionId: String(tool.mission_id), inputSchema };
+      case 'code':
+        return { ...base, type: 'code' };
+      default:
+        throw new InvalidFields([
+          { path: `/tools/${index}/type`, message: `must be one of ${TOOL_TYPES.join(', ')}` },
+        ]);
+    }
+  });
+}
