@@ -35,6 +35,8 @@ interface Fixture {
   readonly scheduleId: string;
   readonly blueprintId: string;
   readonly providerId: string;
+  readonly agentId: string;
+  readonly threadId: string;
   readonly exportId: string;
   /** A file of the workspace holding an empty workspace export. */
   readonly exportFileId: string;
@@ -60,7 +62,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, blueprint, sandbox and export route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, sandbox and export route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -118,6 +120,14 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       kind: 'openai',
       apiKey: 'sk-m',
     });
+    const agent = await c.createAgent(owner, {
+      workspace_id: workspace.id,
+      name: 'a',
+      provider_id: provider.id,
+      model: 'm',
+      instructions: 'i',
+    });
+    const thread = await c.createThread(owner, { workspace_id: workspace.id, agent_id: agent.agent.id });
     const exported = await c.requestExport(owner, workspace.id, { kind: 'runs', format: 'csv' });
     const empty = {
       format: 'workspace-export',
@@ -137,6 +147,8 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     });
     return {
       providerId: provider.id,
+      agentId: agent.agent.id,
+      threadId: thread.id,
       exportId: exported.id,
       exportFileId: exportFile.id,
       blueprintId: blueprint.id,
@@ -543,6 +555,94 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'DELETE', path: `/api/model-providers/${f.providerId}` }),
     },
     {
+      route: 'POST /api/agents',
+      expect: ADMIN(201),
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/agents',
+        body: {
+          workspace_id: f.workspaceId,
+          name: 'other',
+          provider_id: f.providerId,
+          model: 'm',
+          instructions: '',
+        },
+      }),
+    },
+    {
+      route: 'GET /api/agents',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/agents?workspace_id=${f.workspaceId}` }),
+    },
+    {
+      route: 'GET /api/agents/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/agents/${f.agentId}` }),
+    },
+    {
+      route: 'PATCH /api/agents/{id}',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'PATCH', path: `/api/agents/${f.agentId}`, body: { model: 'm2' } }),
+    },
+    {
+      route: 'DELETE /api/agents/{id}',
+      expect: ADMIN(204),
+      request: (f) => ({ method: 'DELETE', path: `/api/agents/${f.agentId}` }),
+    },
+    {
+      route: 'GET /api/agents/{id}/versions/{version}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/agents/${f.agentId}/versions/1` }),
+    },
+    {
+      route: 'POST /api/threads',
+      expect: { owner: 201, admin: 201, member: 201, outsider: 404 },
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/threads',
+        body: { workspace_id: f.workspaceId, agent_id: f.agentId },
+      }),
+    },
+    {
+      route: 'GET /api/threads',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/threads?workspace_id=${f.workspaceId}` }),
+    },
+    {
+      route: 'GET /api/threads/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/threads/${f.threadId}` }),
+    },
+    {
+      route: 'DELETE /api/threads/{id}',
+      expect: { owner: 204, admin: 204, member: 204, outsider: 404 },
+      request: (f) => ({ method: 'DELETE', path: `/api/threads/${f.threadId}` }),
+    },
+    {
+      route: 'POST /api/threads/{id}/messages',
+      expect: { owner: 202, admin: 202, member: 202, outsider: 404 },
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/threads/${f.threadId}/messages`,
+        body: { content: 'hi' },
+      }),
+    },
+    {
+      route: 'GET /api/threads/{id}/messages',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/threads/${f.threadId}/messages` }),
+    },
+    {
+      route: 'GET /api/threads/{id}/stream',
+      expect: { owner: 204, admin: 204, member: 204, outsider: 404 },
+      request: (f) => ({ method: 'GET', path: `/api/threads/${f.threadId}/stream` }),
+    },
+    {
+      route: 'POST /api/threads/{id}/stop',
+      expect: { owner: 204, admin: 204, member: 204, outsider: 404 },
+      request: (f) => ({ method: 'POST', path: `/api/threads/${f.threadId}/stop` }),
+    },
+    {
       route: 'POST /api/webhook-messages/{id}/resend',
       expect: ADMIN(202),
       request: (f) => ({ method: 'POST', path: `/api/webhook-messages/${f.messageId}/resend` }),
@@ -678,10 +778,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, blueprints, templates, sandboxes, exports, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, sandboxes, exports, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|blueprints|templates|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )
@@ -736,6 +836,9 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       [`/api/runs/${f.runId}/events`, `/api/runs/${randomUUID()}/events`],
       [`/api/blueprints/${f.blueprintId}`, `/api/blueprints/${randomUUID()}`],
       [`/api/model-providers/${f.providerId}`, `/api/model-providers/${randomUUID()}`],
+      [`/api/agents/${f.agentId}`, `/api/agents/${randomUUID()}`],
+      [`/api/threads/${f.threadId}`, `/api/threads/${randomUUID()}`],
+      [`/api/threads/${f.threadId}/messages`, `/api/threads/${randomUUID()}/messages`],
       [`/api/blueprints/${f.blueprintId}/versions/1`, `/api/blueprints/${randomUUID()}/versions/1`],
     ];
     for (const [existing, missing] of pairs) {
