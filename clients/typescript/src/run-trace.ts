@@ -28,7 +28,8 @@ export async function inRunSpan<T>(
     `run ${run.mission_id}`,
     {
       kind: SpanKind.CONSUMER,
-      attributes: { 'run.id': run.id, 'run.mission_id': run.mission_id, 'run.attempt': run.attempt },
+      // Claimed runs are always a mission's (agent runs are the server's): `mission_id` is null only in the type.
+      attributes: { 'run.id': run.id, 'run.mission_id': run.mission_id ?? '', 'run.attempt': run.attempt },
     },
     parent,
   );

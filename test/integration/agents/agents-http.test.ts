@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import { api } from '../../support/api.ts';
-import {
-  type FakeModelProvider,
-  fakeModelProvider,
-  type ScriptedAnswer,
-} from '../../support/fake-model-provider.ts';
+import { fakeModelProvider, type ScriptedAnswer } from '../../support/fake-model-provider.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 import { SseClient } from '../../support/sse-client.ts';
 import { suiteValue } from '../../support/suite-values.ts';

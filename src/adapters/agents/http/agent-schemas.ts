@@ -141,7 +141,7 @@ const settingsOut: JsonSchema = {
   required: ['temperature', 'max_output_tokens', 'max_steps'],
   properties: {
     temperature: { type: ['number', 'null'] },
-    max_output_tokens: { type: ['integer', 'null'], format: 'int32' },
+    max_output_tokens: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 1_000_000 },
     max_steps: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_MAX_STEPS },
   },
 };
