@@ -12,6 +12,7 @@ export {
 export type { components, operations, paths } from './generated/schema.ts';
 export { type ListPage, paginate } from './paginate.ts';
 export { ApiError, isProblem, type ProblemCode, type ProblemField } from './problem.ts';
+export { type FollowOptions, followRun, type Reply, type RunStreamEvent, sendMessage } from './threads.ts';
 export { runWorker, type Worker, type WorkerOptions } from './worker.ts';
 export {
   type ClaimedRun,
