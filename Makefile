@@ -11,7 +11,7 @@ endif
 BIN := node_modules/.bin
 CLIENT := clients/typescript
 
-.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events resilience clean
+.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events bench-agents resilience clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -96,6 +96,11 @@ bench-quick: install
 ## What 1,000 open event streams on one run cost event ingest and worker claims.
 bench-events: install
 	node scripts/bench-run-events.ts
+
+## Agent runs against a model that answers at once (issue 21): message.delta rows and bytes per answer, message to
+## first delta (p50, p99), answers per second with 50 threads.
+bench-agents: install
+	node scripts/bench-agents.ts
 
 ## Fault and load tests of issue 10 (minutes): SIGKILL durability, database outage, two instances, hostile input
 ## and slow clients, soak. Prints the figures and fails when one does not hold (docs/RELIABILITY.md).

@@ -45,6 +45,7 @@ export class AgentRunner {
   #nudged: NodeJS.Immediate | undefined;
   #stopped = true;
   #scope: AsyncResource | undefined;
+  #renewedAt = 0;
 
   constructor(deps: AgentRunnerDeps, options: AgentRunnerOptions) {
     this.#deps = deps;
@@ -126,12 +127,17 @@ export class AgentRunner {
     this.#inFlight.set(work.runId, { controller, done });
   }
 
-  /** Renews the leases of the runs in flight and aborts those that were cancelled meanwhile. */
+  /** Renews the leases of the runs in flight (every 3.3 s) and aborts those that were cancelled meanwhile. */
   async #watch(): Promise<void> {
     const ids = [...this.#inFlight.keys()];
     if (ids.length === 0) return;
-    const leaseEnd = new Date(this.#deps.clock.now().getTime() + AGENT_LEASE_SECONDS * 1000);
-    await this.#deps.agentRuns.renewLeases(ids, this.#options.owner, leaseEnd).catch(() => undefined);
+    const now = this.#deps.clock.now().getTime();
+    // Leases are renewed a third of the way through (each check looks for cancellations, far more often).
+    if (now - this.#renewedAt >= (AGENT_LEASE_SECONDS * 1000) / 3) {
+      this.#renewedAt = now;
+      const leaseEnd = new Date(now + AGENT_LEASE_SECONDS * 1000);
+      await this.#deps.agentRuns.renewLeases(ids, this.#options.owner, leaseEnd).catch(() => undefined);
+    }
     for (const id of ids) {
       const run = await this.#deps.runs.findById(id).catch(() => undefined);
       if (run && run.status !== 'queued' && run.status !== 'running') {

@@ -1,4 +1,5 @@
 import type { ThreadMessage } from '../../domain/agents/thread.ts';
+import { InvalidFields } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { RunTransitions } from '../runs/index.ts';
@@ -43,6 +44,11 @@ export function makeListMessages(deps: ThreadAccessDeps): ListMessages {
   return async (principal, threadId, leafId) => {
     const thread = await accessibleThread(deps, principal, threadId, 'member');
     const leaf = leafId ?? (await deps.threads.newestMessage(thread.id))?.id;
-    return leaf === undefined ? [] : deps.threads.branch(thread.id, leaf);
+    if (leaf === undefined) return [];
+    const branch = await deps.threads.branch(thread.id, leaf);
+    if (branch.length === 0) {
+      throw new InvalidFields([{ path: '/query/leaf', message: 'must name a message of this thread' }]);
+    }
+    return branch;
   };
 }
