@@ -69,6 +69,7 @@ export class Migration0025Agents extends Migration {
             = (lease_owner is not null and lease_expires_at is not null)),
         add constraint runs_mission_or_agent
           check (mission_id is not null or agent_id is not null or parent_run_id is not null);
+      create index runs_thread_idx on runs (thread_id) where thread_id is not null;
       create unique index runs_thread_active_idx on runs (thread_id)
         where thread_id is not null and status in ('queued', 'running');
       alter table run_events drop constraint run_events_type_check,
