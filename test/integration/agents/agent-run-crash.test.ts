@@ -1,53 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { fakeModelProvider } from '../../support/fake-model-provider.ts';
+import { killableServers } from '../../support/killable-servers.ts';
 import { loggedIn, processCaller } from '../../support/process-caller.ts';
-import { ServerProcess } from '../../support/server-process.ts';
-import { testDatabase } from '../../support/test-database.ts';
-import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 import { within } from '../../support/within.ts';
 
 describe('an agent run resumes after SIGKILL without repeating a model or tool call (node src/main.ts)', function () {
   this.timeout(120_000);
-  let scratch: string;
-  const started: ServerProcess[] = [];
-  before(async () => {
-    scratch = await mkdtemp(join(tmpdir(), 'agent-crash-'));
-    await chmod(scratch, 0o755);
-  });
-  after(async () => {
-    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await Promise.all(started.map((server) => server.exited));
-    await rm(scratch, { recursive: true, force: true });
-  });
-
-  const admin = {
-    username: `agent${randomBytes(3).toString('hex')}`,
-    password: `pw-${randomBytes(9).toString('hex')}`,
-  };
-  async function serve(): Promise<string> {
-    const server = new ServerProcess(
-      {
-        DATABASE_URL: (await testDatabase()).url,
-        MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
-        DATA_DIR: join(scratch, 'data'),
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
-        BOOTSTRAP_ADMIN_USERNAME: admin.username,
-        BOOTSTRAP_ADMIN_EMAIL: `${admin.username}@example.com`,
-        BOOTSTRAP_ADMIN_PASSWORD: admin.password,
-      },
-      scratch,
-    );
-    started.push(server);
-    const line = await server.waitForLog((entry) => entry.msg === 'listening');
-    return line.address as string;
-  }
+  const servers = killableServers('agent-crash');
+  const serve = () => servers.serve({ MODEL_PROVIDERS_ALLOW_PRIVATE: 'true' });
+  const admin = servers.admin;
 
   it('kills the server while a worker holds the mission tool’s child run, restarts it, and the answer finishes', async () => {
     const fake = await fakeModelProvider();
@@ -103,9 +64,7 @@ describe('an agent run resumes after SIGKILL without repeating a model or tool c
         50,
       );
       expect(child?.input).to.deep.equal({ key: 'k1' });
-      const victim = started.at(-1) as ServerProcess;
-      victim.child.kill('SIGKILL');
-      expect((await victim.exited).signal).to.equal('SIGKILL');
+      await servers.killLatest();
 
       base = await serve();
       const completed = await call('POST', `/api/runs/${child?.id}/complete`, token, {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { api } from '../../support/api.ts';
+import { api, finishedRun } from '../../support/api.ts';
 import { fakeModelProvider, type ScriptedAnswer } from '../../support/fake-model-provider.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 import { SseClient } from '../../support/sse-client.ts';
@@ -75,19 +75,7 @@ for (const [family, env] of [
       return sent.body as { message: Json & { id: string }; run: { id: string; status: string } };
     }
 
-    async function finished(runId: string): Promise<Json & { status: string }> {
-      let run: Json & { status: string } = { status: 'queued' };
-      await within(
-        20_000,
-        `run ${runId} finished`,
-        async () => {
-          run = (await call('GET', `/api/runs/${runId}`)).body;
-          return ['succeeded', 'failed', 'cancelled'].includes(run.status);
-        },
-        25,
-      );
-      return run;
-    }
+    const finished = (runId: string) => finishedRun(app, owner, runId, 20_000);
 
     async function events(runId: string): Promise<{ type: string; data: Json }[]> {
       return (await call('GET', `/api/runs/${runId}/events?limit=200`)).body.items;
@@ -301,19 +289,15 @@ for (const [family, env] of [
     it('allows one run per thread (thread_busy, also for messages sent at once) and stops it', async () => {
       const threadId = await threadOf(await agentWith('openai'));
       script({ text: ['slow', ' answer', ' never', ' ends'], pauseMs: 2000 });
+      const asked = fake.requests.length;
       const tries = await Promise.all(
         Array.from({ length: 5 }, () => call('POST', `/api/threads/${threadId}/messages`, { content: 'go' })),
       );
       expect(tries.map((t) => t.status).sort()).to.deep.equal([202, 409, 409, 409, 409]);
       expect(tries.find((t) => t.status === 409)?.body.code).to.equal('thread_busy');
       const runId = tries.find((t) => t.status === 202)?.body.run.id as string;
-      await within(
-        10_000,
-        'the model request',
-        async () => fake.requests.length > 0 && (await events(runId)).length > 1,
-        25,
-      );
-      const request = fake.requests.at(-1);
+      await within(10_000, 'the model request', async () => fake.requests.length > asked, 25);
+      const request = fake.requests[asked];
       expect((await api(app, member, 'POST', `/api/threads/${threadId}/stop`)).status).to.equal(204);
       const run = await finished(runId);
       expect(run.status).to.equal('cancelled');
