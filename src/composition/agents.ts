@@ -7,6 +7,7 @@ import { InMemoryThreadRepository } from '../adapters/agents/memory/in-memory-th
 import { PostgresAgentRepository } from '../adapters/agents/postgres/postgres-agent-repository.ts';
 import { PostgresAgentRunRepository } from '../adapters/agents/postgres/postgres-agent-run-repository.ts';
 import { PostgresThreadRepository } from '../adapters/agents/postgres/postgres-thread-repository.ts';
+import { unavailableToolApprovals } from '../adapters/agents/unavailable-tool-approvals.ts';
 import { type CreateAgent, makeCreateAgent } from '../application/agents/create-agent.ts';
 import { type CreateThread, makeCreateThread } from '../application/agents/create-thread.ts';
 import { type DeleteAgent, makeDeleteAgent } from '../application/agents/delete-agent.ts';
@@ -25,6 +26,7 @@ import { makeTakeAgentRuns, type TakeAgentRuns } from '../application/agents/loo
 import type { AgentRepository } from '../application/agents/ports/agent-repository.ts';
 import type { AgentRunRepository } from '../application/agents/ports/agent-run-repository.ts';
 import type { ThreadRepository } from '../application/agents/ports/thread-repository.ts';
+import type { ToolApprovals } from '../application/agents/ports/tool-approvals.ts';
 import { makeSendMessage, type SendMessage } from '../application/agents/send-message.ts';
 import {
   type DeleteThread,
@@ -53,6 +55,8 @@ export interface AgentsCradle {
   agents: AgentRepository;
   threads: ThreadRepository;
   agentRuns: AgentRunRepository;
+  /** Approvals of tool calls with `requires_approval` (none on this server yet: such calls are refused). */
+  toolApprovals: ToolApprovals;
   createAgent: CreateAgent;
   listAgents: ListAgents;
   getAgent: GetAgent;
@@ -76,7 +80,7 @@ export interface AgentsCradle {
 
 export type ThroughAgents = ThroughModels & AgentsCradle;
 
-const { singleton } = registrar<ThroughAgents>();
+const { singleton, value } = registrar<ThroughAgents>();
 const { stored } = adaptersFor<ThroughAgents>();
 
 export const agents: Area<AgentsCradle, ThroughAgents> = {
@@ -100,6 +104,7 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
         memory: (store) => new InMemoryAgentRunRepository({ store }),
       }),
     ),
+    toolApprovals: value(unavailableToolApprovals),
     createAgent: singleton(makeCreateAgent),
     listAgents: singleton(makeListAgents),
     getAgent: singleton(makeGetAgent),

@@ -1,7 +1,12 @@
-/** The child run a tool call waits for (a `mission` or `blueprint` tool). */
-export interface WaitingChild {
+/**
+ * What a tool call waits for: the child run of a `mission` or `blueprint` tool, or the approval of a tool with
+ * `requires_approval` (then `approved` once it was: the call runs next).
+ */
+export interface Waiting {
   readonly toolCallId: string;
-  readonly childRunId: string;
+  readonly childRunId?: string;
+  readonly approvalId?: string;
+  readonly approved?: boolean;
 }
 
 /** An agent run as the server carries it out: its lease, what it waits for, its model calls and tokens. */
@@ -10,7 +15,7 @@ export interface AgentRunWork {
   /** When an instance must next act on it (a lease end while one does); null once the run ended. */
   dueAt: Date | null;
   leaseOwner: string | null;
-  waiting: WaitingChild | null;
+  waiting: Waiting | null;
   modelCalls: number;
   inputTokens: number;
   outputTokens: number;

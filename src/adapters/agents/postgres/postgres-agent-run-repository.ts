@@ -1,5 +1,5 @@
 import type { AgentRunRepository } from '../../../application/agents/ports/agent-run-repository.ts';
-import type { AgentRunWork, WaitingChild } from '../../../domain/agents/agent-run-work.ts';
+import type { AgentRunWork, Waiting } from '../../../domain/agents/agent-run-work.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { date } from './agent-rows.ts';
 
@@ -81,7 +81,7 @@ function toWork(row: Record<string, unknown>): AgentRunWork {
     runId: row.run_id as string,
     dueAt: row.due_at === null || row.due_at === undefined ? null : date(row.due_at),
     leaseOwner: (row.lease_owner as string | null) ?? null,
-    waiting: (row.waiting as WaitingChild | null) ?? null,
+    waiting: (row.waiting as Waiting | null) ?? null,
     modelCalls: row.model_calls as number,
     inputTokens: Number(row.input_tokens),
     outputTokens: Number(row.output_tokens),

@@ -14,6 +14,7 @@ import type { RunEventRepository, RunRepository, RunTransitions } from '../../ru
 import type { AgentRepository } from '../ports/agent-repository.ts';
 import type { AgentRunRepository } from '../ports/agent-run-repository.ts';
 import type { ThreadRepository } from '../ports/thread-repository.ts';
+import { ApprovalsUnavailable, type ToolApprovals } from '../ports/tool-approvals.ts';
 import { agentEvent } from './agent-events.ts';
 import { DeltaBuffer } from './delta-buffer.ts';
 import { childResult, failure, runTool, type ToolDeps, type ToolResult, toolSpecs } from './run-tool.ts';
@@ -28,6 +29,7 @@ export interface CarryOutAgentRunDeps extends ToolDeps {
   readonly agentRuns: AgentRunRepository;
   readonly providerAccounts: ProviderAccountRepository;
   readonly modelProviders: ModelProviders;
+  readonly toolApprovals: ToolApprovals;
   readonly clock: Clock;
   readonly ids: IdGenerator;
 }
@@ -198,8 +200,9 @@ async function callTool(
   holding: Holding,
 ): Promise<boolean> {
   const parent = branch.at(-1) as ThreadMessage;
-  if (work.waiting?.toolCallId === call.id) {
-    const child = await deps.runs.findById(work.waiting.childRunId);
+  const childRunId = work.waiting?.toolCallId === call.id ? work.waiting.childRunId : undefined;
+  if (childRunId !== undefined) {
+    const child = await deps.runs.findById(childRunId);
     if (child && (child.status === 'queued' || child.status === 'running')) {
       await release(deps, run.id, holding, new Date(deps.clock.now().getTime() + holding.childPollMs));
       return false;
@@ -208,14 +211,9 @@ async function callTool(
     return true;
   }
   const tool = version.tools.find(({ name }) => name === call.name);
-  if (tool?.requiresApproval) {
-    // Approvals (CONTRACT section 9) are not built on this server yet: the call is refused, never run.
-    const refusal = failure(
-      'approval_unavailable',
-      'this tool needs an approval, which this server cannot ask yet',
-    );
-    await storeResult(deps, run, holding, parent, call, refusal);
-    return true;
+  const waiting = work.waiting?.toolCallId === call.id ? work.waiting : null;
+  if (tool?.requiresApproval && !waiting?.approved) {
+    return awaitApproval(deps, run, holding, parent, tool, call, waiting?.approvalId);
   }
   let outcome: Awaited<ReturnType<typeof runTool>>;
   try {
@@ -234,6 +232,59 @@ async function callTool(
     locked.waiting = { toolCallId: call.id, childRunId: child.id };
     return [];
   });
+  return true;
+}
+
+/** How often a run whose tool call waits for a person looks at the approval again. */
+const APPROVAL_POLL_MS = 1000;
+
+/**
+ * A call of a tool with `requires_approval`: opens its approval (committed with the run's waiting for it),
+ * then, each time the run is due, reads the decision: approved, the call runs next; rejected or expired, the
+ * model is answered with the refusal and the run goes on; pending, the run waits.
+ */
+async function awaitApproval(
+  deps: CarryOutAgentRunDeps,
+  run: Run,
+  holding: Holding,
+  parent: ThreadMessage,
+  tool: AgentVersion['tools'][number],
+  call: ToolCall,
+  approvalId: string | undefined,
+): Promise<boolean> {
+  if (approvalId === undefined) {
+    try {
+      await commit(deps, run.id, holding, async (work) => {
+        work.waiting = { toolCallId: call.id, approvalId: await deps.toolApprovals.open(run, tool, call) };
+        return [];
+      });
+    } catch (error) {
+      if (!(error instanceof ApprovalsUnavailable)) throw error;
+      const refusal = failure(
+        'approval_unavailable',
+        'this tool needs an approval, which this server cannot ask',
+      );
+      await storeResult(deps, run, holding, parent, call, refusal);
+    }
+    return true;
+  }
+  const decision = await deps.toolApprovals.decision(approvalId);
+  if (decision === 'pending') {
+    await release(deps, run.id, holding, new Date(deps.clock.now().getTime() + APPROVAL_POLL_MS));
+    return false;
+  }
+  if (decision === 'approved') {
+    await commit(deps, run.id, holding, async (work) => {
+      work.waiting = { toolCallId: call.id, approvalId, approved: true };
+      return [];
+    });
+    return true;
+  }
+  const refusal =
+    decision === 'rejected'
+      ? failure('rejected', 'a person refused this tool call; it did not run')
+      : failure('approval_timeout', 'nobody approved this tool call in time; it did not run');
+  await storeResult(deps, run, holding, parent, call, refusal);
   return true;
 }
 
@@ -306,7 +357,7 @@ async function conclude(
 /** A run that ended otherwise (cancelled): its waiting child run is cancelled, its work done with. */
 async function ended(deps: CarryOutAgentRunDeps, run: Run, holding: Holding): Promise<void> {
   const work = await deps.agentRuns.findByRunId(run.id);
-  if (work?.waiting) {
+  if (work?.waiting?.childRunId) {
     await deps.runTransitions.change(work.waiting.childRunId, (child) => {
       if (child.status === 'queued' || child.status === 'running') child.cancel(deps.clock.now());
     });

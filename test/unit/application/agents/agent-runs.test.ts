@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import type {
+  ApprovalDecision,
+  ToolApprovals,
+} from '../../../../src/application/agents/ports/tool-approvals.ts';
 import type { ModelProvider } from '../../../../src/application/models/index.ts';
 import type { ChatEvent, ChatMessage, ModelAnswer } from '../../../../src/domain/models/index.ts';
 import { team, useCases } from '../../../support/test-container.ts';
@@ -30,10 +34,31 @@ const callCode = (id: string, source: string): ModelAnswer => ({
   usage: null,
 });
 
+/** Approvals a test decides: each opened one is pending until the test sets its decision. */
+const opened: string[] = [];
+const decisions = new Map<string, ApprovalDecision>();
+const approvals: {
+  readonly opened: string[];
+  readonly decisions: typeof decisions;
+  readonly port: ToolApprovals;
+} = {
+  opened,
+  decisions,
+  port: {
+    open: async (_run, _tool, call) => {
+      opened.push(call.id);
+      return `approval-${call.id}`;
+    },
+    decision: async (id) => decisions.get(id) ?? 'pending',
+  },
+};
+
 describe('agent runs (use cases on memory)', () => {
-  async function setup(answers: ModelAnswer[], settings = {}) {
+  async function setup(answers: ModelAnswer[], settings = {}, requiresApproval = false) {
     const model = scriptedModel(answers);
-    const app = await useCases({ doubles: { modelProviders: () => model.provider } });
+    const app = await useCases({
+      doubles: { modelProviders: () => model.provider, toolApprovals: approvals.port },
+    });
     const { bob, cyd, workspaceId } = await team(app, { shared: 'Agents' });
     const provider = await app.createModelProvider(bob.principal, workspaceId, {
       name: 'p',
@@ -46,7 +71,9 @@ describe('agent runs (use cases on memory)', () => {
       provider_id: provider.id,
       model: 'm',
       instructions: 'Compute.',
-      tools: [{ type: 'code', name: 'calc', description: 'Runs JavaScript' }],
+      tools: [
+        { type: 'code', name: 'calc', description: 'Runs JavaScript', requires_approval: requiresApproval },
+      ],
       settings,
     });
     const thread = await app.createThread(cyd.principal, { workspace_id: workspaceId, agent_id: agent.id });
@@ -136,5 +163,36 @@ describe('agent runs (use cases on memory)', () => {
     expect((await app.sendMessage(cyd.principal, thread.id, { content: 'third' })).run.status).to.equal(
       'queued',
     );
+  });
+
+  it('waits for the approval of a tool with requires_approval: approved, it runs; rejected, the model is told', async () => {
+    const { app, model, cyd, thread } = await setup(
+      [
+        callCode('ok', 'function main(i){return i.n+1}'),
+        callCode('no', 'function main(){return 0}'),
+        text('five, and the second was refused'),
+      ],
+      {},
+      true,
+    );
+    const { run } = await app.sendMessage(cyd.principal, thread.id, { content: 'go' });
+    await drive(app);
+    expect(approvals.opened).to.deep.equal(['ok']);
+    expect((await app.runs.findById(run.id))?.status).to.equal('running');
+    expect(model.seen).to.have.length(1);
+    approvals.decisions.set('approval-ok', 'approved');
+    app.clock.advance(2);
+    await drive(app);
+    expect(model.seen[1]?.at(-1)).to.deep.equal({ role: 'tool', toolCallId: 'ok', content: '{"output":5}' });
+    expect(approvals.opened).to.deep.equal(['ok', 'no']);
+    approvals.decisions.set('approval-no', 'rejected');
+    app.clock.advance(2);
+    await drive(app);
+    const last = model.seen[2]?.at(-1) as { content: string };
+    const refusal = JSON.parse(last.content);
+    expect(refusal.error.code).to.equal('rejected');
+    const done = await app.runs.findById(run.id);
+    expect(done?.status).to.equal('succeeded');
+    expect(done?.output).to.deep.equal({ message: 'five, and the second was refused' });
   });
 });
