@@ -86,7 +86,7 @@ try {
   const floors = options.profile ? undefined : await startFloors(database.url);
   helpers.push(floors);
   const measure = scenarios(
-    { base: measured.base, ceiling: ceiling?.base, floors: floors?.base, fixture },
+    { base: measured.base, ceiling: ceiling?.base, floors: floors?.base, fixture, databaseUrl: database.url },
     options,
   );
   const rows: Array<[string, ScenarioFigures]> = [];

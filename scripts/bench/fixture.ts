@@ -1,6 +1,7 @@
 // What the scenarios need, provisioned through the public HTTP API as a user would: login sessions, a webhook
 // trigger, and a workspace of its own for the worker protocol with an API key per worker.
 import autocannon from 'autocannon';
+import { benchGraph } from './blueprint-scenario.ts';
 import { callApi, logInTokens } from './server.ts';
 
 export interface Fixture {
@@ -14,6 +15,8 @@ export interface Fixture {
     readonly missionId: string;
     readonly keys: readonly string[];
   };
+  /** A mission running the ten-node blueprint of blueprint_steps, and an admin API key of its workspace. */
+  readonly blueprint: { readonly missionId: string; readonly token: string };
   /** Queues `count` runs on the claims' mission (each answered 202), as fast as the server takes them. */
   queueRuns(count: number): Promise<void>;
 }
@@ -46,7 +49,18 @@ export async function provision(base: string, sessions: number, workers: number)
       ).key,
     );
   }
+  const blueprint = await call('POST', '/api/blueprints', {
+    workspace_id: workspace.id,
+    name: 'bench',
+    graph: benchGraph(),
+  });
+  const flow = await call('POST', '/api/missions', {
+    workspace_id: workspace.id,
+    name: 'blueprint',
+    blueprint: { id: blueprint.id },
+  });
   return {
+    blueprint: { missionId: flow.id, token: keys[0] as string },
     accessTokens: (await logIns(base, sessions)).map((t) => t.access_token),
     webhook: { path: trigger.webhook_path, secret: trigger.signing_secret },
     claims: { workspaceId: workspace.id, missionId: queue.id, keys },

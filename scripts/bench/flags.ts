@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'ingest_64k',
   'floor_ingest_64k',
   'claim_complete',
+  'blueprint_steps',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -32,6 +33,7 @@ export const GROUPS: ReadonlyArray<readonly Scenario[]> = [
   ['ceiling', 'ingest_1k', 'floor_ingest_1k'],
   ['ceiling', 'ingest_64k', 'floor_ingest_64k'],
   ['claim_complete'],
+  ['blueprint_steps'],
 ];
 
 export interface BenchOptions {

@@ -3,6 +3,7 @@
 // run for claim_complete.
 import { createHmac } from 'node:crypto';
 import autocannon, { type Options, type Request } from 'autocannon';
+import { blueprintSteps } from './blueprint-scenario.ts';
 import { claimComplete } from './claim-scenario.ts';
 import type { Fixture } from './fixture.ts';
 import type { BenchOptions, Scenario } from './flags.ts';
@@ -21,6 +22,8 @@ export interface Targets {
   /** The bare Koa + `pg` floors process (absent in profile mode). */
   readonly floors: string | undefined;
   readonly fixture: Fixture;
+  /** The scratch database the server uses (blueprint_steps reads its figures there). */
+  readonly databaseUrl: string;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -79,6 +82,7 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
     ingest_64k: (duration) => ingest(64 * 1024, duration),
     floor_ingest_64k: (duration) => ingest(64 * 1024, duration, 'floor'),
     claim_complete: claimComplete(fixture, base, options),
+    blueprint_steps: blueprintSteps(fixture, base, targets.databaseUrl, 32),
   };
 
   /** Signed deliveries of `size` bytes to the server's webhook trigger, or to the floor's one-INSERT route. */
