@@ -27,7 +27,12 @@ export function benchGraph() {
   return { nodes, edges };
 }
 
-export function blueprintSteps(fixture: Fixture, base: string, databaseUrl: string, inFlight: number): Measure {
+export function blueprintSteps(
+  fixture: Fixture,
+  base: string,
+  databaseUrl: string,
+  inFlight: number,
+): Measure {
   const { missionId, token } = fixture.blueprint;
   return async (duration: number): Promise<RunFigures> => {
     const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });

@@ -35,6 +35,9 @@ export interface BlueprintEngineDeps {
  * runs, and renews the leases of the steps it works on (a crashed instance's steps are taken over once their
  * lease ends). It looks for work every `pollMs`, and at once when nudged (a step finished here, a child run
  * finished); a due time in the future (a wait, a retry's backoff) is found by the poll, not a busy loop.
+ * Queued runs and run time limits are looked at on the poll and on `nudge()` (a run was queued, retried,
+ * replayed): a step that finished here only asks for the due steps (one transaction, not three), so the time
+ * from a step's end to its successor's start is one `takeDue` away.
  */
 export class BlueprintEngine {
   readonly #deps: BlueprintEngineDeps;
@@ -44,6 +47,9 @@ export class BlueprintEngine {
   readonly #inFlight = new Map<string, { key: StepKey; done: Promise<void> }>();
   readonly #childrenToCancel: string[] = [];
   #again = false;
+  /** The next round also starts queued runs and times out runs (set by the poll and by `nudge()`). */
+  #wholeRound = true;
+  #lastWholeRound = 0;
   #nudged: NodeJS.Immediate | undefined;
   #stopped = true;
   /** The context `start` ran in: nudged work runs there, never inside the transaction of whoever nudged. */
@@ -72,8 +78,14 @@ export class BlueprintEngine {
     return this.#job.health();
   }
 
-  /** Looks for work now (coalesced): something became due on this instance. */
+  /** Looks for work now (coalesced), queued runs included: a run was queued, retried or replayed. */
   nudge(): void {
+    this.#wholeRound = true;
+    this.#nudgeSteps();
+  }
+
+  /** Looks for due steps now (coalesced): a step became due on this instance. */
+  #nudgeSteps(): void {
     if (this.#stopped || this.#nudged) return;
     const scope = this.#scope;
     this.#nudged = setImmediate(() =>
@@ -108,8 +120,13 @@ export class BlueprintEngine {
       if (this.#stopped) return;
       try {
         await this.#deps.cancelChildRuns(this.#childrenToCancel.splice(0));
-        await this.#deps.startBlueprintRuns(this.#options.concurrency);
-        await this.#deps.timeOutBlueprintRuns(50);
+        // The poll's own round (the timer fires while no round runs) or a nudge for runs: the whole round.
+        if (this.#wholeRound || performance.now() - this.#lastWholeRound >= this.#options.pollMs) {
+          this.#wholeRound = false;
+          this.#lastWholeRound = performance.now();
+          await this.#deps.startBlueprintRuns(this.#options.concurrency);
+          await this.#deps.timeOutBlueprintRuns(50);
+        }
         const free = this.#options.concurrency - this.#inFlight.size;
         if (free <= 0) return;
         const taken = await this.#deps.takeDueSteps(free);
@@ -136,7 +153,7 @@ export class BlueprintEngine {
       })
       .finally(() => {
         this.#inFlight.delete(id);
-        this.nudge();
+        this.#nudgeSteps();
       });
     this.#inFlight.set(id, { key, done });
   }

@@ -43,8 +43,12 @@ export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
 
 async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
   const started = stepEvents([step], new Map([[step.nodeId, 'pending']]), step.startedAt ?? deps.clock.now());
-  await deps.runEvents.append(step.runId, started, () => {});
-  const run = await deps.runs.findById(step.runId);
+  // The append reads the run under its lock: the run as it stands, without a read of its own.
+  const read: { run?: Run } = {};
+  await deps.runEvents.append(step.runId, started, (locked) => {
+    read.run = locked;
+  });
+  const run = read.run;
   if (run?.status !== 'running') return [];
   const graph = await deps.runGraphs.graphOf(run);
   const node = graph.nodes.find(({ id }) => id === step.nodeId) as GraphNode;
@@ -60,7 +64,7 @@ async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
   } catch (error) {
     result = expressionError(error);
   }
-  return finish(deps, step, result, input);
+  return finish(deps, step, result, input, undefined, undefined, run);
 }
 
 /** The outcome of a finished child run completes its step (its retries were the child's own attempts). */
@@ -94,8 +98,11 @@ async function finish(
   input: unknown,
   interruptedAttempts?: number,
   child?: Run,
+  attempted?: Run,
 ): Promise<string[]> {
-  const run = await deps.runs.findById(taken.runId);
+  // An attempt hands over the run it read: its input and graph never change (whether it still runs is read
+  // under the lock below).
+  const run = attempted ?? (await deps.runs.findById(taken.runId));
   if (!run) return [];
   const graph = await deps.runGraphs.graphOf(run);
   const node = graph.nodes.find(({ id }) => id === taken.nodeId) as GraphNode;
