@@ -8,6 +8,7 @@ import { JsonataExpressions } from '../adapters/blueprints/jsonata-expressions.t
 import { InMemoryBlueprintRepository } from '../adapters/blueprints/memory/in-memory-blueprint-repository.ts';
 import { InMemoryStepRepository } from '../adapters/blueprints/memory/in-memory-step-repository.ts';
 import { CountedStepRepository } from '../adapters/blueprints/metrics/counted-step-repository.ts';
+import { PostgresEngineWakeUps } from '../adapters/blueprints/postgres/engine-wake-ups.ts';
 import { PostgresBlueprintRepository } from '../adapters/blueprints/postgres/postgres-blueprint-repository.ts';
 import { PostgresStepRepository } from '../adapters/blueprints/postgres/postgres-step-repository.ts';
 import { Rfc6902JsonDiff } from '../adapters/blueprints/rfc6902-json-diff.ts';
@@ -99,6 +100,8 @@ export interface BlueprintsCradle {
   startBlueprintRuns: StartBlueprintRuns;
   timeOutBlueprintRuns: TimeOutBlueprintRuns;
   cancelChildRuns: CancelChildRuns;
+  /** NOTIFY wake-ups of every instance's engine (PostgreSQL only). */
+  engineWakeUps: PostgresEngineWakeUps | undefined;
   blueprintEngine: BlueprintEngine;
   nudgeEngine: () => void;
   /** The runs area tells these of a finished run: the webhooks' outbox writer, and the engine. */
@@ -159,6 +162,14 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     startBlueprintRuns: singleton(makeStartBlueprintRuns),
     timeOutBlueprintRuns: singleton(makeTimeOutBlueprintRuns),
     cancelChildRuns: singleton(makeCancelChildRuns),
+    engineWakeUps: singleton(
+      stored(persistence, {
+        // Every instance's engine hears of work made on any (NOTIFY); in memory there is one instance.
+        postgres: ({ db, caching }, deps) =>
+          new PostgresEngineWakeUps({ db, postgresListener: caching.listener(deps) }),
+        memory: () => undefined,
+      }),
+    ),
     blueprintEngine: singleton(
       (deps) =>
         new BlueprintEngine(deps, {
@@ -167,11 +178,10 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
         }),
       (engine) => engine.stop(),
     ),
-    nudgeEngine: singleton(
-      ({ blueprintEngine }) =>
-        () =>
-          blueprintEngine.nudge(),
-    ),
+    nudgeEngine: singleton(({ blueprintEngine, engineWakeUps }) => () => {
+      blueprintEngine.nudge();
+      engineWakeUps?.announce();
+    }),
     runOutcomeListeners: singleton(({ recordRunOutcome, steps, runEvents, clock, blueprintEngine }) => [
       recordRunOutcome,
       makeFollowRunOutcomes({
@@ -179,7 +189,7 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
         runEvents,
         clock,
         childRunsToCancel: (ids) => blueprintEngine.cancelLater(ids),
-        nudge: () => blueprintEngine.nudge(),
+        nudge: () => blueprintEngine.nudge('steps'),
       }),
     ]),
     listSteps: singleton(makeListSteps),

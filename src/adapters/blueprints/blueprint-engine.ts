@@ -27,6 +27,11 @@ export interface BlueprintEngineDeps {
   readonly steps: StepRepository;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Wake-ups from every instance (NOTIFY, postgres/engine-wake-ups.ts); none in memory (one instance). */
+  readonly engineWakeUps?: {
+    listen(wake: (work: 'runs' | 'steps') => void): void;
+    unlisten(): void;
+  };
 }
 
 /**
@@ -67,20 +72,24 @@ export class BlueprintEngine {
   }
 
   start(): void {
-    if (this.#options.pollMs <= 0) return;
+    if (this.#options.pollMs <= 0 || !this.#stopped) return;
     this.#stopped = false;
     this.#scope = new AsyncResource('BlueprintEngine');
     this.#job.start({ runNow: true });
     this.#renewal.start();
+    this.#deps.engineWakeUps?.listen((work) => this.nudge(work));
   }
 
   health(): JobHealth {
     return this.#job.health();
   }
 
-  /** Looks for work now (coalesced), queued runs included: a run was queued, retried or replayed. */
-  nudge(): void {
-    this.#wholeRound = true;
+  /**
+   * Looks for work now (coalesced): `runs` (the default), queued runs included (a run was queued, retried or
+   * replayed); `steps`, due steps only (a child run finished).
+   */
+  nudge(work: 'runs' | 'steps' = 'runs'): void {
+    if (work === 'runs') this.#wholeRound = true;
     this.#nudgeSteps();
   }
 
@@ -106,6 +115,7 @@ export class BlueprintEngine {
 
   /** Stops looking for work and waits for the steps in flight. */
   async stop(): Promise<void> {
+    if (!this.#stopped) this.#deps.engineWakeUps?.unlisten();
     this.#stopped = true;
     if (this.#nudged) clearImmediate(this.#nudged);
     await this.#job.stop();

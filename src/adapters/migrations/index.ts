@@ -23,6 +23,7 @@ import { Migration0022RunTraceparent } from './0022-run-traceparent.ts';
 import { Migration0023ModelProviders } from './0023-model-providers.ts';
 import { Migration0025Agents } from './0025-agents.ts';
 import { Migration0026UploadLeaseHolder } from './0026-upload-lease-holder.ts';
+import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wake-ups.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -50,4 +51,5 @@ export const migrations: MigrationObject[] = [
   { name: '0023-model-providers', class: Migration0023ModelProviders },
   { name: '0025-agents', class: Migration0025Agents },
   { name: '0026-upload-lease-holder', class: Migration0026UploadLeaseHolder },
+  { name: '0029-blueprint-engine-wake-ups', class: Migration0029BlueprintEngineWakeUps },
 ];

@@ -86,3 +86,80 @@ describe('the blueprint engine on two instances sharing one database', function 
     }
   });
 });
+
+/**
+ * LISTEN/NOTIFY wake-ups: instance A carries out no blueprint run (its engine never starts) and B's engine polls
+ * only every 10 minutes, so B can only learn of work made on A through a notification: a run queued on A, and
+ * the completion on A of a `task` step's child run.
+ */
+describe('the blueprint engine woken by NOTIFY from another instance', function () {
+  this.timeout(120_000);
+  const env = { JWT_ISSUER: 'https://api.example.test' };
+  const a = suiteApp(env, { dispose: true });
+  const b = suiteApp({ ...env, BLUEPRINT_ENGINE_POLL_INTERVAL_MS: '600000' }, { dispose: true });
+  const owner = suiteUser(a);
+  const workspace = suiteWorkspace(a, owner, 'Woken');
+
+  before(async () => {
+    b.container.cradle.blueprintEngine.start();
+    // B listens (its first poll ran at start, before any run of this suite existed).
+    await within(10_000, "B's LISTEN connection up", async () =>
+      Boolean(b.container.cradle.engineWakeUps?.isListening()),
+    );
+  });
+  after(() => b.container.cradle.blueprintEngine.stop());
+
+  it('a run queued on A is started by B at once, and a task child completed on A is collected by B', async () => {
+    const blueprint = await api(a, owner, 'POST', '/api/blueprints', {
+      workspace_id: workspace.id,
+      name: 'Woken',
+      graph: {
+        nodes: [
+          { id: 'prepare', kind: 'code', config: { source: 'function main(i) { return { n: i.n + 1 } }' } },
+          { id: 'work', kind: 'task', config: { task_type: 'woken' } },
+          { id: 'done', kind: 'condition' },
+        ],
+        edges: [
+          { from: 'prepare', to: 'work' },
+          { from: 'work', to: 'done' },
+        ],
+      },
+    });
+    const mission = await api(a, owner, 'POST', '/api/missions', {
+      workspace_id: workspace.id,
+      name: 'Woken',
+      blueprint: { id: blueprint.body.id },
+    });
+    const run = await api(a, owner, 'POST', `/api/missions/${mission.body.id}/runs`, { input: { n: 1 } });
+    expect(run.status).to.equal(202);
+    let child: { id: string; input: object } | undefined;
+    // Far sooner than B's poll: only a notification can have told B.
+    await within(
+      30_000,
+      'the task child claimable on A',
+      async () => {
+        const claim = await api(a, owner, 'POST', '/api/runs/claim', {
+          workspace_id: workspace.id,
+          task_types: ['woken'],
+        });
+        if (claim.status === 200) child = claim.body;
+        return claim.status === 200;
+      },
+      100,
+    );
+    expect(child?.input).to.deep.equal({ n: 2 });
+    const completed = await api(a, owner, 'POST', `/api/runs/${child?.id}/complete`, {
+      status: 'succeeded',
+      output: { ok: true },
+    });
+    expect(completed.status).to.equal(200);
+    await within(
+      30_000,
+      'the run finished',
+      async () => (await api(a, owner, 'GET', `/api/runs/${run.body.id}`)).body.status === 'succeeded',
+      100,
+    );
+    const finished = await api(a, owner, 'GET', `/api/runs/${run.body.id}`);
+    expect(finished.body.output).to.deep.equal({ done: { ok: true } });
+  });
+});

@@ -51,6 +51,14 @@ export class PostgresListener {
     if (client && this.#listening.size > 0) void this.#listenOn(client, [channel]).catch(() => {});
   }
 
+  /** Unsubscribes from `channel` (its notifications are ignored from now on; the connection stays). */
+  off(channel: string): void {
+    this.#channels.delete(channel);
+    this.#listening.delete(channel);
+    const client = this.#client;
+    if (client && CHANNEL.test(channel)) void client.query(`unlisten ${channel}`).catch(() => {});
+  }
+
   /** Whether notifications on `channel` reach us now. */
   isListening(channel: string): boolean {
     return this.#listening.has(channel);
