@@ -43,12 +43,8 @@ export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
 
 async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
   const started = stepEvents([step], new Map([[step.nodeId, 'pending']]), step.startedAt ?? deps.clock.now());
-  // The append reads the run under its lock: the run as it stands, without a read of its own.
-  const read: { run?: Run } = {};
-  await deps.runEvents.append(step.runId, started, (locked) => {
-    read.run = locked;
-  });
-  const run = read.run;
+  await deps.runEvents.append(step.runId, started, () => {});
+  const run = await deps.runs.findById(step.runId);
   if (run?.status !== 'running') return [];
   const graph = await deps.runGraphs.graphOf(run);
   const node = graph.nodes.find(({ id }) => id === step.nodeId) as GraphNode;
