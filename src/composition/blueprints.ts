@@ -1,14 +1,18 @@
 import { BlueprintEngine } from '../adapters/blueprints/blueprint-engine.ts';
 import { CanonicalGraphDigest } from '../adapters/blueprints/canonical-graph-digest.ts';
 import { GuardedHttpCaller } from '../adapters/blueprints/guarded-http-caller.ts';
+import { presentApproval } from '../adapters/blueprints/http/approval-presenters.ts';
+import { approvalRoutes } from '../adapters/blueprints/http/approval-routes.ts';
 import { blueprintRoutes } from '../adapters/blueprints/http/blueprint-routes.ts';
 import { stepRoutes } from '../adapters/blueprints/http/step-routes.ts';
 import { templateRoutes } from '../adapters/blueprints/http/template-routes.ts';
 import { JsonataExpressions } from '../adapters/blueprints/jsonata-expressions.ts';
+import { InMemoryApprovalRepository } from '../adapters/blueprints/memory/in-memory-approval-repository.ts';
 import { InMemoryBlueprintRepository } from '../adapters/blueprints/memory/in-memory-blueprint-repository.ts';
 import { InMemoryStepRepository } from '../adapters/blueprints/memory/in-memory-step-repository.ts';
 import { CountedStepRepository } from '../adapters/blueprints/metrics/counted-step-repository.ts';
 import { PostgresEngineWakeUps } from '../adapters/blueprints/postgres/engine-wake-ups.ts';
+import { PostgresApprovalRepository } from '../adapters/blueprints/postgres/postgres-approval-repository.ts';
 import { PostgresBlueprintRepository } from '../adapters/blueprints/postgres/postgres-blueprint-repository.ts';
 import { PostgresStepRepository } from '../adapters/blueprints/postgres/postgres-step-repository.ts';
 import { Rfc6902JsonDiff } from '../adapters/blueprints/rfc6902-json-diff.ts';
@@ -19,11 +23,13 @@ import {
   type CreateBlueprintVersion,
   makeCreateBlueprintVersion,
 } from '../application/blueprints/create-blueprint-version.ts';
+import { type DecideApproval, makeDecideApproval } from '../application/blueprints/decide-approval.ts';
 import { type DeleteBlueprint, makeDeleteBlueprint } from '../application/blueprints/delete-blueprint.ts';
 import {
   type DiffBlueprintVersions,
   makeDiffBlueprintVersions,
 } from '../application/blueprints/diff-blueprint-versions.ts';
+import { makeEndRunApprovals } from '../application/blueprints/end-run-approvals.ts';
 import { type AdvanceRun, makeAdvanceRun } from '../application/blueprints/engine/advance-run.ts';
 import { type CarryOutStep, makeCarryOutStep } from '../application/blueprints/engine/carry-out-step.ts';
 import {
@@ -32,6 +38,7 @@ import {
   makeTimeOutBlueprintRuns,
   type TimeOutBlueprintRuns,
 } from '../application/blueprints/engine/end-blueprint-runs.ts';
+import { makeFollowApprovalDecisions } from '../application/blueprints/engine/follow-approval-decisions.ts';
 import { makeFollowRunOutcomes } from '../application/blueprints/engine/follow-run-outcomes.ts';
 import { makeRunGraphs, type RunGraphs } from '../application/blueprints/engine/run-graphs.ts';
 import {
@@ -39,11 +46,14 @@ import {
   type StartBlueprintRuns,
 } from '../application/blueprints/engine/start-blueprint-runs.ts';
 import { makeTakeDueSteps, type TakeDueSteps } from '../application/blueprints/engine/take-due-steps.ts';
+import { type ExpireApprovals, makeExpireApprovals } from '../application/blueprints/expire-approvals.ts';
+import { type GetApproval, makeGetApproval } from '../application/blueprints/get-approval.ts';
 import { type GetBlueprint, makeGetBlueprint } from '../application/blueprints/get-blueprint.ts';
 import {
   type GetBlueprintVersion,
   makeGetBlueprintVersion,
 } from '../application/blueprints/get-blueprint-version.ts';
+import { type ListApprovals, makeListApprovals } from '../application/blueprints/list-approvals.ts';
 import {
   type ListBlueprintVersions,
   makeListBlueprintVersions,
@@ -52,6 +62,9 @@ import { type ListBlueprints, makeListBlueprints } from '../application/blueprin
 import { type ListSteps, makeListSteps } from '../application/blueprints/list-steps.ts';
 import { type ListTemplates, makeListTemplates } from '../application/blueprints/list-templates.ts';
 import { makeMissionBlueprints } from '../application/blueprints/mission-blueprints.ts';
+import { makeOpenApproval, type OpenApproval } from '../application/blueprints/open-approval.ts';
+import type { ApprovalDecisionListener } from '../application/blueprints/ports/approval-decision-listener.ts';
+import type { ApprovalRepository } from '../application/blueprints/ports/approval-repository.ts';
 import type { BlueprintRepository } from '../application/blueprints/ports/blueprint-repository.ts';
 import type { ExpressionLanguage } from '../application/blueprints/ports/expression-language.ts';
 import type { GraphDigest } from '../application/blueprints/ports/graph-digest.ts';
@@ -64,7 +77,9 @@ import { makeUpdateBlueprint, type UpdateBlueprint } from '../application/bluepr
 import { makeValidateGraph, type ValidateGraph } from '../application/blueprints/validate-graph.ts';
 import type { MissionBlueprints } from '../application/missions/index.ts';
 import type { RunOutcomeListener } from '../application/runs/index.ts';
+import type { Approval } from '../domain/blueprints/approval.ts';
 import type { BlueprintTemplate } from '../domain/blueprints/blueprint-template.ts';
+import type { JsonObject } from '../domain/kernel/json-document.ts';
 import type { Area } from './area.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
@@ -109,11 +124,25 @@ export interface BlueprintsCradle {
   listSteps: ListSteps;
   retryRun: RetryRun;
   replayRun: ReplayRun;
+  approvals: ApprovalRepository;
+  /** An approval as the API shows it (the `approval.requested` message's `data.approval`). */
+  approvalView: (approval: Approval) => JsonObject;
+  /** For the engine and later areas (an agent's tool call): opens an approval for a run. */
+  openApproval: OpenApproval;
+  /**
+   * Told of each decision or expiry, in its transaction: the engine's listener. A later area that opens
+   * approvals (agents) registers this list again with its own listener added after the engine's.
+   */
+  approvalDecisionListeners: readonly ApprovalDecisionListener[];
+  listApprovals: ListApprovals;
+  getApproval: GetApproval;
+  decideApproval: DecideApproval;
+  expireApprovals: ExpireApprovals;
 }
 
 export type ThroughBlueprints = ThroughSandboxes & BlueprintsCradle;
 
-const { singleton, instance } = registrar<ThroughBlueprints>();
+const { singleton, instance, value } = registrar<ThroughBlueprints>();
 const { stored } = adaptersFor<ThroughBlueprints>();
 
 export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
@@ -182,21 +211,45 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
       blueprintEngine.nudge();
       engineWakeUps?.announce();
     }),
-    runOutcomeListeners: singleton(({ recordRunOutcome, steps, runEvents, clock, blueprintEngine }) => [
-      recordRunOutcome,
-      makeFollowRunOutcomes({
-        steps,
-        runEvents,
-        clock,
-        childRunsToCancel: (ids) => blueprintEngine.cancelLater(ids),
-        nudge: () => blueprintEngine.nudge('steps'),
-      }),
-    ]),
+    runOutcomeListeners: singleton(
+      ({ recordRunOutcome, approvals, steps, runEvents, clock, blueprintEngine }) => [
+        recordRunOutcome,
+        // Before the steps: the lock order of approval-repository.ts (run, approvals, steps).
+        makeEndRunApprovals({ approvals, clock }),
+        makeFollowRunOutcomes({
+          steps,
+          runEvents,
+          clock,
+          childRunsToCancel: (ids) => blueprintEngine.cancelLater(ids),
+          nudge: () => blueprintEngine.nudge('steps'),
+        }),
+      ],
+    ),
     listSteps: singleton(makeListSteps),
     retryRun: singleton(makeRetryRun),
     replayRun: singleton(makeReplayRun),
+    approvals: singleton(
+      stored(persistence, {
+        postgres: ({ db }) => new PostgresApprovalRepository({ db }),
+        memory: (store) => new InMemoryApprovalRepository({ store }),
+      }),
+    ),
+    approvalView: value(presentApproval),
+    openApproval: singleton(makeOpenApproval),
+    approvalDecisionListeners: singleton(({ steps, clock, blueprintEngine }) => [
+      makeFollowApprovalDecisions({ steps, clock, nudge: () => blueprintEngine.nudge() }),
+    ]),
+    listApprovals: singleton(makeListApprovals),
+    getApproval: singleton(makeGetApproval),
+    decideApproval: singleton(makeDecideApproval),
+    expireApprovals: singleton(makeExpireApprovals),
   }),
-  routes: (deps) => [...blueprintRoutes(deps), ...stepRoutes(deps), ...templateRoutes(deps)],
+  routes: (deps) => [
+    ...blueprintRoutes(deps),
+    ...stepRoutes(deps),
+    ...templateRoutes(deps),
+    ...approvalRoutes(deps),
+  ],
   jobs: ({ blueprintEngine }) => [blueprintEngine],
   // Resolving the steps declares their metric.
   metrics: ({ steps }) => void steps,

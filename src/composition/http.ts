@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { bearerAuthenticator } from '../adapters/api-keys/http/bearer-authenticator.ts';
+import { approvalRequestedWebhook } from '../adapters/blueprints/http/approval-presenters.ts';
 import { bearerProblemDetail } from '../adapters/identity/http/bearer-problem-detail.ts';
 import { createHttpApp } from '../adapters/platform/http/create-http-app.ts';
 import { buildOpenApi } from '../adapters/platform/http/openapi.ts';
@@ -83,7 +84,7 @@ function apiRoutes(cradle: Cradle, config: Config): RouteSpec[] {
         'Backend HTTP API. Authenticate with `POST /api/auth/login`, then send the access token as a bearer; ' +
         'machines send a workspace API key (`pk_...`, from `POST /api/workspaces/{id}/api-keys`) the same way.',
       serverUrl: config.publicUrl,
-      webhooks: runOutcomeWebhooks,
+      webhooks: [...runOutcomeWebhooks, approvalRequestedWebhook],
     });
   routes.push(openApiRoute(document));
   return routes;

@@ -49,6 +49,10 @@ import type { WebhookPayloads } from '../application/webhooks/ports/webhook-payl
 import type { WebhookSender } from '../application/webhooks/ports/webhook-sender.ts';
 import { makeRecordRunOutcome, type RecordRunOutcome } from '../application/webhooks/record-run-outcome.ts';
 import {
+  makeRecordWorkspaceEvent,
+  type RecordWorkspaceEvent,
+} from '../application/webhooks/record-workspace-event.ts';
+import {
   makeResendWebhookMessage,
   type ResendWebhookMessage,
 } from '../application/webhooks/resend-webhook-message.ts';
@@ -80,6 +84,8 @@ export interface WebhooksCradle {
   webhookPayloads: WebhookPayloads;
   webhookDispatcher: WebhookDispatcher;
   recordRunOutcome: RecordRunOutcome;
+  /** Later areas' events (`approval.requested`) into the same outbox. */
+  recordWorkspaceEvent: RecordWorkspaceEvent;
   claimWebhookMessages: ClaimWebhookMessages;
   attemptWebhookMessage: AttemptWebhookMessage;
   dispatchWebhookMessages: DispatchWebhookMessages;
@@ -154,6 +160,7 @@ export const webhooks: Area<WebhooksCradle, ThroughWebhooks> = {
         (dispatcher) => dispatcher.stop(),
       ),
       recordRunOutcome: singleton(makeRecordRunOutcome),
+      recordWorkspaceEvent: singleton(makeRecordWorkspaceEvent),
       claimWebhookMessages: singleton(makeClaimWebhookMessages),
       attemptWebhookMessage: singleton(makeAttemptWebhookMessage),
       dispatchWebhookMessages: singleton(makeDispatchWebhookMessages),

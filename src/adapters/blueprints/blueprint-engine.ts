@@ -7,6 +7,7 @@ import type {
 } from '../../application/blueprints/engine/end-blueprint-runs.ts';
 import type { StartBlueprintRuns } from '../../application/blueprints/engine/start-blueprint-runs.ts';
 import { STEP_LEASE_SECONDS, type TakeDueSteps } from '../../application/blueprints/engine/take-due-steps.ts';
+import type { ExpireApprovals } from '../../application/blueprints/expire-approvals.ts';
 import type { StepKey, StepRepository } from '../../application/blueprints/ports/step-repository.ts';
 import type { Clock } from '../../application/kernel/ports/clock.ts';
 import { type JobHealth, PeriodicJob } from '../platform/system/periodic-job.ts';
@@ -23,6 +24,7 @@ export interface BlueprintEngineDeps {
   readonly takeDueSteps: TakeDueSteps;
   readonly carryOutStep: CarryOutStep;
   readonly timeOutBlueprintRuns: TimeOutBlueprintRuns;
+  readonly expireApprovals: ExpireApprovals;
   readonly cancelChildRuns: CancelChildRuns;
   readonly steps: StepRepository;
   readonly clock: Clock;
@@ -37,7 +39,7 @@ export interface BlueprintEngineDeps {
 /**
  * The engine's job, on every instance: starts queued blueprint runs, takes due steps (SKIP LOCKED: instances
  * never take one step together) and carries them out as a pool of up to `concurrency` at a time, times out
- * runs, and renews the leases of the steps it works on (a crashed instance's steps are taken over once their
+ * runs, expires approvals past their time (of every run: agents' too), and renews the leases of the steps it works on (a crashed instance's steps are taken over once their
  * lease ends). It looks for work every `pollMs`, and at once when nudged (a step finished here, a child run
  * finished); a due time in the future (a wait, a retry's backoff) is found by the poll, not a busy loop.
  * Queued runs and run time limits are looked at on the poll and on `nudge()` (a run was queued, retried,
@@ -136,6 +138,7 @@ export class BlueprintEngine {
           this.#lastWholeRound = performance.now();
           await this.#deps.startBlueprintRuns(this.#options.concurrency);
           await this.#deps.timeOutBlueprintRuns(50);
+          await this.#deps.expireApprovals(50);
         }
         const free = this.#options.concurrency - this.#inFlight.size;
         if (free <= 0) return;

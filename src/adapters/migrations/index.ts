@@ -21,6 +21,7 @@ import { Migration0020LinkedIdentities } from './0020-linked-identities.ts';
 import { Migration0021Retention } from './0021-retention.ts';
 import { Migration0022RunTraceparent } from './0022-run-traceparent.ts';
 import { Migration0023ModelProviders } from './0023-model-providers.ts';
+import { Migration0024Approvals } from './0024-approvals.ts';
 import { Migration0025Agents } from './0025-agents.ts';
 import { Migration0026UploadLeaseHolder } from './0026-upload-lease-holder.ts';
 import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wake-ups.ts';
@@ -49,6 +50,7 @@ export const migrations: MigrationObject[] = [
   { name: '0021-retention', class: Migration0021Retention },
   { name: '0022-run-traceparent', class: Migration0022RunTraceparent },
   { name: '0023-model-providers', class: Migration0023ModelProviders },
+  { name: '0024-approvals', class: Migration0024Approvals },
   { name: '0025-agents', class: Migration0025Agents },
   { name: '0026-upload-lease-holder', class: Migration0026UploadLeaseHolder },
   { name: '0029-blueprint-engine-wake-ups', class: Migration0029BlueprintEngineWakeUps },

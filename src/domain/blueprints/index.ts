@@ -1,3 +1,11 @@
 // What later areas use of the blueprints area's domain: they import it from here only (`make layers`).
+
+export {
+  Approval,
+  type ApprovalDecision,
+  ApprovalNotFound,
+  ApprovalNotPending,
+  type ApprovalStatus,
+} from './approval.ts';
 export type { Blueprint } from './blueprint.ts';
 export type { BlueprintVersion } from './blueprint-version.ts';

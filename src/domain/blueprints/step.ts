@@ -37,6 +37,8 @@ export interface StepProps {
   readonly takenEdges: readonly number[] | null;
   /** A `task` or `blueprint` step: its child run. */
   readonly childRunId: string | null;
+  /** An `approval` step: the approval it waits for (its last attempt's). */
+  readonly approvalId: string | null;
   /**
    * When the engine must next act on the step: ready to start (or a retry's backoff end), a wait's end, an
    * in-process attempt's lease end (past it, the instance that started it is gone), a finished child run, a
@@ -64,6 +66,7 @@ export class Step {
   error!: StepFailure | null;
   takenEdges!: readonly number[] | null;
   childRunId!: string | null;
+  approvalId!: string | null;
   dueAt!: Date | null;
   startedAt!: Date | null;
   finishedAt!: Date | null;
@@ -91,6 +94,7 @@ export class Step {
           error: null,
           takenEdges: null,
           childRunId: null,
+          approvalId: null,
           dueAt: null,
           startedAt: null,
           finishedAt: null,
@@ -133,6 +137,7 @@ export class Step {
       dueAt: leaseEnd,
       error: null,
       childRunId: null,
+      approvalId: null,
     });
   }
 
@@ -145,6 +150,17 @@ export class Step {
   /** A finished child run: the engine collects it at once. */
   childFinished(now: Date): void {
     if (this.status === 'running' && this.childRunId !== null) this.#set({ dueAt: now });
+  }
+
+  /** running -> waiting for a person's decision on `approvalId` (an `approval` node): nothing due until then. */
+  awaitApproval(approvalId: string, input: unknown): void {
+    this.#expect('running');
+    this.#set({ status: 'waiting', approvalId, input, dueAt: null });
+  }
+
+  /** Its approval was decided or expired: the engine collects the decision at once. */
+  approvalDecided(approvalId: string, now: Date): void {
+    if (this.status === 'waiting' && this.approvalId === approvalId) this.#set({ dueAt: now });
   }
 
   /** running -> waiting until `until` (a `wait` node). */
@@ -213,6 +229,7 @@ export class Step {
       error: null,
       takenEdges: null,
       childRunId: null,
+      approvalId: null,
       dueAt: null,
       finishedAt: null,
     });

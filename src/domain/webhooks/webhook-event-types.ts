@@ -1,8 +1,13 @@
 import { InvalidInput } from '../kernel/errors.ts';
 import type { RunStatus } from '../runs/index.ts';
 
-/** What outbound webhooks tell (CONTRACT section 8): how a run finished. */
-export const WEBHOOK_EVENT_TYPES = ['run.succeeded', 'run.failed', 'run.cancelled'] as const;
+/** What outbound webhooks tell (CONTRACT sections 8 and 9): how a run finished; an approval waits for a person. */
+export const WEBHOOK_EVENT_TYPES = [
+  'run.succeeded',
+  'run.failed',
+  'run.cancelled',
+  'approval.requested',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 const BY_STATUS: Partial<Record<RunStatus, WebhookEventType>> = {

@@ -15,6 +15,7 @@ export function presentStep(step: Step) {
     output: step.output ?? null,
     error: step.error,
     child_run_id: step.childRunId,
+    approval_id: step.approvalId,
     started_at: iso(step.startedAt),
     finished_at: iso(step.finishedAt),
   };
@@ -51,6 +52,11 @@ export const step: JsonSchema = closedObject({
     ...uuid,
     type: ['string', 'null'],
     description: 'A `task` or `blueprint` step: its child run.',
+  },
+  approval_id: {
+    ...uuid,
+    type: ['string', 'null'],
+    description: 'An `approval` step: the approval it waits for (`GET /api/approvals/{id}`).',
   },
   started_at: { ...timestamp, type: ['string', 'null'] },
   finished_at: { ...timestamp, type: ['string', 'null'] },

@@ -10,10 +10,10 @@ const eventType: JsonSchema = { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] }
 const eventTypes: JsonSchema = {
   type: 'array',
   minItems: 1,
-  maxItems: 3,
+  maxItems: 4,
   uniqueItems: true,
   items: eventType,
-  description: 'The run outcomes sent to this endpoint.',
+  description: 'The events sent to this endpoint: run outcomes, and `approval.requested`.',
 };
 const url: JsonSchema = {
   type: 'string',
@@ -108,6 +108,23 @@ export const webhookMessageBody: JsonSchema = closedObject({
   data: closedObject({ run: { ...run, description: 'The run as `GET /api/runs/{id}` shows it.' } }),
 });
 
+/** A stored message's body: a run outcome's, or an `approval.requested` one (`data: {approval}`). */
+const storedMessageBody: JsonSchema = closedObject({
+  type: eventType,
+  timestamp: { ...timestamp, description: 'When the event happened.' },
+  data: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      run: { ...run, description: 'The run as `GET /api/runs/{id}` shows it (run events).' },
+      approval: {
+        type: 'object',
+        description: 'The approval as `GET /api/approvals/{id}` shows it (`approval.requested`).',
+      },
+    },
+  },
+});
+
 export const webhookMessage: JsonSchema = closedObject({
   id: uuid,
   webhook_id: {
@@ -124,7 +141,7 @@ export const webhookMessage: JsonSchema = closedObject({
     description: 'When the next attempt is due (pending messages).',
   },
   created_at: timestamp,
-  payload: webhookMessageBody,
+  payload: storedMessageBody,
   attempts: { type: 'array', maxItems: 1000, items: attempt },
 });
 

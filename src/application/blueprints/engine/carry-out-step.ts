@@ -2,6 +2,8 @@ import type { GraphNode } from '../../../domain/blueprints/graph.ts';
 import type { Step, StepFailure, StepStatus } from '../../../domain/blueprints/step.ts';
 import type { Run } from '../../../domain/runs/index.ts';
 import type { RunSettings } from '../../runs/index.ts';
+import type { OpenApproval } from '../open-approval.ts';
+import type { ApprovalRepository } from '../ports/approval-repository.ts';
 import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
 import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
 import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
@@ -16,18 +18,24 @@ export interface TakenStep {
 export type CarryOutStep = (taken: TakenStep) => Promise<string[]>;
 
 export type CarryOutDeps = AdvanceDeps &
-  NodeDeps & { readonly advanceRun: AdvanceRun; readonly runSettings: RunSettings };
+  NodeDeps & {
+    readonly advanceRun: AdvanceRun;
+    readonly runSettings: RunSettings;
+    readonly approvals: ApprovalRepository;
+    readonly openApproval: OpenApproval;
+  };
 
 /**
  * Acts on one step the engine took. A pending one was started (its start committed): its input is evaluated
  * and its node carried out, off any lock, and the result committed with what follows from it. A waiting one
- * has waited long enough. A running one with a child run has a finished child (its outcome completes the
- * step). A running one without a child outlived its lease: the instance carrying it out is gone, so the
+ * has waited long enough, or its approval was decided (the decision completes the step). A running one with
+ * a child run has a finished child (its outcome completes the step). A running one without a child outlived its lease: the instance carrying it out is gone, so the
  * attempt counts as interrupted and is retried while attempts remain. Returns child runs to cancel.
  */
 export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
   return async ({ step, was }) => {
     if (was === 'pending') return attempt(deps, step);
+    if (was === 'waiting' && step.approvalId !== null) return collectApproval(deps, step);
     if (was === 'waiting') return finish(deps, step, { type: 'succeeded', output: step.input }, step.input);
     if (step.childRunId !== null) return collectChild(deps, step);
     const error = { code: 'interrupted', message: 'the instance carrying out the step stopped' };
@@ -86,6 +94,34 @@ async function collectChild(deps: CarryOutDeps, step: Step): Promise<string[]> {
   return finish(deps, step, result, step.input, undefined, child);
 }
 
+/** A decided or expired approval completes its step: approved succeeds it, rejected or expired fails it. */
+async function collectApproval(deps: CarryOutDeps, step: Step): Promise<string[]> {
+  const approval = await deps.approvals.findById(step.approvalId as string);
+  if (approval?.status === 'pending') {
+    return deps.advanceRun(
+      step.runId,
+      (steps) => void steps.find((s) => s.nodeId === step.nodeId)?.lease(null),
+    );
+  }
+  const refused = (code: string, message: string): NodeResult => ({
+    type: 'failed',
+    error: { code, message },
+    retryable: false,
+  });
+  const result: NodeResult =
+    approval === undefined
+      ? refused('approval_timeout', 'the approval no longer exists')
+      : approval.status === 'approved'
+        ? { type: 'succeeded', output: approval.approvedOutput }
+        : approval.status === 'rejected'
+          ? refused(
+              'rejected',
+              `rejected by ${approval.decidedBy}${approval.comment ? `: ${approval.comment}` : ''}`,
+            )
+          : refused('approval_timeout', approval.comment ?? 'nobody decided before the approval expired');
+  return finish(deps, step, result, step.input);
+}
+
 /** Commits an attempt's result with what follows from it (the walk's next steps, or the run's end). */
 async function finish(
   deps: CarryOutDeps,
@@ -127,6 +163,16 @@ async function finish(
     else if (outcome.type === 'child') {
       await deps.runs.add(outcome.run);
       step.awaitChild(outcome.run.id, input, null);
+    } else if (outcome.type === 'approval') {
+      const approval = await deps.openApproval({
+        runId: step.runId,
+        nodeId: step.nodeId,
+        toolCallId: null,
+        title: outcome.title,
+        payload: input,
+        timeoutSeconds: outcome.timeoutSeconds,
+      });
+      step.awaitApproval(approval.id, input);
     } else {
       const attempts = Math.max(node.retry?.max_attempts ?? 1, interruptedAttempts ?? 1);
       const retry = outcome.retryable && step.attempt < attempts;

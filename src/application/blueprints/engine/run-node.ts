@@ -14,7 +14,12 @@ export type NodeResult =
   | { readonly type: 'succeeded'; readonly output: unknown }
   | { readonly type: 'failed'; readonly error: StepFailure; readonly retryable: boolean }
   | { readonly type: 'wait'; readonly until: Date }
-  | { readonly type: 'child'; readonly run: Run };
+  | { readonly type: 'child'; readonly run: Run }
+  | {
+      readonly type: 'approval';
+      readonly title: string;
+      readonly timeoutSeconds: number | null;
+    };
 
 export interface NodeDeps {
   readonly sandbox: Sandbox;
@@ -43,7 +48,10 @@ const MAX_CODE_TIMEOUT_MS = 10_000;
 const HTTP_TIMEOUT_MS = 15_000;
 const DEFAULT_MAP_CONCURRENCY = 4;
 
-/** Carries out one attempt of a node of kind `code`, `condition`, `http`, `wait`, `map`, `task` or `blueprint`. */
+/**
+ * Carries out one attempt of a node of kind `code`, `condition`, `http`, `wait`, `map`, `task`, `blueprint` or
+ * `approval` (which asks for an approval: the caller opens it with the step's change).
+ */
 export async function runNode(deps: NodeDeps, attempt: NodeAttempt): Promise<NodeResult> {
   const { node, input } = attempt;
   const config = (node.config ?? {}) as Record<string, unknown>;
@@ -61,6 +69,12 @@ export async function runNode(deps: NodeDeps, attempt: NodeAttempt): Promise<Nod
     case 'task':
     case 'blueprint':
       return childRun(deps, config, attempt);
+    case 'approval':
+      return {
+        type: 'approval',
+        title: typeof config.title === 'string' ? config.title : node.id,
+        timeoutSeconds: typeof config.timeout_seconds === 'number' ? config.timeout_seconds : null,
+      };
     default:
       return failed('unsupported_node', `nodes of kind ${node.kind} are not carried out yet`);
   }
