@@ -165,6 +165,58 @@ for (const [family, env] of [
       expect(await received(count + 2)).to.deep.equal(report);
     });
 
+    /** A run of the approval template, waiting for its approval; the run id and the approval id. */
+    async function awaitingApproval(missionId: string, input: object) {
+      const started = await api(app, owner, 'POST', `/api/missions/${missionId}/runs`, { input });
+      expect(started.status).to.equal(202);
+      let approvalId: string | null = null;
+      await within(15_000, 'the approval step waits', async () => {
+        const [step] = (await api(app, member, 'GET', `/api/runs/${started.body.id}/steps`)).body.items;
+        approvalId = step?.status === 'waiting' ? step.approval_id : null;
+        return approvalId !== null;
+      });
+      return { runId: started.body.id as string, approvalId: approvalId as unknown as string };
+    }
+
+    it('an approval before an HTTP call: nothing is sent until an admin approves, then the payload is posted', async () => {
+      const missionId = await missionFrom(APPROVAL);
+      const count = receiver.received.length;
+      receiver.reply(json({ sent: true }));
+      const { runId, approvalId } = await awaitingApproval(missionId, {
+        url: receiver.url,
+        payload: { refund: 30 },
+      });
+      const approval = (await api(app, member, 'GET', `/api/approvals/${approvalId}`)).body;
+      expect(approval).to.deep.include({
+        title: 'Send this request?',
+        status: 'pending',
+        node_id: 'approve',
+      });
+      expect(Date.parse(approval.expires_at) - Date.parse(approval.created_at)).to.equal(86_400_000);
+      expect(receiver.received.length).to.equal(count);
+      const approved = await api(app, owner, 'POST', `/api/approvals/${approvalId}/approve`, {
+        comment: 'ok',
+      });
+      expect(approved.status).to.equal(200);
+      const ran = await finished(app, owner, runId);
+      expect(ran.status, JSON.stringify(ran)).to.equal('succeeded');
+      expect(ran.output).to.deep.equal({ approved_by: owner.userId, status: 200 });
+      expect(await received(count + 1)).to.deep.equal({ refund: 30 });
+    });
+
+    it('an approval before an HTTP call: a rejection fails the run and sends nothing', async () => {
+      const missionId = await missionFrom(APPROVAL);
+      const count = receiver.received.length;
+      const { runId, approvalId } = await awaitingApproval(missionId, { url: receiver.url, payload: {} });
+      expect((await api(app, owner, 'POST', `/api/approvals/${approvalId}/reject`, {})).status).to.equal(200);
+      const ran = await finished(app, owner, runId);
+      expect(ran.status).to.equal('failed');
+      expect(ran.error).to.deep.include({ code: 'rejected' });
+      const steps = (await api(app, member, 'GET', `/api/runs/${runId}/steps`)).body.items;
+      expect(steps.map((s: { status: string }) => s.status)).to.deep.equal(['failed', 'cancelled']);
+      expect(receiver.received.length).to.equal(count);
+    });
+
     it('a url_expression that gives no http(s) URL fails its step with expression_error', async () => {
       const missionId = await missionFrom(MAP);
       const ran = await run(missionId, { url: 'file:///etc/passwd', items: [1] });
