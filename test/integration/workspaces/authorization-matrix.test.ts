@@ -34,6 +34,8 @@ interface Fixture {
   readonly apiKeyId: string;
   readonly scheduleId: string;
   readonly blueprintId: string;
+  /** A pending approval of the fixture's run (opened as an agent's tool call would). */
+  readonly approvalId: string;
   readonly providerId: string;
   readonly agentId: string;
   readonly threadId: string;
@@ -62,7 +64,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, sandbox and export route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, approval, sandbox and export route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -115,6 +117,14 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     // Yearly: no server of a later test on this database finds it due.
     const schedule = await c.createSchedule(owner, { missionId: mission.id, name: 's', cron: '0 3 1 1 *' });
     const blueprint = await c.createBlueprint(owner, { workspaceId: workspace.id, name: 'b', graph: GRAPH });
+    const approval = await c.openApproval({
+      runId: run.id,
+      nodeId: null,
+      toolCallId: 'call_1',
+      title: 'Go on?',
+      payload: {},
+      timeoutSeconds: null,
+    });
     const provider = await c.createModelProvider(owner, workspace.id, {
       name: 'p',
       kind: 'openai',
@@ -152,6 +162,7 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       exportId: exported.id,
       exportFileId: exportFile.id,
       blueprintId: blueprint.id,
+      approvalId: approval.id,
       scheduleId: schedule.id,
       workspaceId: workspace.id,
       missionId: mission.id,
@@ -708,6 +719,33 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       }),
     },
     {
+      route: 'GET /api/approvals',
+      expect: READ,
+      request: (f) => ({
+        method: 'GET',
+        path: `/api/approvals?workspace_id=${f.workspaceId}&status=pending`,
+      }),
+    },
+    {
+      route: 'GET /api/approvals/{id}',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/approvals/${f.approvalId}` }),
+    },
+    {
+      route: 'POST /api/approvals/{id}/approve',
+      expect: ADMIN(200),
+      request: (f) => ({ method: 'POST', path: `/api/approvals/${f.approvalId}/approve`, body: {} }),
+    },
+    {
+      route: 'POST /api/approvals/{id}/reject',
+      expect: ADMIN(200),
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/approvals/${f.approvalId}/reject`,
+        body: { comment: 'no' },
+      }),
+    },
+    {
       route: 'POST /api/blueprints',
       expect: ADMIN(201),
       request: (f) => ({
@@ -778,10 +816,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, sandboxes, exports, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, approvals, sandboxes, exports, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|approvals|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )
@@ -835,6 +873,8 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       [`/api/schedules/${f.scheduleId}`, `/api/schedules/${randomUUID()}`],
       [`/api/runs/${f.runId}/events`, `/api/runs/${randomUUID()}/events`],
       [`/api/blueprints/${f.blueprintId}`, `/api/blueprints/${randomUUID()}`],
+      [`/api/approvals/${f.approvalId}`, `/api/approvals/${randomUUID()}`],
+      [`/api/approvals?workspace_id=${f.workspaceId}`, `/api/approvals?workspace_id=${randomUUID()}`],
       [`/api/model-providers/${f.providerId}`, `/api/model-providers/${randomUUID()}`],
       [`/api/agents/${f.agentId}`, `/api/agents/${randomUUID()}`],
       [`/api/threads/${f.threadId}`, `/api/threads/${randomUUID()}`],
