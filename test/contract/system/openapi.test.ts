@@ -70,7 +70,12 @@ describe('published OpenAPI contract (GET /api/v2/openapi.json)', () => {
   });
 
   it('describes the outbound messages as OpenAPI 3.1 webhooks: one per event type, Standard Webhooks headers', () => {
-    expect(Object.keys(document.webhooks)).to.have.members(['run.succeeded', 'run.failed', 'run.cancelled']);
+    expect(Object.keys(document.webhooks)).to.have.members([
+      'run.succeeded',
+      'run.failed',
+      'run.cancelled',
+      'approval.requested',
+    ]);
     for (const [name, item] of Object.entries(document.webhooks as Record<string, Json>)) {
       const headers = item.post.parameters
         .filter((p: Json) => p.in === 'header' && p.required)
@@ -79,7 +84,9 @@ describe('published OpenAPI contract (GET /api/v2/openapi.json)', () => {
       const body = item.post.requestBody.content['application/json'].schema;
       expect(body.required, name).to.deep.equal(['type', 'timestamp', 'data']);
       expect(body.properties.type.const, name).to.equal(name);
-      expect(body.properties.data.properties.run.required, name).to.include.members(['id', 'status']);
+      const data = body.properties.data.properties;
+      const subject = name.startsWith('approval.') ? data.approval : data.run;
+      expect(subject.required, name).to.include.members(['id', 'status']);
     }
   });
 

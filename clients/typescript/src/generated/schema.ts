@@ -1450,6 +1450,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's approvals
+         * @description Newest first; `status=pending` lists those waiting for a decision.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An approval
+         * @description Its status, what it is about (`payload`) and, once decided, who decided and why.
+         */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending approval (admins)
+         * @description The waiting step succeeds with output `{approved: true, by, comment}` (a tool call then runs). An approval decided already, or expired, is 409.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending approval (admins)
+         * @description The waiting step fails with `error.code = "rejected"` (a tool call answers the model with the refusal). An approval decided already, or expired, is 409.
+         */
+        post: operations["rejectApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files": {
         parameters: {
             query?: never;
@@ -1970,6 +2050,26 @@ export interface webhooks {
          * @description Sent to every enabled endpoint of the run workspace subscribed to this event type, signed per Standard Webhooks, after the transaction that finished the run committed. Retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h unless a 2xx comes within 15 s; redirects are not followed.
          */
         post: operations["run_cancelled_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approval.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An approval waits for a decision
+         * @description Sent to every enabled endpoint of the workspace subscribed to `approval.requested` when an `approval` step or an agent's tool call opens an approval, signed per Standard Webhooks, after the transaction that opened it committed; retried as run messages are. Decide it with `POST /api/approvals/{id}/approve` or `/reject`.
+         */
+        post: operations["approval_requested_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13169,8 +13269,8 @@ export interface operations {
                              */
                             url: string;
                             description: string | null;
-                            /** @description The run outcomes sent to this endpoint. */
-                            event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                            /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                            event_types: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                             enabled: boolean;
                             /**
                              * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
@@ -13289,8 +13389,8 @@ export interface operations {
                      * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
                      */
                     url: string;
-                    /** @description The run outcomes sent to this endpoint. */
-                    event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                    /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                    event_types: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                     description?: string | null;
                 };
             };
@@ -13317,8 +13417,8 @@ export interface operations {
                          */
                         url: string;
                         description: string | null;
-                        /** @description The run outcomes sent to this endpoint. */
-                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                         enabled: boolean;
                         /**
                          * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
@@ -13503,8 +13603,8 @@ export interface operations {
                          */
                         url: string;
                         description: string | null;
-                        /** @description The run outcomes sent to this endpoint. */
-                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                         enabled: boolean;
                         /**
                          * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
@@ -13735,8 +13835,8 @@ export interface operations {
                      * @description Where messages are POSTed. No redirect is followed; targets resolving to loopback, private, link-local or metadata addresses are refused when sending (unless the server allows private targets for local testing).
                      */
                     url?: string;
-                    /** @description The run outcomes sent to this endpoint. */
-                    event_types?: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                    /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                    event_types?: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                     description?: string | null;
                     /** @description Enabling again clears `disabled_reason`. */
                     enabled?: boolean;
@@ -13765,8 +13865,8 @@ export interface operations {
                          */
                         url: string;
                         description: string | null;
-                        /** @description The run outcomes sent to this endpoint. */
-                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                         enabled: boolean;
                         /**
                          * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
@@ -13949,8 +14049,8 @@ export interface operations {
                          */
                         url: string;
                         description: string | null;
-                        /** @description The run outcomes sent to this endpoint. */
-                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled")[];
+                        /** @description The events sent to this endpoint: run outcomes, and `approval.requested`. */
+                        event_types: ("run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested")[];
                         enabled: boolean;
                         /**
                          * @description `gone`: the receiver answered 410, which disables the endpoint until it is enabled again; `failing`: its attempts failed too many times in a row (`OUTBOUND_WEBHOOK_DISABLE_AFTER_FAILURES`).
@@ -14112,7 +14212,7 @@ export interface operations {
                             /** Format: uuid */
                             endpoint_id: string;
                             /** @enum {string} */
-                            event_type: "run.succeeded" | "run.failed" | "run.cancelled";
+                            event_type: "run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested";
                             /** @enum {string} */
                             status: "pending" | "delivered" | "failed";
                             /**
@@ -14124,15 +14224,15 @@ export interface operations {
                             created_at: string;
                             payload: {
                                 /** @enum {string} */
-                                type: "run.succeeded" | "run.failed" | "run.cancelled";
+                                type: "run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested";
                                 /**
                                  * Format: date-time
-                                 * @description When the run finished.
+                                 * @description When the event happened.
                                  */
                                 timestamp: string;
                                 data: {
-                                    /** @description The run as `GET /api/runs/{id}` shows it. */
-                                    run: {
+                                    /** @description The run as `GET /api/runs/{id}` shows it (run events). */
+                                    run?: {
                                         /** Format: uuid */
                                         id: string;
                                         /**
@@ -14235,6 +14335,8 @@ export interface operations {
                                         /** @description What the worker reported. */
                                         output: Record<string, unknown> | null;
                                     };
+                                    /** @description The approval as `GET /api/approvals/{id}` shows it (`approval.requested`). */
+                                    approval?: Record<string, unknown>;
                                 };
                             };
                             attempts: {
@@ -14369,7 +14471,7 @@ export interface operations {
                         /** Format: uuid */
                         endpoint_id: string;
                         /** @enum {string} */
-                        event_type: "run.succeeded" | "run.failed" | "run.cancelled";
+                        event_type: "run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested";
                         /** @enum {string} */
                         status: "pending" | "delivered" | "failed";
                         /**
@@ -14381,15 +14483,15 @@ export interface operations {
                         created_at: string;
                         payload: {
                             /** @enum {string} */
-                            type: "run.succeeded" | "run.failed" | "run.cancelled";
+                            type: "run.succeeded" | "run.failed" | "run.cancelled" | "approval.requested";
                             /**
                              * Format: date-time
-                             * @description When the run finished.
+                             * @description When the event happened.
                              */
                             timestamp: string;
                             data: {
-                                /** @description The run as `GET /api/runs/{id}` shows it. */
-                                run: {
+                                /** @description The run as `GET /api/runs/{id}` shows it (run events). */
+                                run?: {
                                     /** Format: uuid */
                                     id: string;
                                     /**
@@ -14492,6 +14594,8 @@ export interface operations {
                                     /** @description What the worker reported. */
                                     output: Record<string, unknown> | null;
                                 };
+                                /** @description The approval as `GET /api/approvals/{id}` shows it (`approval.requested`). */
+                                approval?: Record<string, unknown>;
                             };
                         };
                         attempts: {
@@ -16231,6 +16335,11 @@ export interface operations {
                              * @description A `task` or `blueprint` step: its child run.
                              */
                             child_run_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description An `approval` step: the approval it waits for (`GET /api/approvals/{id}`).
+                             */
+                            approval_id: string | null;
                             /** Format: date-time */
                             started_at: string | null;
                             /** Format: date-time */
@@ -16847,6 +16956,700 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query: {
+                /** @description The workspace whose approvals to list. */
+                workspace_id: string;
+                /** @description Only approvals of this status (`pending`: those to decide). */
+                status?: "pending" | "approved" | "rejected" | "expired";
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of approvals. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /**
+                             * Format: uuid
+                             * @description The run waiting for the decision.
+                             */
+                            run_id: string;
+                            /** @description The `approval` node that opened it (for a tool call, null or the tool name). */
+                            node_id: string | null;
+                            /** @description The agent's tool call it gates; null for an `approval` node. */
+                            tool_call_id: string | null;
+                            title: string;
+                            /** @description What is decided on: the step's input, or the tool call's arguments (any JSON). */
+                            payload: unknown;
+                            /**
+                             * @description `expired`: its `timeout_seconds` ran out, or its run ended first (the comment says so).
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected" | "expired";
+                            /** @description The deciding user's id, or the API key's id. */
+                            decided_by: string | null;
+                            /** @description The decision comment. */
+                            comment: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it expires unless decided; null: never.
+                             */
+                            expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was decided or expired.
+                             */
+                            decided_at: string | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The run waiting for the decision.
+                         */
+                        run_id: string;
+                        /** @description The `approval` node that opened it (for a tool call, null or the tool name). */
+                        node_id: string | null;
+                        /** @description The agent's tool call it gates; null for an `approval` node. */
+                        tool_call_id: string | null;
+                        title: string;
+                        /** @description What is decided on: the step's input, or the tool call's arguments (any JSON). */
+                        payload: unknown;
+                        /**
+                         * @description `expired`: its `timeout_seconds` ran out, or its run ended first (the comment says so).
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected" | "expired";
+                        /** @description The deciding user's id, or the API key's id. */
+                        decided_by: string | null;
+                        /** @description The decision comment. */
+                        comment: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it expires unless decided; null: never.
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was decided or expired.
+                         */
+                        decided_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided approval. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The run waiting for the decision.
+                         */
+                        run_id: string;
+                        /** @description The `approval` node that opened it (for a tool call, null or the tool name). */
+                        node_id: string | null;
+                        /** @description The agent's tool call it gates; null for an `approval` node. */
+                        tool_call_id: string | null;
+                        title: string;
+                        /** @description What is decided on: the step's input, or the tool call's arguments (any JSON). */
+                        payload: unknown;
+                        /**
+                         * @description `expired`: its `timeout_seconds` ran out, or its run ended first (the comment says so).
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected" | "expired";
+                        /** @description The deciding user's id, or the API key's id. */
+                        decided_by: string | null;
+                        /** @description The decision comment. */
+                        comment: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it expires unless decided; null: never.
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was decided or expired.
+                         */
+                        decided_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rejectApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided approval. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The run waiting for the decision.
+                         */
+                        run_id: string;
+                        /** @description The `approval` node that opened it (for a tool call, null or the tool name). */
+                        node_id: string | null;
+                        /** @description The agent's tool call it gates; null for an `approval` node. */
+                        tool_call_id: string | null;
+                        title: string;
+                        /** @description What is decided on: the step's input, or the tool call's arguments (any JSON). */
+                        payload: unknown;
+                        /**
+                         * @description `expired`: its `timeout_seconds` ran out, or its run ended first (the comment says so).
+                         * @enum {string}
+                         */
+                        status: "pending" | "approved" | "rejected" | "expired";
+                        /** @description The deciding user's id, or the API key's id. */
+                        decided_by: string | null;
+                        /** @description The decision comment. */
+                        comment: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it expires unless decided; null: never.
+                         */
+                        expires_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was decided or expired.
+                         */
+                        decided_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22529,6 +23332,92 @@ export interface operations {
                             input: Record<string, unknown> | null;
                             /** @description What the worker reported. */
                             output: Record<string, unknown> | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx within 15 s counts). Anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled and gets no more messages until it is enabled. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    approval_requested_webhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The message id (`msg_` and a UUID): the same on every attempt and resend; drop repeats by it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed; refuse values far from your clock (replays). */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64>`: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the base64-decoded part of the endpoint's `whsec_` secret; two during the 24 h after a rotation, one per secret. Any Standard Webhooks library verifies it. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "approval.requested";
+                    /**
+                     * Format: date-time
+                     * @description When the approval was opened.
+                     */
+                    timestamp: string;
+                    data: {
+                        /** @description As `GET /api/approvals/{id}` shows it. */
+                        approval: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            /**
+                             * Format: uuid
+                             * @description The run waiting for the decision.
+                             */
+                            run_id: string;
+                            /** @description The `approval` node that opened it (for a tool call, null or the tool name). */
+                            node_id: string | null;
+                            /** @description The agent's tool call it gates; null for an `approval` node. */
+                            tool_call_id: string | null;
+                            title: string;
+                            /** @description What is decided on: the step's input, or the tool call's arguments (any JSON). */
+                            payload: unknown;
+                            /**
+                             * @description `expired`: its `timeout_seconds` ran out, or its run ended first (the comment says so).
+                             * @enum {string}
+                             */
+                            status: "pending" | "approved" | "rejected" | "expired";
+                            /** @description The deciding user's id, or the API key's id. */
+                            decided_by: string | null;
+                            /** @description The decision comment. */
+                            comment: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description When it expires unless decided; null: never.
+                             */
+                            expires_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was decided or expired.
+                             */
+                            decided_at: string | null;
                         };
                     };
                 };
