@@ -14,5 +14,6 @@ export function makeMissionBlueprints(deps: { blueprints: BlueprintRepository })
         throw new InvalidInput(`blueprint.version must be at most ${blueprint.latestVersion}`);
       }
     },
+    latestVersion: async (id) => (await deps.blueprints.findById(id))?.latestVersion ?? null,
   };
 }

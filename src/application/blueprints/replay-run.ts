@@ -1,10 +1,9 @@
 import { Conflict } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
-import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run } from '../../domain/runs/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
-import type { MissionRepository } from '../missions/index.ts';
+import { type MissionBlueprints, type MissionRepository, runBlueprintOf } from '../missions/index.ts';
 import { accessibleRun, type RunAccessDeps } from '../runs/index.ts';
 
 export type ReplayRun = (principal: Principal, runId: string) => Promise<Run>;
@@ -15,6 +14,7 @@ export type ReplayRun = (principal: Principal, runId: string) => Promise<Run>;
  */
 export function makeReplayRun(
   deps: RunAccessDeps & {
+    missionBlueprints: MissionBlueprints;
     missions: MissionRepository;
     clock: Clock;
     ids: IdGenerator;
@@ -36,7 +36,7 @@ export function makeReplayRun(
       triggerType: 'manual',
       input: original.input,
       policy: mission.policy,
-      blueprint: blueprintOf(mission),
+      blueprint: await runBlueprintOf(deps, mission),
       replayOf: original.id,
       now: deps.clock.now(),
     });

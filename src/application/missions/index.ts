@@ -4,3 +4,4 @@ export type { CreateMission } from './create-mission.ts';
 export type { ActiveRuns } from './ports/active-runs.ts';
 export type { MissionBlueprints } from './ports/mission-blueprints.ts';
 export type { MissionRepository } from './ports/mission-repository.ts';
+export { runBlueprintOf } from './run-blueprint.ts';

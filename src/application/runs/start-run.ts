@@ -1,11 +1,15 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
-import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run } from '../../domain/runs/run.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { Usage } from '../kernel/ports/usage.ts';
-import { accessibleMission, type MissionAccessDeps } from '../missions/index.ts';
+import {
+  accessibleMission,
+  type MissionAccessDeps,
+  type MissionBlueprints,
+  runBlueprintOf,
+} from '../missions/index.ts';
 import type { RunRepository } from './ports/run-repository.ts';
 
 export interface StartRunInput {
@@ -19,6 +23,7 @@ export type StartRun = (principal: Principal, missionId: string, input: StartRun
 /** Admins and owners queue a manual run of a mission; a worker claims it later. */
 export function makeStartRun(
   deps: MissionAccessDeps & {
+    missionBlueprints: MissionBlueprints;
     runs: RunRepository;
     clock: Clock;
     ids: IdGenerator;
@@ -38,7 +43,7 @@ export function makeStartRun(
       input,
       policy: mission.policy,
       traceparent,
-      blueprint: blueprintOf(mission),
+      blueprint: await runBlueprintOf(deps, mission),
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

@@ -1,11 +1,10 @@
 import type { Quotas } from '../../domain/kernel/quotas.ts';
-import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run } from '../../domain/runs/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { Usage } from '../kernel/ports/usage.ts';
-import type { MissionRepository } from '../missions/index.ts';
+import { type MissionBlueprints, type MissionRepository, runBlueprintOf } from '../missions/index.ts';
 import type { RunRepository } from '../runs/index.ts';
 import type { CronCalendar } from './ports/cron-calendar.ts';
 import type { ScheduleRepository } from './ports/schedule-repository.ts';
@@ -20,6 +19,7 @@ export type FireDueSchedules = (options?: { limit?: number }) => Promise<Run[]>;
  * on (schedule, fire time) decides. Returns the runs queued.
  */
 export function makeFireDueSchedules(deps: {
+  missionBlueprints: MissionBlueprints;
   schedules: ScheduleRepository;
   missions: MissionRepository;
   runs: RunRepository;
@@ -53,7 +53,7 @@ export function makeFireDueSchedules(deps: {
             fireTime,
             input: schedule.input,
             policy: mission.policy,
-            blueprint: blueprintOf(mission),
+            blueprint: await runBlueprintOf(deps, mission),
             now,
           });
           if (await deps.runs.add(run)) queued.push(run);

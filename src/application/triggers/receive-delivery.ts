@@ -1,6 +1,5 @@
 import { DomainError } from '../../domain/kernel/errors.ts';
 import { QuotaExceeded, type Quotas } from '../../domain/kernel/quotas.ts';
-import { blueprintOf } from '../../domain/missions/index.ts';
 import { type QueryValues, Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { acceptedDelivery, type RejectionReason, rejectedDelivery } from '../../domain/triggers/delivery.ts';
 import { IDEMPOTENCY_WINDOW_SECONDS, parseIdempotencyKey } from '../../domain/triggers/idempotency-key.ts';
@@ -19,7 +18,7 @@ import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { RateLimiter } from '../kernel/ports/rate-limiter.ts';
 import type { Usage } from '../kernel/ports/usage.ts';
-import type { MissionRepository } from '../missions/index.ts';
+import { type MissionBlueprints, type MissionRepository, runBlueprintOf } from '../missions/index.ts';
 import type { DeliveryIntake } from './ports/delivery-intake.ts';
 import type { RefusalLog } from './ports/refusal-log.ts';
 import type { HeaderLookup, SignatureVerdict, SignatureVerifiers } from './ports/signature-verifier.ts';
@@ -62,6 +61,8 @@ export interface ReceiveDeliveryDeps {
   /** Per delivery, the trigger by path and its mission's run policy: may be caches. */
   cachedTriggers: Pick<TriggerRepository, 'findByWebhookPath'>;
   cachedMissions: Pick<MissionRepository, 'findById'>;
+  /** The latest version, for a run of a mission that follows it (pinned when the run is created). */
+  missionBlueprints: Pick<MissionBlueprints, 'latestVersion'>;
   refusalLog: RefusalLog;
   deliveryIntake: DeliveryIntake;
   signatureVerifiers: SignatureVerifiers;
@@ -169,7 +170,7 @@ export function makeReceiveDelivery(deps: ReceiveDeliveryDeps): ReceiveDelivery 
       webhookInput: () => webhookRunInput(delivery),
       policy: mission.policy,
       traceparent: incoming.traceparent,
-      blueprint: blueprintOf(mission),
+      blueprint: await runBlueprintOf(deps, mission),
       now,
     });
     const outcome = await deps.deliveryIntake.accept(delivery, run, IDEMPOTENCY_WINDOW_SECONDS);

@@ -1,12 +1,11 @@
 import type { Principal } from '../../domain/kernel/principal.ts';
 import { assertWithinQuota, type Quotas } from '../../domain/kernel/quotas.ts';
-import { blueprintOf } from '../../domain/missions/index.ts';
 import { Run, webhookRunInput } from '../../domain/runs/index.ts';
 import { DeliveryBodyPurged, DeliveryNotFound, NotReplayable } from '../../domain/triggers/webhook-errors.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { Usage } from '../kernel/ports/usage.ts';
-import type { MissionRepository } from '../missions/index.ts';
+import { type MissionBlueprints, type MissionRepository, runBlueprintOf } from '../missions/index.ts';
 import type { RunRepository } from '../runs/index.ts';
 import { accessibleDelivery, type DeliveryAccessDeps } from './accessible-delivery.ts';
 
@@ -20,6 +19,7 @@ export type ReplayDelivery = (principal: Principal, deliveryId: string) => Promi
  */
 export function makeReplayDelivery(
   deps: DeliveryAccessDeps & {
+    missionBlueprints: MissionBlueprints;
     missions: MissionRepository;
     runs: RunRepository;
     clock: Clock;
@@ -44,7 +44,7 @@ export function makeReplayDelivery(
       deliveryId: delivery.id,
       webhookInput: () => webhookRunInput(delivery),
       policy: mission.policy,
-      blueprint: blueprintOf(mission),
+      blueprint: await runBlueprintOf(deps, mission),
       now: deps.clock.now(),
     });
     await deps.runs.add(run);

@@ -124,7 +124,7 @@ export class Run {
     this.#recordStatus(now);
   }
 
-  /** The engine pins the version a run of a mission that follows the latest uses, when it starts it. */
+  /** Pins the version a run of a mission (or a `blueprint` node) that follows the latest uses, when it is created. */
   pinBlueprintVersion(version: number): void {
     if (!this.carriedByServer || this.blueprintVersion !== null) throw new RunNotRunning(this.status);
     this.blueprintVersion = version;

@@ -4,6 +4,7 @@ import type { Run } from '../../../domain/runs/index.ts';
 import type { RunSettings } from '../../runs/index.ts';
 import type { OpenApproval } from '../open-approval.ts';
 import type { ApprovalRepository } from '../ports/approval-repository.ts';
+import type { BlueprintRepository } from '../ports/blueprint-repository.ts';
 import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
 import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
 import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
@@ -23,6 +24,7 @@ export type CarryOutDeps = AdvanceDeps &
     readonly runSettings: RunSettings;
     readonly approvals: ApprovalRepository;
     readonly openApproval: OpenApproval;
+    readonly blueprints: BlueprintRepository;
   };
 
 /**
@@ -161,6 +163,11 @@ async function finish(
     if (outcome.type === 'succeeded') step.succeed(input, outcome.output, edges ?? [], now);
     else if (outcome.type === 'wait') step.waitUntil(input, outcome.until);
     else if (outcome.type === 'child') {
+      // A `blueprint` node without `config.version` runs the latest version at the time its child is created.
+      if (outcome.run.blueprintId !== null && outcome.run.blueprintVersion === null) {
+        const latest = (await deps.blueprints.findById(outcome.run.blueprintId))?.latestVersion;
+        if (latest !== undefined) outcome.run.pinBlueprintVersion(latest);
+      }
       await deps.runs.add(outcome.run);
       step.awaitChild(outcome.run.id, input, null);
     } else if (outcome.type === 'approval') {

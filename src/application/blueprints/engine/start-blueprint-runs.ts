@@ -10,8 +10,9 @@ export type StartBlueprintRuns = (limit: number) => Promise<number>;
 
 /**
  * Starts up to `limit` queued blueprint runs (skipping those another instance starts): each becomes running,
- * uses its mission's pinned version or the blueprint's latest, gets one pending step per node, and its entry
- * steps are made ready, all in one transaction. A run whose blueprint version is gone fails.
+ * uses the version it was created with (runs created before runs pinned it take the latest), gets one pending
+ * step per node, and its entry steps are made ready, all in one transaction. A run whose blueprint version is
+ * gone fails.
  */
 export function makeStartBlueprintRuns(deps: {
   unitOfWork: UnitOfWork;

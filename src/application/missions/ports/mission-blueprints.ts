@@ -5,4 +5,6 @@ export interface MissionBlueprints {
    * version: a mission never names another workspace's blueprint or a version that does not exist.
    */
   assertUsable(workspaceId: string, id: string, version: number | null): Promise<void>;
+  /** The blueprint's latest version number; null when it no longer exists. */
+  latestVersion(id: string): Promise<number | null>;
 }
