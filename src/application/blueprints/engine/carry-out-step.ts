@@ -181,7 +181,9 @@ async function finish(
       });
       step.awaitApproval(approval.id, input);
     } else {
-      const attempts = Math.max(node.retry?.max_attempts ?? 1, interruptedAttempts ?? 1);
+      // The node's `retry` bounds every retry, interruptions too; a node without one retries an interrupted
+      // attempt as a lost lease is (RUN_MAX_ATTEMPTS), and nothing else.
+      const attempts = node.retry?.max_attempts ?? interruptedAttempts ?? 1;
       const retry = outcome.retryable && step.attempt < attempts;
       const backoff = (node.retry?.backoff_seconds ?? 0) * 1000;
       step.fail(input, failure(outcome.error), now, {

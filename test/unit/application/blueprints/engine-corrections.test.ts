@@ -37,4 +37,33 @@ describe('the blueprint engine (corrections, in memory)', () => {
     expect((await app.steps.listForRun(early.id)).map((s) => s.nodeId)).to.deep.equal(['only']);
     expect((await app.steps.listForRun(late.id)).map((s) => s.nodeId)).to.deep.equal(['first']);
   });
+
+  it("an interrupted step is retried within its node's `retry`; only a node without one gets RUN_MAX_ATTEMPTS", async () => {
+    const attempts = async (retry?: { max_attempts: number; backoff_seconds: number }) => {
+      const { app, ada, workspaceId, round } = await setup({
+        nodes: [{ id: 'a', kind: 'condition', ...(retry && { retry }) }],
+        edges: [],
+      });
+      const blueprint = (await app.listBlueprints(ada.principal, workspaceId, { limit: 1 })).items[0];
+      const mission = await app.createMission(ada.principal, {
+        workspaceId,
+        name: 'Interrupted',
+        blueprint: { id: blueprint?.id as string },
+      });
+      const run = await app.startRun(ada.principal, mission.id, {});
+      await app.startBlueprintRuns(10);
+      // Every attempt is started, and its instance stops before carrying it out.
+      for (let i = 0; i < 5; i++) {
+        await app.takeDueSteps(10);
+        app.clock.advance(11);
+        await round();
+      }
+      const [step] = await app.steps.listForRun(run.id);
+      expect(step?.error?.code).to.equal('interrupted');
+      expect((await app.runs.findById(run.id))?.status).to.equal('failed');
+      return step?.attempt;
+    };
+    expect(await attempts({ max_attempts: 2, backoff_seconds: 0 })).to.equal(2);
+    expect(await attempts()).to.equal(3);
+  });
 });
