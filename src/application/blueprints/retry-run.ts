@@ -9,7 +9,8 @@ export type RetryRun = (principal: Principal, runId: string) => Promise<Run>;
 
 /**
  * Admins and owners let a failed blueprint run go on from its failure: the same run, attempt + 1; steps that
- * succeeded keep their outputs, the others run again as the walk reaches them. Any other run is 409.
+ * succeeded keep their outputs, the others run again as the walk reaches them (a capped run first waits in the
+ * queue for a slot of its group: Run.resume). Any other run is 409.
  */
 export function makeRetryRun(
   deps: RunAccessDeps & {

@@ -141,20 +141,30 @@ export class Run {
     this.#recordStatus(now);
   }
 
-  /** A failed blueprint run goes on from its failure: running again, attempt + 1 (CONTRACT section 9). */
+  /**
+   * A failed blueprint run goes on from its failure, attempt + 1 (CONTRACT section 9): running again at once,
+   * or, for a capped run (which gave its slot back when it failed), queued until it takes a slot of its group
+   * again (the repository offers it one as it stores it; the engine then begins it).
+   */
   resume(now: Date): void {
     if (!this.carriedByServer || this.status !== 'failed') throw new RunNotRetryable(this.status);
     const timeout = this.policy.timeoutSeconds;
-    this.status = 'running';
-    // An uncapped run holds its slot while active; a capped one goes on without taking one again.
-    this.admitted = this.concurrencyKey === null;
+    const capped = this.concurrencyKey !== null;
+    this.status = capped ? 'queued' : 'running';
+    this.admitted = !capped;
     this.attempt += 1;
     this.error = null;
     this.output = null;
     this.finishedAt = null;
-    this.startedAt = now;
-    this.timeoutAt = timeout === null ? null : addSeconds(now, timeout);
+    this.notBefore = now;
+    this.startedAt = capped ? this.startedAt : now;
+    this.timeoutAt = timeout === null || capped ? null : addSeconds(now, timeout);
     this.#recordStatus(now);
+  }
+
+  /** A run just put back in the queue without a slot: its repository offers it one of its group. */
+  get awaitsSlot(): boolean {
+    return this.status === 'queued' && !this.admitted && this.concurrencyKey !== null;
   }
 
   /** Extends the lease of the worker holding it to `leaseSeconds` from now (never past the timeout). */

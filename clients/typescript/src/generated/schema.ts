@@ -1401,7 +1401,7 @@ export interface paths {
         put?: never;
         /**
          * Let a failed blueprint run go on from its failure (admins)
-         * @description The same run goes on with `attempt + 1`: steps that succeeded keep their outputs, failed and later steps run again. A run that is not a failed blueprint run is 409.
+         * @description The same run goes on with `attempt + 1`: steps that succeeded keep their outputs, failed and later steps run again. A run of a capped mission (`concurrency_key`) is queued until it takes a slot of its group again. A run that is not a failed blueprint run is 409.
          */
         post: operations["retryRun"];
         delete?: never;
@@ -16441,7 +16441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The run, running again. */
+            /** @description The run, running again (or queued for its slot). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

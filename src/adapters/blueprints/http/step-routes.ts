@@ -40,10 +40,11 @@ export function stepRoutes(deps: ThroughBlueprints): RouteSpec[] {
       summary: 'Let a failed blueprint run go on from its failure (admins)',
       description:
         'The same run goes on with `attempt + 1`: steps that succeeded keep their outputs, failed and later ' +
-        'steps run again. A run that is not a failed blueprint run is 409.',
+        'steps run again. A run of a capped mission (`concurrency_key`) is queued until it takes a slot of its ' +
+        'group again. A run that is not a failed blueprint run is 409.',
       params: idParams,
       errors: [403, 409],
-      responses: acceptedRun('The run, running again.'),
+      responses: acceptedRun('The run, running again (or queued for its slot).'),
       handler: async (ctx, { principal, params }) => answered(ctx, await deps.retryRun(principal, params.id)),
     }),
     bearer.post('/api/runs/{id}/replay', {

@@ -180,15 +180,17 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
 
   /**
    * Lets the domain change the run as shown, and stores its new state (a webhook run's input stays unstored);
-   * a slot it gave back goes to the oldest waiting runs of its group.
+   * a slot it gave back goes to the oldest waiting runs of its group, and a run queued again without a slot (a
+   * resumed capped run) waits for one as a new run does.
    */
   #apply(stored: Run, change: (run: Run) => void): Run {
-    const { input, admitted } = stored;
+    const { input, admitted, status } = stored;
     const run = this.#shown(stored);
     change(run);
     this.tables.runs.put(new Run({ ...run, input }));
     this.#logStatusChanges(run);
-    if (admitted && !run.admitted && run.concurrencyKey !== null) this.#admitWaiting(run);
+    const requeued = status !== 'queued' && run.awaitsSlot;
+    if ((admitted && !run.admitted && run.concurrencyKey !== null) || requeued) this.#admitWaiting(run);
     return run;
   }
 

@@ -30,10 +30,13 @@ export async function changeRuns(
   const moved: Run[] = [];
   for (const run of runs) {
     const held = run.admitted;
+    const queued = run.status === 'queued';
     // `false`: the change left this run as it was (nothing to store).
     if (change(run) === false) continue;
     moved.push(run);
-    if (held && !run.admitted && run.concurrencyKey !== null) freed.set(concurrencyGroup(run), run);
+    // A slot given back, or a run queued again without one (a resumed capped run): the group admits its oldest.
+    if ((held && !run.admitted && run.concurrencyKey !== null) || (!queued && run.awaitsSlot))
+      freed.set(concurrencyGroup(run), run);
   }
   await storeRunChanges(db, moved);
   for (const name of [...freed.keys()].sort()) await admitWaitingRuns(db, freed.get(name) as Run);

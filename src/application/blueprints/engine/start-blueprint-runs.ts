@@ -38,7 +38,9 @@ export function makeStartBlueprintRuns(deps: {
         }
         if (run.blueprintVersion === null)
           await deps.runs.update(run.id, (r) => r.pinBlueprintVersion(version));
-        await deps.steps.add(Step.forNodes(run.id, found.graph.nodes));
+        // A resumed run (a capped one that waited for its slot) has its steps, reopened by its retry.
+        if ((await deps.steps.listForRun(run.id)).length === 0)
+          await deps.steps.add(Step.forNodes(run.id, found.graph.nodes));
         await deps.advanceRun(run.id, () => undefined);
       }
       return runs.length;
