@@ -96,10 +96,21 @@ export function parseWorkerEvents(events: readonly WorkerEvent[], at: Date): Run
   });
 }
 
+/**
+ * What of a batch counts against the run's cap: the workers' events only. The server's own (`status`, and a
+ * blueprint run's `step` events) never count, so a state change or a step's result is never refused; they are
+ * bounded otherwise: one per state change, each under 200 bytes, at most a few per step attempt.
+ */
+export function cappedUsage(batch: readonly RunEventDraft[]): RunEventUsage {
+  const counted = batch.filter((event) => (WORKER_EVENT_TYPES as readonly string[]).includes(event.type));
+  return { count: counted.length, bytes: counted.reduce((sum, event) => sum + event.bytes, 0) };
+}
+
 /** Refuses a batch that would take the run's worker events past 10,000 or 10 MiB (413). */
 export function assertEventCapacity(usage: RunEventUsage, batch: readonly RunEventDraft[]): void {
-  const bytes = batch.reduce((sum, event) => sum + event.bytes, 0);
-  if (usage.count + batch.length > MAX_EVENTS_PER_RUN || usage.bytes + bytes > MAX_EVENT_BYTES_PER_RUN) {
+  const added = cappedUsage(batch);
+  if (added.count === 0) return;
+  if (usage.count + added.count > MAX_EVENTS_PER_RUN || usage.bytes + added.bytes > MAX_EVENT_BYTES_PER_RUN) {
     throw new RunEventLimitExceeded();
   }
 }

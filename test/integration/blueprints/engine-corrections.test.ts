@@ -112,4 +112,38 @@ for (const persistence of ['memory', 'postgres'] as const)
         ['nap', 1],
       ]);
     });
+
+    it("step events do not count against the run's event cap: a run whose log is full still goes on and ends", async () => {
+      const { app, ada, workspaceId, blueprint, round } = await setup({
+        nodes: [
+          { id: 'a', kind: 'condition' },
+          { id: 'b', kind: 'condition' },
+        ],
+        edges: [{ from: 'a', to: 'b' }],
+      });
+      const mission = await app.createMission(ada.principal, {
+        workspaceId,
+        name: 'Chatty',
+        blueprint: { id: blueprint.id },
+      });
+      const run = await app.startRun(ada.principal, mission.id, {});
+      await app.startBlueprintRuns(10);
+      // Fill the log to its cap with worker-sized events (100 at a time, as the API takes them).
+      const events = Array.from({ length: 100 }, () => ({
+        type: 'log' as const,
+        level: null,
+        message: 'x',
+        data: null,
+        at: app.clock.now(),
+        bytes: 1,
+      }));
+      for (let i = 0; i < 100; i++) await app.runEvents.append(run.id, events, () => {});
+      expect(await round()).to.deep.equal(['a:pending']);
+      expect(await round()).to.deep.equal(['b:pending']);
+      expect((await app.runs.findById(run.id))?.status).to.equal('succeeded');
+      const last = await app.runEvents.list(run.id, 10_000, 100);
+      expect(
+        last.filter((e) => e.type === 'step').map((e) => (e.data as { status: string }).status),
+      ).to.include('succeeded');
+    });
   });

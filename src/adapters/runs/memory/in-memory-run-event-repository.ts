@@ -1,6 +1,11 @@
 import type { RunEventRepository } from '../../../application/runs/ports/run-event-repository.ts';
 import type { Run } from '../../../domain/runs/run.ts';
-import { assertEventCapacity, type RunEvent, type RunEventDraft } from '../../../domain/runs/run-event.ts';
+import {
+  assertEventCapacity,
+  cappedUsage,
+  type RunEvent,
+  type RunEventDraft,
+} from '../../../domain/runs/run-event.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import type { InMemoryStore } from '../../platform/memory/in-memory-store.ts';
 import type { InMemoryRunEventNotifier } from './in-memory-run-event-notifier.ts';
@@ -57,7 +62,7 @@ export class InMemoryRunEventRepository extends inMemoryRepository(runTables) im
 }
 
 /**
- * Appends `events` after the run's last seq (counted against its cap when `counted`: status events are not)
+ * Appends `events` after the run's last seq (its worker events counted against the cap when `counted`)
  * and signals the run's subscribers; returns the last seq. Call it inside a store step.
  */
 export function recordRunEvents(
@@ -71,12 +76,12 @@ export function recordRunEvents(
   for (const [i, event] of events.entries())
     runTables(store).runEvents.put({ ...event, runId, seq: log.seq + i + 1 });
   const seq = log.seq + events.length;
-  const bytes = counted ? events.reduce((sum, event) => sum + event.bytes, 0) : 0;
+  const usage = counted ? cappedUsage(events) : { count: 0, bytes: 0 };
   runTables(store).runEventLogs.put({
     runId,
     seq,
-    count: log.count + (counted ? events.length : 0),
-    bytes: log.bytes + bytes,
+    count: log.count + usage.count,
+    bytes: log.bytes + usage.bytes,
   });
   notifier.notify(runId);
   return seq;

@@ -1,5 +1,10 @@
 import type { Run } from '../../../domain/runs/run.ts';
-import { assertEventCapacity, type RunEventDraft, statusEvent } from '../../../domain/runs/run-event.ts';
+import {
+  assertEventCapacity,
+  cappedUsage,
+  type RunEventDraft,
+  statusEvent,
+} from '../../../domain/runs/run-event.ts';
 import type { PostgresDatabase } from '../../platform/postgres/postgres-database.ts';
 import { eventColumnArrays, RUN_EVENTS_CHANNEL } from './run-event-columns.ts';
 import { selectRuns } from './run-query.ts';
@@ -35,7 +40,7 @@ export async function storeStatusEvents(db: PostgresDatabase, run: Run): Promise
 }
 
 /**
- * Appends `events` after the run's last seq, counts them against the cap when `counted`, and announces the
+ * Appends `events` after the run's last seq, counts its worker events against the cap when `counted`, and announces the
  * append (delivered at commit); returns the last seq. One statement: the counters move in the same update
  * that numbers the events.
  */
@@ -45,7 +50,7 @@ async function insertEvents(
   events: readonly RunEventDraft[],
   counted: boolean,
 ): Promise<number> {
-  const bytes = events.reduce((sum, event) => sum + event.bytes, 0);
+  const usage = counted ? cappedUsage(events) : { count: 0, bytes: 0 };
   const [row] = await db.query<{ seq: number }>(
     `with counters as (
        update runs set events_seq = events_seq + $2,
@@ -60,7 +65,7 @@ async function insertEvents(
                 with ordinality as e(type, level, message, data, at, bytes, ord)
      )
      select events_seq as seq, pg_notify('${RUN_EVENTS_CHANNEL}', $1::text) from counters`,
-    [runId, events.length, counted ? events.length : 0, counted ? bytes : 0, ...eventColumnArrays(events)],
+    [runId, events.length, usage.count, usage.bytes, ...eventColumnArrays(events)],
   );
   return row?.seq ?? 0;
 }

@@ -10,7 +10,7 @@ import type { RunEvent, RunEventDraft } from '../../../domain/runs/run-event.ts'
 export interface RunEventRepository {
   /**
    * Locks the run, lets `authorize` refuse the append (it throws: the lease is not the caller's, the run
-   * was cancelled), refuses a batch past the run's cap (`assertEventCapacity`, status events not counted),
+   * was cancelled), refuses a batch past the run's cap (`assertEventCapacity`: the server's status and step events never count),
    * and appends the events with the next seqs. Undefined when there is no such run.
    */
   append(
