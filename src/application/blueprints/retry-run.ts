@@ -23,14 +23,24 @@ export function makeRetryRun(
 ): RetryRun {
   return async (principal, runId) => {
     await assertRunAccess(deps, principal, runId, 'admin');
+    // Child runs of cancelled steps the engine has not cancelled yet: reopening forgets them, so cancel them here.
+    const lingering: string[] = [];
     const run = await deps.unitOfWork.transaction(async () => {
       const resumed = await deps.runTransitions.change(runId, (locked) => locked.resume(deps.clock.now()));
       await deps.advanceRun(runId, (steps) => {
-        for (const step of steps) step.reopen();
+        for (const step of steps) {
+          if (step.childToCancel !== null) lingering.push(step.childToCancel);
+          step.reopen();
+        }
         return undefined;
       });
       return resumed as Run;
     });
+    for (const id of lingering) {
+      await deps.runTransitions.change(id, (child) => {
+        if (child.status === 'queued' || child.status === 'running') child.cancel(deps.clock.now());
+      });
+    }
     deps.nudgeEngine();
     return run;
   };

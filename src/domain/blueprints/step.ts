@@ -42,7 +42,8 @@ export interface StepProps {
   /**
    * When the engine must next act on the step: ready to start (or a retry's backoff end), a wait's end, an
    * in-process attempt's lease end (past it, the instance that started it is gone), a finished child run, a
-   * child's time limit. Null: nothing to do until another step or a child run changes.
+   * child's time limit, a decided approval, the child run of a cancelled step to cancel. Null: nothing to do
+   * until another step, a child run or an approval changes.
    */
   readonly dueAt: Date | null;
   readonly startedAt: Date | null;
@@ -209,10 +210,24 @@ export class Step {
     });
   }
 
-  /** An unfinished step of a run that ended (cancelled, failed, timed out). */
+  /**
+   * An unfinished step of a run that ended (cancelled, failed, timed out). One with a child run stays due: the
+   * engine cancels the child (after this commits, never under these locks) and then clears it (`childCancelled`),
+   * so a crash in between leaves the child to the next engine pass, not running for ever.
+   */
   cancel(now: Date): void {
     if (this.finished) return;
-    this.#set({ status: 'cancelled', dueAt: null, finishedAt: now });
+    this.#set({ status: 'cancelled', dueAt: this.childRunId === null ? null : now, finishedAt: now });
+  }
+
+  /** Whether its child run is still to be cancelled (see `cancel`). */
+  get childToCancel(): string | null {
+    return this.status === 'cancelled' && this.dueAt !== null ? this.childRunId : null;
+  }
+
+  /** The engine cancelled its child run: nothing more is due. */
+  childCancelled(): void {
+    if (this.status === 'cancelled') this.#set({ dueAt: null });
   }
 
   /**

@@ -146,4 +146,35 @@ for (const persistence of ['memory', 'postgres'] as const)
         last.filter((e) => e.type === 'step').map((e) => (e.data as { status: string }).status),
       ).to.include('succeeded');
     });
+
+    it('cancelling a blueprint run cancels its child runs even when the instance stops right after the commit', async () => {
+      const { app, ada, workspaceId, round } = await setup({
+        nodes: [
+          { id: 'work', kind: 'task', config: { task_type: 'slow' } },
+          { id: 'other', kind: 'task', config: { task_type: 'slow' } },
+        ],
+        edges: [],
+      });
+      const blueprint = (await app.listBlueprints(ada.principal, workspaceId, { limit: 1 })).items[0];
+      const mission = await app.createMission(ada.principal, {
+        workspaceId,
+        name: 'Delegates',
+        blueprint: { id: blueprint?.id as string },
+      });
+      const run = await app.startRun(ada.principal, mission.id, { input: {} });
+      await round();
+      const children = (await app.steps.listForRun(run.id)).map((step) => step.childRunId as string);
+      expect(children).to.have.length(2);
+      // The cancellation commits; the engine that would cancel the children after it never runs (no job here,
+      // as after a crash): the next engine pass, on any instance, finds them in the steps and cancels them.
+      await app.cancelRun(ada.principal, run.id);
+      expect((await app.runs.findById(children[0] as string))?.status).to.equal('queued');
+      await round();
+      for (const child of children) expect((await app.runs.findById(child))?.status).to.equal('cancelled');
+      expect(await round()).to.deep.equal([]);
+      expect((await app.steps.listForRun(run.id)).map((s) => [s.status, s.dueAt])).to.deep.equal([
+        ['cancelled', null],
+        ['cancelled', null],
+      ]);
+    });
   });

@@ -32,11 +32,13 @@ export type CarryOutDeps = AdvanceDeps &
  * and its node carried out, off any lock, and the result committed with what follows from it. A waiting one
  * has waited long enough, or its approval was decided (the decision completes the step). A running one with
  * a child run has a finished child (its outcome completes the step). A running one without a child outlived its lease: the instance carrying it out is gone, so the
- * attempt counts as interrupted and is retried while attempts remain. Returns child runs to cancel.
+ * attempt counts as interrupted and is retried while attempts remain. A cancelled one has a child run to
+ * cancel. Returns child runs to cancel.
  */
 export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
   return async ({ step, was }) => {
     if (was === 'pending') return attempt(deps, step);
+    if (was === 'cancelled') return cancelChild(deps, step);
     if (was === 'waiting' && step.approvalId !== null) return collectApproval(deps, step);
     if (was === 'waiting') return finish(deps, step, { type: 'succeeded', output: step.input }, step.input);
     if (step.childRunId !== null) return collectChild(deps, step);
@@ -94,6 +96,21 @@ async function collectChild(deps: CarryOutDeps, step: Step): Promise<string[]> {
           retryable: false,
         };
   return finish(deps, step, result, step.input, undefined, child);
+}
+
+/**
+ * The child run of a step cancelled with its run: cancelled first (a finished one stays as it is), then the step
+ * cleared; a crash in between leaves the step due, and the next pass cancels the child again (a no-op).
+ */
+async function cancelChild(deps: CarryOutDeps, step: Step): Promise<string[]> {
+  const childRunId = step.childRunId as string;
+  await deps.runTransitions.change(childRunId, (child) => {
+    if (child.status === 'queued' || child.status === 'running') child.cancel(deps.clock.now());
+  });
+  return deps.advanceRun(
+    step.runId,
+    (steps) => void steps.find((s) => s.nodeId === step.nodeId)?.childCancelled(),
+  );
 }
 
 /** A decided or expired approval completes its step: approved succeeds it, rejected or expired fails it. */
