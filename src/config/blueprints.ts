@@ -18,7 +18,7 @@ export const blueprintsSettings: Settings<BlueprintsConfig> = {
       maximum: 600000,
       default: 200,
       description:
-        "how often an instance's blueprint engine looks for due steps without a nudge (`0`: this instance carries out no blueprint run)",
+        "how often an instance's blueprint engine looks for due steps without a nudge and approvals past their time (`0`: this instance carries out no blueprint run and expires no approval)",
     },
     BLUEPRINT_ENGINE_CONCURRENCY: {
       type: 'integer',
