@@ -1,23 +1,7 @@
 import { expect } from 'chai';
-import { api } from '../../support/api.ts';
+import { api, finishedRun } from '../../support/api.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
-import type { SignedUp, TestApp } from '../../support/test-app.ts';
 import { within } from '../../support/within.ts';
-
-/** The run once it reached one of `statuses`, polled over HTTP. */
-async function runIn(app: TestApp, user: SignedUp, runId: string, statuses: string[]) {
-  let run: { status: string } & Record<string, unknown> = { status: 'queued' };
-  await within(
-    15_000,
-    `run ${runId} ${statuses.join('|')}`,
-    async () => {
-      run = (await api(app, user, 'GET', `/api/runs/${runId}`)).body;
-      return statuses.includes(run.status);
-    },
-    50,
-  );
-  return run;
-}
 
 const GRAPH = {
   nodes: [
@@ -125,7 +109,7 @@ for (const [family, env] of [
       expect(again.status).to.equal(409);
       expect(again.body.code).to.equal('conflict');
 
-      const run = await runIn(app, owner, runId, ['succeeded', 'failed']);
+      const run = await finishedRun(app, owner, runId);
       expect(run.status).to.equal('succeeded');
       const [ask, paid] = (await api(app, member, 'GET', `/api/runs/${runId}/steps`)).body.items;
       expect(ask.output).to.deep.equal({ approved: true, by: owner.userId, comment: 'within budget' });
@@ -138,7 +122,7 @@ for (const [family, env] of [
       const rejected = await api(app, owner, 'POST', `/api/approvals/${first.approval.id}/reject`);
       expect(rejected.status, JSON.stringify(rejected.body)).to.equal(200);
       expect(rejected.body).to.deep.include({ status: 'rejected', comment: null });
-      const run = await runIn(app, owner, first.runId, ['succeeded', 'failed']);
+      const run = await finishedRun(app, owner, first.runId);
       expect(run.status).to.equal('failed');
       expect((run.error as { code: string }).code).to.equal('rejected');
       const [ask] = (await api(app, member, 'GET', `/api/runs/${first.runId}/steps`)).body.items;

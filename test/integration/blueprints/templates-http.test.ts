@@ -3,6 +3,7 @@ import { api, finishedRun } from '../../support/api.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
 import { deliver } from '../../support/webhook-fixture.ts';
 import { startReceiver } from '../../support/webhook-receiver.ts';
+import { within } from '../../support/within.ts';
 
 const RELAY = '15044a57-f801-475b-8178-f8e887e449cc';
 const APPROVAL = 'a7be5096-0f75-4d3b-a67d-68763e83949a';
@@ -198,7 +199,7 @@ for (const [family, env] of [
         comment: 'ok',
       });
       expect(approved.status).to.equal(200);
-      const ran = await finished(app, owner, runId);
+      const ran = await finishedRun(app, owner, runId);
       expect(ran.status, JSON.stringify(ran)).to.equal('succeeded');
       expect(ran.output).to.deep.equal({ approved_by: owner.userId, status: 200 });
       expect(await received(count + 1)).to.deep.equal({ refund: 30 });
@@ -209,7 +210,7 @@ for (const [family, env] of [
       const count = receiver.received.length;
       const { runId, approvalId } = await awaitingApproval(missionId, { url: receiver.url, payload: {} });
       expect((await api(app, owner, 'POST', `/api/approvals/${approvalId}/reject`, {})).status).to.equal(200);
-      const ran = await finished(app, owner, runId);
+      const ran = await finishedRun(app, owner, runId);
       expect(ran.status).to.equal('failed');
       expect(ran.error).to.deep.include({ code: 'rejected' });
       const steps = (await api(app, member, 'GET', `/api/runs/${runId}/steps`)).body.items;
