@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Approvals (CONTRACT section 9): a person's decision a run waits for, opened by an `approval` step (its
  * `steps.approval_id`) or an agent's tool call. `approvals_expiry_idx` is the expiry sweep's range scan;
- * `approvals_run_pending_idx` finds a finished run's pending ones. Outbound webhooks gain `approval.requested`.
+ * `approvals_run_idx` finds a finished run's pending ones, and serves the cascade when runs are deleted. Outbound webhooks gain `approval.requested`.
  */
 export class Migration0024Approvals extends Migration {
   override async up(): Promise<void> {
@@ -27,7 +27,8 @@ export class Migration0024Approvals extends Migration {
       create index approvals_workspace_idx on approvals (workspace_id, created_at desc, id desc);
       create index approvals_workspace_status_idx on approvals (workspace_id, status, created_at desc, id desc);
       create index approvals_expiry_idx on approvals (expires_at) where status = 'pending' and expires_at is not null;
-      create index approvals_run_pending_idx on approvals (run_id) where status = 'pending';
+      -- Not partial: deleting runs (retention, a workspace) looks their approvals up by it.
+      create index approvals_run_idx on approvals (run_id);
 
       alter table steps add column approval_id uuid;
 
