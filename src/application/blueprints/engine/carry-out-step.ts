@@ -31,9 +31,9 @@ export type CarryOutDeps = AdvanceDeps &
  * Acts on one step the engine took. A pending one was started (its start committed): its input is evaluated
  * and its node carried out, off any lock, and the result committed with what follows from it. A waiting one
  * has waited long enough, or its approval was decided (the decision completes the step). A running one with
- * a child run has a finished child (its outcome completes the step). A running one without a child outlived its lease: the instance carrying it out is gone, so the
- * attempt counts as interrupted and is retried while attempts remain. A cancelled one has a child run to
- * cancel. Returns child runs to cancel.
+ * a child run has a finished child (its outcome completes the step). A running one without a child outlived
+ * its lease: the instance carrying it out is gone, so the attempt counts as interrupted and is retried while
+ * attempts remain. A cancelled one has a child run to cancel. Returns child runs to cancel.
  */
 export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
   return async ({ step, was }) => {
