@@ -7,7 +7,6 @@ import { InMemoryThreadRepository } from '../adapters/agents/memory/in-memory-th
 import { PostgresAgentRepository } from '../adapters/agents/postgres/postgres-agent-repository.ts';
 import { PostgresAgentRunRepository } from '../adapters/agents/postgres/postgres-agent-run-repository.ts';
 import { PostgresThreadRepository } from '../adapters/agents/postgres/postgres-thread-repository.ts';
-import { unavailableToolApprovals } from '../adapters/agents/unavailable-tool-approvals.ts';
 import { type CreateAgent, makeCreateAgent } from '../application/agents/create-agent.ts';
 import { type CreateThread, makeCreateThread } from '../application/agents/create-thread.ts';
 import { type DeleteAgent, makeDeleteAgent } from '../application/agents/delete-agent.ts';
@@ -44,6 +43,7 @@ import {
   makeStopThread,
   type StopThread,
 } from '../application/agents/thread-runs.ts';
+import { makeToolCallApprovals } from '../application/agents/tool-call-approvals.ts';
 import { makeUpdateAgent, type UpdateAgent } from '../application/agents/update-agent.ts';
 import type { Area } from './area.ts';
 import type { ThroughModels } from './models.ts';
@@ -80,7 +80,7 @@ export interface AgentsCradle {
 
 export type ThroughAgents = ThroughModels & AgentsCradle;
 
-const { singleton, value } = registrar<ThroughAgents>();
+const { singleton } = registrar<ThroughAgents>();
 const { stored } = adaptersFor<ThroughAgents>();
 
 export const agents: Area<AgentsCradle, ThroughAgents> = {
@@ -104,7 +104,7 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
         memory: (store) => new InMemoryAgentRunRepository({ store }),
       }),
     ),
-    toolApprovals: value(unavailableToolApprovals),
+    toolApprovals: singleton(makeToolCallApprovals),
     createAgent: singleton(makeCreateAgent),
     listAgents: singleton(makeListAgents),
     getAgent: singleton(makeGetAgent),

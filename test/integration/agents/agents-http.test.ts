@@ -229,6 +229,65 @@ for (const [family, env] of [
       ]);
     });
 
+    it('waits for a person before a tool with requires_approval: approved it runs, rejected the model hears so', async () => {
+      const threadId = await threadOf(
+        await agentWith('openai', {
+          tools: [{ type: 'code', name: 'calc', description: 'Runs JavaScript', requires_approval: true }],
+        }),
+      );
+      const args = JSON.stringify({ source: 'function main(i) { return i.n + 1 }', input: { n: 1 } });
+      const callOnce = (id: string): ScriptedAnswer => ({
+        toolCalls: [{ id, name: 'calc', arguments: [args] }],
+        finish: 'tool_calls',
+      });
+      const pendingApproval = async (toolCallId: string) => {
+        let found: Json | undefined;
+        await within(10_000, `an approval of ${toolCallId}`, async () => {
+          const listed = await api(
+            app,
+            member,
+            'GET',
+            `/api/approvals?workspace_id=${workspace.id}&status=pending`,
+          );
+          found = listed.body.items.find((a: Json) => a.tool_call_id === toolCallId);
+          return found !== undefined;
+        });
+        return found as Json & { id: string };
+      };
+
+      script(callOnce('call_ok'), { text: ['Two.'] });
+      const approved = await send(threadId, 'One plus one');
+      const first = await pendingApproval('call_ok');
+      expect(first).to.deep.include({ node_id: 'calc', run_id: approved.run.id, status: 'pending' });
+      expect(first.payload).to.deep.equal({ tool: 'calc', arguments: args });
+      expect((await api(app, member, 'GET', `/api/runs/${approved.run.id}`)).body.status).to.equal('running');
+      expect((await events(approved.run.id)).some((e) => e.type === 'tool.result')).to.equal(false);
+      expect((await api(app, member, 'POST', `/api/approvals/${first.id}/approve`, {})).status).to.equal(403);
+      expect((await call('POST', `/api/approvals/${first.id}/approve`, { comment: 'fine' })).status).to.equal(
+        200,
+      );
+      const done = await finished(approved.run.id);
+      expect(done.output).to.deep.equal({ message: 'Two.' });
+      expect((await events(approved.run.id)).find((e) => e.type === 'tool.result')?.data).to.deep.equal({
+        id: 'call_ok',
+        output: 2,
+      });
+
+      script(callOnce('call_no'), { text: ['Understood, I will not.'] });
+      const refused = await send(threadId, 'Again');
+      const second = await pendingApproval('call_no');
+      expect((await call('POST', `/api/approvals/${second.id}/reject`, { comment: 'no' })).status).to.equal(
+        200,
+      );
+      const after = await finished(refused.run.id);
+      expect(after.output).to.deep.equal({ message: 'Understood, I will not.' });
+      const result = (await events(refused.run.id)).find((e) => e.type === 'tool.result')?.data as Json;
+      expect(result).to.have.nested.property('error.code', 'rejected');
+      // The model was answered with the refusal: the tool message it received says so.
+      const sentToModel = JSON.stringify(fake.requests.at(-1)?.body.messages);
+      expect(sentToModel).to.include('rejected');
+    });
+
     it('fails at max_steps model calls with step_limit', async () => {
       const threadId = await threadOf(
         await agentWith('openai', {

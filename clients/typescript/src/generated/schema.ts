@@ -20277,7 +20277,7 @@ export interface operations {
                         description: string;
                         /** @description A JSON Schema (an object) of the input the model is asked to give the tool. */
                         input_schema?: Record<string, unknown>;
-                        /** @description Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a call is answered to the model as refused (`approval_unavailable`), never run. */
+                        /** @description Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, the call runs; rejected, the model is answered with the refusal and the run goes on. */
                         requires_approval?: boolean;
                     } | {
                         /** @enum {string} */
@@ -20288,14 +20288,14 @@ export interface operations {
                         description: string;
                         /** @description A JSON Schema (an object) of the input the model is asked to give the tool. */
                         input_schema?: Record<string, unknown>;
-                        /** @description Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a call is answered to the model as refused (`approval_unavailable`), never run. */
+                        /** @description Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, the call runs; rejected, the model is answered with the refusal and the run goes on. */
                         requires_approval?: boolean;
                     } | {
                         /** @enum {string} */
                         type: "code";
                         name: string;
                         description: string;
-                        /** @description Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a call is answered to the model as refused (`approval_unavailable`), never run. */
+                        /** @description Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, the call runs; rejected, the model is answered with the refusal and the run goes on. */
                         requires_approval?: boolean;
                     })[];
                     settings?: {
@@ -20779,7 +20779,7 @@ export interface operations {
                         description: string;
                         /** @description A JSON Schema (an object) of the input the model is asked to give the tool. */
                         input_schema?: Record<string, unknown>;
-                        /** @description Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a call is answered to the model as refused (`approval_unavailable`), never run. */
+                        /** @description Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, the call runs; rejected, the model is answered with the refusal and the run goes on. */
                         requires_approval?: boolean;
                     } | {
                         /** @enum {string} */
@@ -20790,14 +20790,14 @@ export interface operations {
                         description: string;
                         /** @description A JSON Schema (an object) of the input the model is asked to give the tool. */
                         input_schema?: Record<string, unknown>;
-                        /** @description Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a call is answered to the model as refused (`approval_unavailable`), never run. */
+                        /** @description Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, the call runs; rejected, the model is answered with the refusal and the run goes on. */
                         requires_approval?: boolean;
                     } | {
                         /** @enum {string} */
                         type: "code";
                         name: string;
                         description: string;
-                        /** @description Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a call is answered to the model as refused (`approval_unavailable`), never run. */
+                        /** @description Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, the call runs; rejected, the model is answered with the refusal and the run goes on. */
                         requires_approval?: boolean;
                     })[];
                     settings?: {

@@ -24,8 +24,8 @@ const inputSchema: JsonSchema = {
 const requiresApproval: JsonSchema = {
   type: 'boolean',
   description:
-    'Each call waits for a person (CONTRACT section 9). Approvals are not built on this server yet: such a ' +
-    'call is answered to the model as refused (`approval_unavailable`), never run.',
+    'Each call waits for a person: it opens an approval (`GET /api/approvals`, CONTRACT section 9); approved, ' +
+    'the call runs; rejected, the model is answered with the refusal and the run goes on.',
 };
 
 const tool: JsonSchema = {

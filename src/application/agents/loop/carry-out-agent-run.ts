@@ -14,7 +14,7 @@ import type { RunEventRepository, RunRepository, RunTransitions } from '../../ru
 import type { AgentRepository } from '../ports/agent-repository.ts';
 import type { AgentRunRepository } from '../ports/agent-run-repository.ts';
 import type { ThreadRepository } from '../ports/thread-repository.ts';
-import { ApprovalsUnavailable, type ToolApprovals } from '../ports/tool-approvals.ts';
+import type { ToolApprovals } from '../ports/tool-approvals.ts';
 import { agentEvent } from './agent-events.ts';
 import { DeltaBuffer } from './delta-buffer.ts';
 import { childResult, failure, runTool, type ToolDeps, type ToolResult, toolSpecs } from './run-tool.ts';
@@ -253,19 +253,10 @@ async function awaitApproval(
   approvalId: string | undefined,
 ): Promise<boolean> {
   if (approvalId === undefined) {
-    try {
-      await commit(deps, run.id, holding, async (work) => {
-        work.waiting = { toolCallId: call.id, approvalId: await deps.toolApprovals.open(run, tool, call) };
-        return [];
-      });
-    } catch (error) {
-      if (!(error instanceof ApprovalsUnavailable)) throw error;
-      const refusal = failure(
-        'approval_unavailable',
-        'this tool needs an approval, which this server cannot ask',
-      );
-      await storeResult(deps, run, holding, parent, call, refusal);
-    }
+    await commit(deps, run.id, holding, async (work) => {
+      work.waiting = { toolCallId: call.id, approvalId: await deps.toolApprovals.open(run, tool, call) };
+      return [];
+    });
     return true;
   }
   const decision = await deps.toolApprovals.decision(approvalId);

@@ -11,11 +11,8 @@ export type ApprovalDecision = 'pending' | 'approved' | 'rejected' | 'expired';
  * step that records it commits with it).
  */
 export interface ToolApprovals {
-  /** Opens a pending approval for `call` of `run`; its id. Throws `ApprovalsUnavailable` where none can be. */
+  /** Opens a pending approval for `call` of `run`; its id. */
   open(run: Run, tool: AgentTool, call: ToolCall): Promise<string>;
   /** The approval's decision so far (`expired` for one that is gone). */
   decision(approvalId: string): Promise<ApprovalDecision>;
 }
-
-/** This server cannot ask a person: the call is answered to the model as refused, never run. */
-export class ApprovalsUnavailable extends Error {}
