@@ -314,7 +314,7 @@ for (const [family, env] of [
       expect(taskStep).to.deep.include({ status: 'succeeded', attempt: 2 });
     });
 
-    it('a blueprint node runs a child blueprint run; nesting stops at depth 5 (depth_exceeded)', async () => {
+    it('a blueprint node runs a child blueprint run; nesting stops at depth 5 (depth_exceeded, never retried)', async () => {
       const created = await api(app, owner, 'POST', '/api/blueprints', {
         workspace_id: workspace.id,
         name: 'Recursive',
@@ -324,9 +324,19 @@ for (const [family, env] of [
         },
       });
       const id = created.body.id;
-      // Version 2 calls the latest version of itself: each run nests one more.
+      // Version 2 calls the latest version of itself: each run nests one more. Its retries would not help.
       const v2 = await api(app, owner, 'POST', `/api/blueprints/${id}/versions`, {
-        graph: { nodes: [{ id: 'again', kind: 'blueprint', config: { blueprint_id: id } }], edges: [] },
+        graph: {
+          nodes: [
+            {
+              id: 'again',
+              kind: 'blueprint',
+              config: { blueprint_id: id },
+              retry: { max_attempts: 3, backoff_seconds: 0 },
+            },
+          ],
+          edges: [],
+        },
       });
       expect(v2.status, JSON.stringify(v2.body)).to.equal(201);
       const leaf = await api(app, owner, 'POST', '/api/missions', {
@@ -346,13 +356,21 @@ for (const [family, env] of [
       expect(run.status).to.equal('failed');
       expect(run.error).to.deep.include({ code: 'depth_exceeded' });
       let levels = 1;
-      for (let parent = run.id as string; ; levels++) {
-        const children = (await api(app, member, 'GET', `/api/runs?parent_run_id=${parent}`)).body.items;
+      let deepest = run.id as string;
+      for (; ; levels++) {
+        const children = (await api(app, member, 'GET', `/api/runs?parent_run_id=${deepest}`)).body.items;
         if (children.length === 0) break;
         expect(children).to.have.lengthOf(1);
-        parent = children[0].id;
+        expect(children[0]).to.deep.include({ status: 'failed' });
+        expect(children[0].error).to.deep.include({ code: 'depth_exceeded' });
+        deepest = children[0].id;
       }
       expect(levels).to.equal(5);
+      // The fifth level's step started no child and was not retried; every level's step ran once.
+      const [last] = (await steps(deepest)).items;
+      expect(last).to.deep.include({ node_id: 'again', status: 'failed', attempt: 1, child_run_id: null });
+      expect(last.error).to.deep.include({ code: 'depth_exceeded' });
+      expect(last.error.message).to.include('level 5');
     });
 
     it('a workspace goes with its blueprints, the missions that run them and their runs and steps', async () => {

@@ -191,7 +191,10 @@ function childRun(deps: NodeDeps, config: Record<string, unknown>, attempt: Node
   }
   const task = node.kind === 'task';
   if (!task && attempt.depth + 1 >= MAX_BLUEPRINT_DEPTH) {
-    return failed('depth_exceeded', `blueprint runs nest at most ${MAX_BLUEPRINT_DEPTH} deep`);
+    return failed(
+      'depth_exceeded',
+      `this run is at level ${attempt.depth + 1} of nested blueprint runs, the most there may be (${MAX_BLUEPRINT_DEPTH}): its blueprint node cannot start another`,
+    );
   }
   const child = Run.queue({
     id: deps.ids.newId(),
@@ -224,6 +227,7 @@ function failed(code: string, message: string): NodeResult {
   return {
     type: 'failed',
     error: { code, message: message.slice(0, 4000) },
-    retryable: code !== 'expression_error',
+    // Neither comes out differently on another attempt.
+    retryable: code !== 'expression_error' && code !== 'depth_exceeded',
   };
 }

@@ -121,4 +121,47 @@ describe('the blueprint engine (use cases, in memory)', () => {
     expect(await fail(app.replayRun(ada.principal, replay.id))).to.be.instanceOf(Conflict);
     expect(await fail(app.retryRun(ada.principal, replay.id))).to.be.instanceOf(Conflict);
   });
+
+  it('blueprint runs nest at most 5 levels: the fifth starts no child and fails with depth_exceeded, not retried', async () => {
+    const { app, ada, run, round } = await setup({ nodes: [{ id: 'leaf', kind: 'condition' }], edges: [] });
+    const blueprintId = run.blueprintId ?? '';
+    // Version 2 calls the latest version of itself; the run above was queued before it, on version 1.
+    await app.createBlueprintVersion(ada.principal, blueprintId, {
+      graph: {
+        nodes: [
+          {
+            id: 'again',
+            kind: 'blueprint',
+            config: { blueprint_id: blueprintId },
+            retry: { max_attempts: 3, backoff_seconds: 0 },
+          },
+        ],
+        edges: [],
+      },
+    });
+    const mission = await app.createMission(ada.principal, {
+      workspaceId: run.workspaceId,
+      name: 'Recursive',
+      blueprint: { id: blueprintId },
+    });
+    const top = await app.startRun(ada.principal, mission.id, { input: {} });
+    for (let i = 0; i < 40; i++) {
+      if ((await round()).length === 0 && (await app.runs.findById(top.id))?.status === 'failed') break;
+    }
+    const finished = await app.runs.findById(top.id);
+    expect(finished).to.deep.include({ status: 'failed' });
+    expect(finished?.error).to.deep.include({ code: 'depth_exceeded' });
+    let levels = 1;
+    let deepest = top.id;
+    for (let parent: string | null = top.id; parent !== null; ) {
+      const [step] = await app.steps.listForRun(parent);
+      expect(step).to.deep.include({ status: 'failed', attempt: 1, starts: 1 });
+      deepest = parent;
+      parent = step?.childRunId ?? null;
+      if (parent !== null) levels++;
+    }
+    expect(levels).to.equal(5);
+    const [last] = await app.steps.listForRun(deepest);
+    expect(last?.error).to.deep.include({ code: 'depth_exceeded' });
+  });
 });
