@@ -5,7 +5,12 @@ import { accepted, created, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { runStreamOptions, streamEventsQuery, streamRunEvents } from '../../runs/index.ts';
+import {
+  eventStreamResponse,
+  runStreamOptions,
+  streamEventsQuery,
+  streamRunEvents,
+} from '../../runs/index.ts';
 import { presentAgent, presentAgentVersion, presentMessage, presentThread } from './agent-presenters.ts';
 import {
   agent,
@@ -193,16 +198,7 @@ export function agentRoutes(deps: ThroughAgents): RouteSpec[] {
       query: streamEventsQuery,
       errors: [429],
       responses: {
-        200: {
-          description: 'The event stream.',
-          contentType: 'text/event-stream',
-          schema: {
-            type: 'string',
-            format: 'event-stream',
-            maxLength: 1073741824,
-            description: 'SSE frames.',
-          },
-        },
+        200: eventStreamResponse,
         204: { description: 'No run of the thread is queued or running.' },
       },
       handler: async (ctx, { principal, params, query }) => {

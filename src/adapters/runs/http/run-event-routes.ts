@@ -20,6 +20,7 @@ import { presentRunEventPage, sseFramesOf } from './run-event-presenters.ts';
 import {
   appendEventsRequest,
   appendedEvents,
+  eventStreamResponse,
   listEventsQuery,
   runEventPage,
   streamEventsQuery,
@@ -98,16 +99,7 @@ export function runEventRoutes(
       query: streamEventsQuery,
       errors: [429],
       responses: {
-        200: {
-          description: 'The event stream.',
-          contentType: 'text/event-stream',
-          schema: {
-            type: 'string',
-            format: 'event-stream',
-            maxLength: 1073741824,
-            description: 'Server-Sent Events frames.',
-          },
-        },
+        200: eventStreamResponse,
       },
       handler: (ctx, { principal, params, query }) =>
         streamRunEvents(deps, options, ctx, principal, params.id, query),

@@ -82,3 +82,15 @@ export const streamEventsQuery: JsonSchema = {
   additionalProperties: false,
   properties: { after: { ...after, description: 'Start after this seq (the `Last-Event-ID` header wins).' } },
 };
+
+/** The 200 answer of a live event stream (a run's, a thread's): Server-Sent Events frames. */
+export const eventStreamResponse = {
+  description: 'The event stream.',
+  contentType: 'text/event-stream',
+  schema: {
+    type: 'string',
+    format: 'event-stream',
+    maxLength: 1073741824,
+    description: 'Server-Sent Events frames.',
+  },
+} as const;
