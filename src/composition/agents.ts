@@ -7,6 +7,7 @@ import { InMemoryThreadRepository } from '../adapters/agents/memory/in-memory-th
 import { PostgresAgentRepository } from '../adapters/agents/postgres/postgres-agent-repository.ts';
 import { PostgresAgentRunRepository } from '../adapters/agents/postgres/postgres-agent-run-repository.ts';
 import { PostgresThreadRepository } from '../adapters/agents/postgres/postgres-thread-repository.ts';
+import { makeAgentRunTokenUsage } from '../application/agents/agent-run-token-usage.ts';
 import { type CreateAgent, makeCreateAgent } from '../application/agents/create-agent.ts';
 import { type CreateThread, makeCreateThread } from '../application/agents/create-thread.ts';
 import { type DeleteAgent, makeDeleteAgent } from '../application/agents/delete-agent.ts';
@@ -45,6 +46,7 @@ import {
 } from '../application/agents/thread-runs.ts';
 import { makeToolCallApprovals } from '../application/agents/tool-call-approvals.ts';
 import { makeUpdateAgent, type UpdateAgent } from '../application/agents/update-agent.ts';
+import type { RunTokenUsage } from '../application/runs/index.ts';
 import type { Area } from './area.ts';
 import type { ThroughModels } from './models.ts';
 import { adaptersFor } from './persistence.ts';
@@ -55,6 +57,8 @@ export interface AgentsCradle {
   agents: AgentRepository;
   threads: ThreadRepository;
   agentRuns: AgentRunRepository;
+  /** The runs area's question (`GET /api/runs/{id}` shows an agent run's tokens), answered from `agentRuns`. */
+  runTokenUsage: RunTokenUsage;
   /** Approvals of tool calls with `requires_approval` (none on this server yet: such calls are refused). */
   toolApprovals: ToolApprovals;
   createAgent: CreateAgent;
@@ -104,6 +108,7 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
         memory: (store) => new InMemoryAgentRunRepository({ store }),
       }),
     ),
+    runTokenUsage: singleton(makeAgentRunTokenUsage),
     toolApprovals: singleton(makeToolCallApprovals),
     createAgent: singleton(makeCreateAgent),
     listAgents: singleton(makeListAgents),

@@ -28,6 +28,7 @@ import { type CompleteRun, makeCompleteRun } from '../application/runs/complete-
 import { type ExpireRunLeases, makeExpireRunLeases } from '../application/runs/expire-run-leases.ts';
 import { type FollowRunEvents, makeFollowRunEvents } from '../application/runs/follow-run-events.ts';
 import { type GetRun, makeGetRun } from '../application/runs/get-run.ts';
+import { type GetRunDetail, makeGetRunDetail } from '../application/runs/get-run-detail.ts';
 import { type HeartbeatRun, makeHeartbeatRun } from '../application/runs/heartbeat-run.ts';
 import { type ListRunEvents, makeListRunEvents } from '../application/runs/list-run-events.ts';
 import { type ListRuns, makeListRuns } from '../application/runs/list-runs.ts';
@@ -35,6 +36,7 @@ import type { RunEventNotifier } from '../application/runs/ports/run-event-notif
 import type { RunEventRepository } from '../application/runs/ports/run-event-repository.ts';
 import type { RunOutcomeListener } from '../application/runs/ports/run-outcome-listener.ts';
 import type { RunRepository } from '../application/runs/ports/run-repository.ts';
+import type { RunTokenUsage } from '../application/runs/ports/run-token-usage.ts';
 import { RunEventFeed } from '../application/runs/run-event-feed.ts';
 import type { RunSettings } from '../application/runs/run-settings.ts';
 import { makeRunTransitions, type RunTransitions } from '../application/runs/run-transitions.ts';
@@ -62,6 +64,7 @@ export interface RunsCradle {
   startRun: StartRun;
   listRuns: ListRuns;
   getRun: GetRun;
+  getRunDetail: GetRunDetail;
   cancelRun: CancelRun;
   claimRun: ClaimRun;
   claimRuns: ClaimRuns;
@@ -73,9 +76,11 @@ export interface RunsCradle {
   followRunEvents: FollowRunEvents;
 }
 
-/** Who runs tell of a finished run, in its transaction: a later area registers them (the webhooks' outbox). */
+/** What runs ask of later areas: who to tell of a finished run, in its transaction (the webhooks' outbox), and token usage. */
 export interface RunsNeeds {
   runOutcomeListeners: readonly RunOutcomeListener[];
+  /** The token usage `GET /api/runs/{id}` shows: the agents area answers it. */
+  runTokenUsage: RunTokenUsage;
 }
 
 export type ThroughRuns = ThroughMissions & RunsCradle & RunsNeeds;
@@ -139,6 +144,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
       ),
       listRuns: singleton(makeListRuns),
       getRun: singleton(makeGetRun),
+      getRunDetail: singleton(makeGetRunDetail),
       cancelRun: singleton(makeCancelRun),
       // Claims one through claimRuns, which counts it.
       claimRun: singleton(makeClaimRun),

@@ -187,6 +187,38 @@ for (const [family, env] of [
       ]);
     });
 
+    it('shows the tokens of all its model calls on the agent run (GET /api/runs/{id} usage)', async () => {
+      const threadId = await threadOf(
+        await agentWith('anthropic', {
+          tools: [{ type: 'code', name: 'calc', description: 'Runs JavaScript' }],
+        }),
+      );
+      const args = JSON.stringify({ source: 'function main() { return 1 }' });
+      script(
+        {
+          toolCalls: [{ id: 'toolu_u', name: 'calc', arguments: [args] }],
+          finish: 'tool_calls',
+          usage: { input: 20, output: 7 },
+        },
+        { text: ['One.'], usage: { input: 41, output: 2 } },
+      );
+      const sent = await send(threadId, 'One?');
+      const queued = await call('GET', `/api/runs/${sent.run.id}`);
+      expect(queued.status).to.equal(200);
+      expect(queued.body.usage).to.have.keys('input_tokens', 'output_tokens');
+      expect((await finished(sent.run.id)).status).to.equal('succeeded');
+      const read = await api(app, member, 'GET', `/api/runs/${sent.run.id}`);
+      expect(read.status).to.equal(200);
+      expect(read.body.usage).to.deep.equal({ input_tokens: 61, output_tokens: 9 });
+      const logged = (await events(sent.run.id)).filter((e) => e.type === 'usage').map((e) => e.data);
+      expect(logged).to.deep.equal([
+        { input_tokens: 20, output_tokens: 7 },
+        { input_tokens: 41, output_tokens: 2 },
+      ]);
+      const listed = await call('GET', `/api/runs?workspace_id=${workspace.id}`);
+      expect(listed.body.items[0], 'lists have summaries, without usage').not.to.have.property('usage');
+    });
+
     it('runs a code tool the Anthropic model calls, and sends its result back', async () => {
       const threadId = await threadOf(
         await agentWith('anthropic', {
@@ -409,6 +441,10 @@ for (const [family, env] of [
       ]);
       const children = await call('GET', `/api/runs?parent_run_id=${sent.run.id}`);
       expect(children.body.items).to.have.length(2);
+      for (const child of children.body.items) {
+        const read = await call('GET', `/api/runs/${child.id}`);
+        expect(read.body, 'a run that calls no model has no usage').to.deep.include({ agent: null, usage: null });
+      }
     });
 
     it('hides threads from outsiders (404) and lets members chat', async () => {

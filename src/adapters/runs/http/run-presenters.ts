@@ -1,3 +1,4 @@
+import type { RunDetail } from '../../../application/runs/get-run-detail.ts';
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -5,6 +6,14 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** The one presentation of a run (every route that answers with a run uses it). */
 export function presentRun(run: Run) {
   return { ...presentRunSummary(run), input: run.input, output: run.output };
+}
+
+/** A run as `GET /api/runs/{id}` shows it: with its token usage (null but for agent runs). */
+export function presentRunDetail({ run, usage }: RunDetail) {
+  return {
+    ...presentRun(run),
+    usage: usage && { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
+  };
 }
 
 /** A run as its claim hands it out: with the trace context it was queued under. */

@@ -10,7 +10,13 @@ import { accepted, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { presentClaimedRun, presentRun, presentRunSummary, runUrl } from './run-presenters.ts';
+import {
+  presentClaimedRun,
+  presentRun,
+  presentRunDetail,
+  presentRunSummary,
+  runUrl,
+} from './run-presenters.ts';
 import {
   claimRequest,
   claimResponse,
@@ -18,6 +24,7 @@ import {
   heartbeatRequest,
   listRunsQuery,
   run,
+  runDetail,
   runSummary,
   startRunRequest,
 } from './run-schemas.ts';
@@ -70,7 +77,10 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
     bearer.get('/api/runs/{id}', {
       operationId: 'getRun',
       summary: 'A run',
-      ...answer.one(shown, 'The run.', onId(deps.getRun)),
+      description:
+        "The run with its `usage`: an agent run's tokens so far `{input_tokens, output_tokens}`, null for " +
+        'other runs (the only answer that has it).',
+      ...answer.one({ schema: runDetail, present: presentRunDetail }, 'The run.', onId(deps.getRunDetail)),
     }),
     bearer.post('/api/runs/{id}/cancel', {
       operationId: 'cancelRun',

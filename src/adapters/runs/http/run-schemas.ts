@@ -127,6 +127,29 @@ export const run: JsonSchema = {
   },
 };
 
+const tokenCount = { type: 'integer', format: 'int64', minimum: 0 };
+
+/** `GET /api/runs/{id}`: the run with its token usage. */
+export const runDetail: JsonSchema = {
+  ...run,
+  required: [...(run.required as string[]), 'usage'],
+  properties: {
+    ...(run.properties as Record<string, unknown>),
+    usage: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['input_tokens', 'output_tokens'],
+      description:
+        'An agent run: the tokens its model calls used so far, summed as the provider counted them (the sum of ' +
+        'its `usage` events); null for other runs.',
+      properties: {
+        input_tokens: { ...tokenCount, description: 'Tokens of the prompts sent to the model.' },
+        output_tokens: { ...tokenCount, description: "Tokens of the model's answers." },
+      },
+    },
+  },
+};
+
 export const listRunsQuery: JsonSchema = listQuery({
   workspace_id: { ...uuid, description: 'Required unless `parent_run_id` is given.' },
   mission_id: { ...uuid, description: 'Only runs of this mission.' },
