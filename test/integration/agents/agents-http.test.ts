@@ -443,7 +443,10 @@ for (const [family, env] of [
       expect(children.body.items).to.have.length(2);
       for (const child of children.body.items) {
         const read = await call('GET', `/api/runs/${child.id}`);
-        expect(read.body, 'a run that calls no model has no usage').to.deep.include({ agent: null, usage: null });
+        expect(read.body, 'a run that calls no model has no usage').to.deep.include({
+          agent: null,
+          usage: null,
+        });
       }
     });
 

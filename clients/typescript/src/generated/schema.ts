@@ -724,7 +724,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A run */
+        /**
+         * A run
+         * @description The run with its `usage`: an agent run's tokens so far `{input_tokens, output_tokens}`, null for other runs (the only answer that has it).
+         */
         get: operations["getRun"];
         put?: never;
         post?: never;
@@ -8949,6 +8952,19 @@ export interface operations {
                         input: Record<string, unknown> | null;
                         /** @description What the worker reported. */
                         output: Record<string, unknown> | null;
+                        /** @description An agent run: the tokens its model calls used so far, summed as the provider counted them (the sum of its `usage` events); null for other runs. */
+                        usage: {
+                            /**
+                             * Format: int64
+                             * @description Tokens of the prompts sent to the model.
+                             */
+                            input_tokens: number;
+                            /**
+                             * Format: int64
+                             * @description Tokens of the model's answers.
+                             */
+                            output_tokens: number;
+                        } | null;
                     };
                 };
             };

@@ -127,7 +127,7 @@ export const run: JsonSchema = {
   },
 };
 
-const tokenCount = { type: 'integer', format: 'int64', minimum: 0 };
+const tokenCount = { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
 
 /** `GET /api/runs/{id}`: the run with its token usage. */
 export const runDetail: JsonSchema = {

@@ -104,6 +104,9 @@ describe('agent runs (use cases on memory)', () => {
     expect(model.seen[1]?.at(-1)).to.deep.equal({ role: 'tool', toolCallId: 'c1', content: '{"output":8}' });
     const work = await app.agentRuns.findByRunId(run.id);
     expect(work).to.deep.include({ modelCalls: 2, inputTokens: 10, outputTokens: 2, dueAt: null });
+    const detail = await app.getRunDetail(cyd.principal, run.id);
+    expect(detail.run.id).to.equal(run.id);
+    expect(detail.usage, 'the run shows its tokens').to.deep.equal({ inputTokens: 10, outputTokens: 2 });
     const events = await app.runEvents.list(run.id, 0, 100);
     expect(events.map((e) => e.type)).to.include.members([
       'message.delta',

@@ -94,6 +94,8 @@ describe('mission use cases and starting runs', () => {
     expect(await fail(app.startRun(eve.principal, mission.id, {}))).to.be.instanceOf(NotFound);
     const run = await app.startRun(bob.principal, mission.id, { input: { day: 1 } });
     expect(run).to.deep.include({ status: 'queued', triggerType: 'manual', workspaceId, input: { day: 1 } });
+    expect((await app.getRunDetail(cy.principal, run.id)).usage, 'no model, no usage').to.equal(null);
+    expect(await fail(app.getRunDetail(eve.principal, run.id))).to.be.instanceOf(NotFound);
     expect(await fail(app.deleteMission(bob.principal, mission.id))).to.be.instanceOf(Conflict);
     await app.cancelRun(bob.principal, run.id);
     expect(await fail(app.deleteMission(cy.principal, mission.id))).to.be.instanceOf(Forbidden);
