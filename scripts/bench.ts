@@ -52,7 +52,13 @@ await writeFile(LOG, '');
 const database = await scratchDatabase('bench');
 const dataDir = await mkdtemp(join(tmpdir(), 'bench-'));
 // A fixed master key, so that the measured server opens what the first one sealed.
-const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, MASTER_KEY: randomBytes(32).toString('base64') };
+// MODEL_PROVIDERS_ALLOW_PRIVATE: agent_overhead's fake model provider listens on loopback.
+const env = {
+  DATABASE_URL: database.url,
+  DATA_DIR: dataDir,
+  MASTER_KEY: randomBytes(32).toString('base64'),
+  MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
+};
 let server: ServerProcess | undefined;
 let ceiling: Ceiling | undefined;
 /** The ceiling and floors processes, stopped at the end. */

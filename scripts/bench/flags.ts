@@ -16,6 +16,7 @@ export const SCENARIOS = [
   'floor_ingest_64k',
   'claim_complete',
   'blueprint_steps',
+  'agent_overhead',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -34,6 +35,7 @@ export const GROUPS: ReadonlyArray<readonly Scenario[]> = [
   ['ceiling', 'ingest_64k', 'floor_ingest_64k'],
   ['claim_complete'],
   ['blueprint_steps'],
+  ['agent_overhead'],
 ];
 
 export interface BenchOptions {

@@ -3,6 +3,7 @@
 // run for claim_complete.
 import { createHmac } from 'node:crypto';
 import autocannon, { type Options, type Request } from 'autocannon';
+import { agentOverhead } from './agent-scenario.ts';
 import { blueprintSteps } from './blueprint-scenario.ts';
 import { claimComplete } from './claim-scenario.ts';
 import type { Fixture } from './fixture.ts';
@@ -22,7 +23,7 @@ export interface Targets {
   /** The bare Koa + `pg` floors process (absent in profile mode). */
   readonly floors: string | undefined;
   readonly fixture: Fixture;
-  /** The scratch database the server uses (blueprint_steps reads its figures there). */
+  /** The scratch database the server uses (blueprint_steps and agent_overhead read their figures there). */
   readonly databaseUrl: string;
 }
 
@@ -83,6 +84,7 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
     floor_ingest_64k: (duration) => ingest(64 * 1024, duration, 'floor'),
     claim_complete: claimComplete(fixture, base, options),
     blueprint_steps: blueprintSteps(fixture, base, targets.databaseUrl, 32),
+    agent_overhead: agentOverhead(fixture, base, targets.databaseUrl, 50),
   };
 
   /** Signed deliveries of `size` bytes to the server's webhook trigger, or to the floor's one-INSERT route. */
