@@ -118,7 +118,10 @@ describe('missions, runs and the worker protocol over HTTP (PostgreSQL)', () => 
       lease_expires_at: null,
     });
     expect(done.body.finished_at).to.be.a('string');
-    expect((await api(app, owner, 'GET', `/api/runs/${started.body.id}`)).body).to.deep.equal(done.body);
+    expect((await api(app, owner, 'GET', `/api/runs/${started.body.id}`)).body).to.deep.equal({
+      ...done.body,
+      usage: null,
+    });
 
     const again = await api(app, workerA, 'POST', `/api/runs/${started.body.id}/complete`, {
       status: 'failed',
