@@ -1,10 +1,11 @@
-// agent_overhead (issue 21 item 7): agent runs against a model that answers at once (the fake provider of
+// agent_overhead (issue 21 item 7), and agent_first_delta with one thread: agent runs against a model that answers at once (the fake provider of
 // test/support on loopback, as scripts/bench-agents.ts uses it), `threads` threads chatting at once: each sends
 // a message, waits for its answer, sends the next. The figures are read from the database afterwards, on the
 // server's clock as bench-agents.ts reads them: the time from the stored message (its run's `created_at`) to the
 // first stored `message.delta` event (p50, p99), and full answers (runs succeeded) per second over the measured
 // window. Answers are awaited by one query every 10 ms, so that polling GET /api/runs/{id} does not load the
 // server it measures. Each measured run makes its own fake provider, agent and threads, outside its window.
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { fakeModelProvider } from '../../test/support/fake-model-provider.ts';
 import type { Fixture } from './fixture.ts';
@@ -23,7 +24,6 @@ export function agentOverhead(fixture: Fixture, base: string, databaseUrl: strin
       throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
-  let made = 0;
   return async (duration: number): Promise<RunFigures> => {
     const fake = await fakeModelProvider();
     const db = new pg.Pool({ connectionString: databaseUrl, max: 1 });
@@ -47,7 +47,7 @@ export function agentOverhead(fixture: Fixture, base: string, databaseUrl: strin
       }
     })();
     try {
-      made++;
+      const made = randomUUID();
       const provider = await call('POST', `/api/workspaces/${workspaceId}/model-providers`, {
         name: `fake ${made}`,
         kind: 'openai',
@@ -104,8 +104,8 @@ export function agentOverhead(fixture: Fixture, base: string, databaseUrl: strin
         .filter((ms): ms is number => ms !== null)
         .map(Number)
         .sort((a, b) => a - b);
-      if (failures > 0) console.warn(`agent_overhead: ${failures} answers did not succeed`);
-      if (refused > 0) console.warn(`agent_overhead: ${refused} messages were refused`);
+      if (failures > 0) console.warn(`agent runs (${threads} threads): ${failures} answers did not succeed`);
+      if (refused > 0) console.warn(`agent runs (${threads} threads): ${refused} messages were refused`);
       return {
         rps: answers / seconds,
         p50_ms: round(percentile(firstDelta, 50)),

@@ -17,6 +17,7 @@ export const SCENARIOS = [
   'claim_complete',
   'blueprint_steps',
   'agent_overhead',
+  'agent_first_delta',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -36,6 +37,7 @@ export const GROUPS: ReadonlyArray<readonly Scenario[]> = [
   ['claim_complete'],
   ['blueprint_steps'],
   ['agent_overhead'],
+  ['agent_first_delta'],
 ];
 
 export interface BenchOptions {

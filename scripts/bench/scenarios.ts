@@ -85,6 +85,8 @@ export function scenarios(targets: Targets, options: BenchOptions): Record<Scena
     claim_complete: claimComplete(fixture, base, options),
     blueprint_steps: blueprintSteps(fixture, base, targets.databaseUrl, 32),
     agent_overhead: agentOverhead(fixture, base, targets.databaseUrl, 50),
+    // The same with one thread: messages one after another, the first delta's latency without queueing.
+    agent_first_delta: agentOverhead(fixture, base, targets.databaseUrl, 1),
   };
 
   /** Signed deliveries of `size` bytes to the server's webhook trigger, or to the floor's one-INSERT route. */
