@@ -4,50 +4,30 @@
 // tables that span areas (quotas, retention).
 import { existsSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { type BlueprintsConfig, blueprintsSettings } from './config/blueprints.ts';
-import { type EventStreamsConfig, eventStreamsSettings } from './config/event-streams.ts';
-import { type ExportsConfig, exportsSettings } from './config/exports.ts';
-import { type FilesConfig, filesSettings } from './config/files.ts';
-import { type IdentityConfig, identitySettings } from './config/identity.ts';
-import { type IdentitySignInConfig, identitySignInSettings } from './config/identity-sign-in.ts';
-import { type ModelsConfig, modelsSettings } from './config/models.ts';
-import { type NotificationsConfig, notificationsSettings } from './config/notifications.ts';
-import { type ObservabilityConfig, observabilitySettings } from './config/observability.ts';
+import { blueprintsSettings } from './config/blueprints.ts';
+import { eventStreamsSettings } from './config/event-streams.ts';
+import { exportsSettings } from './config/exports.ts';
+import { filesSettings } from './config/files.ts';
+import { identitySettings } from './config/identity.ts';
+import { identitySignInSettings } from './config/identity-sign-in.ts';
+import { modelsSettings } from './config/models.ts';
+import { notificationsSettings } from './config/notifications.ts';
+import { observabilitySettings } from './config/observability.ts';
 import { type PlatformConfig, platformSettings } from './config/platform.ts';
-import { type QuotasConfig, quotasSettings } from './config/quotas.ts';
-import { type RetentionConfig, retentionSettings } from './config/retention.ts';
-import { type RunsConfig, runsSettings } from './config/runs.ts';
-import { type SandboxesConfig, sandboxesSettings } from './config/sandboxes.ts';
-import { type SchedulesConfig, schedulesSettings } from './config/schedules.ts';
+import { quotasSettings } from './config/quotas.ts';
+import { retentionSettings } from './config/retention.ts';
+import { runsSettings } from './config/runs.ts';
+import { sandboxesSettings } from './config/sandboxes.ts';
+import { schedulesSettings } from './config/schedules.ts';
 import { ConfigError, type Property, type Settings } from './config/settings.ts';
-import { type ThrottlingConfig, throttlingSettings } from './config/throttling.ts';
-import { type TriggersConfig, triggersSettings } from './config/triggers.ts';
-import { type WebhooksConfig, webhooksSettings } from './config/webhooks.ts';
+import { throttlingSettings } from './config/throttling.ts';
+import { triggersSettings } from './config/triggers.ts';
+import { webhooksSettings } from './config/webhooks.ts';
 
 export { ConfigError };
 
-/** Every setting the service reads, parsed and validated once at boot: the areas' parts together. */
-export type Config = PlatformConfig &
-  ThrottlingConfig &
-  EventStreamsConfig &
-  ObservabilityConfig &
-  NotificationsConfig &
-  IdentityConfig &
-  IdentitySignInConfig &
-  RunsConfig &
-  SchedulesConfig &
-  TriggersConfig &
-  WebhooksConfig &
-  SandboxesConfig &
-  BlueprintsConfig &
-  FilesConfig &
-  ModelsConfig &
-  ExportsConfig &
-  QuotasConfig &
-  RetentionConfig;
-
 /** The server's settings first: the others' `read` gets its part. */
-const AREAS: readonly Settings<object>[] = [
+const AREAS = [
   throttlingSettings,
   eventStreamsSettings,
   observabilitySettings,
@@ -65,7 +45,17 @@ const AREAS: readonly Settings<object>[] = [
   exportsSettings,
   quotasSettings,
   retentionSettings,
-];
+] as const;
+
+/** Every setting the service reads, parsed and validated once at boot: the server's part and each area's. */
+export type Config = PlatformConfig & Joined<PartOf<(typeof AREAS)[number]>>;
+/** The part of the Config a Settings reads. */
+type PartOf<S> = S extends Settings<infer Part> ? Part : never;
+/** The parts as one type (a union turned intersection): two parts of one section (`files`) join. */
+type Joined<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer All) => void
+  ? All
+  : never;
+
 const SETTINGS: readonly Omit<Settings<object>, 'read'>[] = [platformSettings, ...AREAS];
 
 const properties: Record<string, Property> = {};
