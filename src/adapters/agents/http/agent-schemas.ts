@@ -28,46 +28,25 @@ const requiresApproval: JsonSchema = {
     'the call runs; rejected, the model is answered with the refusal and the run goes on.',
 };
 
+/** One kind of tool: its `type`, the reference it names (if any), and the fields every tool has. */
+function toolKind(type: string, reference?: 'blueprint_id' | 'mission_id'): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', ...(reference ? [reference] : []), 'name', 'description'],
+    properties: {
+      type: { type: 'string', enum: [type] },
+      ...(reference && { [reference]: uuid }),
+      name: toolName,
+      description: toolDescription,
+      ...(reference && { input_schema: inputSchema }),
+      requires_approval: requiresApproval,
+    },
+  };
+}
+
 const tool: JsonSchema = {
-  oneOf: [
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type', 'blueprint_id', 'name', 'description'],
-      properties: {
-        type: { type: 'string', enum: ['blueprint'] },
-        blueprint_id: uuid,
-        name: toolName,
-        description: toolDescription,
-        input_schema: inputSchema,
-        requires_approval: requiresApproval,
-      },
-    },
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type', 'mission_id', 'name', 'description'],
-      properties: {
-        type: { type: 'string', enum: ['mission'] },
-        mission_id: uuid,
-        name: toolName,
-        description: toolDescription,
-        input_schema: inputSchema,
-        requires_approval: requiresApproval,
-      },
-    },
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['type', 'name', 'description'],
-      properties: {
-        type: { type: 'string', enum: ['code'] },
-        name: toolName,
-        description: toolDescription,
-        requires_approval: requiresApproval,
-      },
-    },
-  ],
+  oneOf: [toolKind('blueprint', 'blueprint_id'), toolKind('mission', 'mission_id'), toolKind('code')],
 };
 
 const settings: JsonSchema = {
