@@ -1,49 +1,30 @@
 import { DEFAULT_QUOTAS, type Quotas } from '../domain/kernel/quotas.ts';
-import type { Input, Settings } from './settings.ts';
+import type { Input, Property, Settings } from './settings.ts';
 
 export interface QuotasConfig {
   /** What one workspace may hold (and one user create); CONTRACT section 14. */
   readonly quotas: Quotas;
 }
 
+/** The variable of a quota on what one workspace may hold (0 to a million; 409 beyond). */
+function heldPerWorkspace(key: keyof Quotas, what: string): Property {
+  return {
+    type: 'integer',
+    minimum: 0,
+    maximum: 1000000,
+    default: DEFAULT_QUOTAS[key],
+    description: `${what} one workspace may hold; 409 \`quota_exceeded\` beyond`,
+  };
+}
+
 /** One table for every area's quota, as the domain kernel's `Quotas` holds them. */
 export const quotasSettings: Settings<QuotasConfig> = {
   properties: {
-    QUOTA_MISSIONS: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 1000000,
-      default: DEFAULT_QUOTAS.missions,
-      description: 'missions one workspace may hold; 409 `quota_exceeded` beyond',
-    },
-    QUOTA_SCHEDULES: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 1000000,
-      default: DEFAULT_QUOTAS.schedules,
-      description: 'schedules one workspace may hold; 409 `quota_exceeded` beyond',
-    },
-    QUOTA_TRIGGERS: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 1000000,
-      default: DEFAULT_QUOTAS.triggers,
-      description: 'live triggers one workspace may hold; 409 `quota_exceeded` beyond',
-    },
-    QUOTA_WEBHOOK_ENDPOINTS: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 1000000,
-      default: DEFAULT_QUOTAS.webhook_endpoints,
-      description: 'outbound webhook endpoints one workspace may hold; 409 `quota_exceeded` beyond',
-    },
-    QUOTA_API_KEYS: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 1000000,
-      default: DEFAULT_QUOTAS.api_keys,
-      description: 'API keys not revoked one workspace may hold; 409 `quota_exceeded` beyond',
-    },
+    QUOTA_MISSIONS: heldPerWorkspace('missions', 'missions'),
+    QUOTA_SCHEDULES: heldPerWorkspace('schedules', 'schedules'),
+    QUOTA_TRIGGERS: heldPerWorkspace('triggers', 'live triggers'),
+    QUOTA_WEBHOOK_ENDPOINTS: heldPerWorkspace('webhook_endpoints', 'outbound webhook endpoints'),
+    QUOTA_API_KEYS: heldPerWorkspace('api_keys', 'API keys not revoked'),
     QUOTA_WORKSPACES_PER_USER: {
       type: 'integer',
       minimum: 0,
