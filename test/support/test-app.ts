@@ -13,7 +13,7 @@ import type { Tracer } from '../../src/application/kernel/ports/tracer.ts';
 import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type ContainerOptions, createContainer } from '../../src/container.ts';
-import { checkResponsesOf } from './openapi-responses.ts';
+import { checkResponsesOf, stopCheckingResponsesOf } from './openapi-responses.ts';
 import { testDatabase } from './test-database.ts';
 import { TEST_MASTER_KEY, TEST_RATE_LIMITS } from './test-settings.ts';
 
@@ -74,7 +74,10 @@ export async function startTestApp(
     baseUrl,
     container,
     request: (path, init) => fetch(`${baseUrl}${path}`, init),
-    close: () => closeServer(server, 1000),
+    close: () => {
+      stopCheckingResponsesOf(baseUrl);
+      return closeServer(server, 1000);
+    },
   };
 }
 
