@@ -19,6 +19,7 @@ import { exports } from './composition/exports.ts';
 import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
+import { memory } from './composition/memory.ts';
 import { missions } from './composition/missions.ts';
 import { models } from './composition/models.ts';
 import { notifications } from './composition/notifications.ts';
@@ -60,6 +61,7 @@ export const AREAS = [
   files,
   models,
   agents,
+  memory,
   exports,
   web,
 ] as const;

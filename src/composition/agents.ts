@@ -23,6 +23,7 @@ import {
   makeCarryOutAgentRun,
 } from '../application/agents/loop/carry-out-agent-run.ts';
 import { makeTakeAgentRuns, type TakeAgentRuns } from '../application/agents/loop/take-agent-runs.ts';
+import type { AgentMemory } from '../application/agents/ports/agent-memory.ts';
 import type { AgentRepository } from '../application/agents/ports/agent-repository.ts';
 import type { AgentRunRepository } from '../application/agents/ports/agent-run-repository.ts';
 import type { ThreadRepository } from '../application/agents/ports/thread-repository.ts';
@@ -82,7 +83,12 @@ export interface AgentsCradle {
   nudgeAgents: () => void;
 }
 
-export type ThroughAgents = ThroughModels & AgentsCradle;
+/** What agents ask of later areas: the memory of the `memory` tool (the memory area answers it). */
+export interface AgentsNeeds {
+  agentMemory: AgentMemory;
+}
+
+export type ThroughAgents = ThroughModels & AgentsCradle & AgentsNeeds;
 
 const { singleton } = registrar<ThroughAgents>();
 const { stored } = adaptersFor<ThroughAgents>();

@@ -19,6 +19,7 @@ export const AREA_ORDER = [
   'files',
   'models',
   'agents',
+  'memory',
   'exports',
   'web',
 ] as const;

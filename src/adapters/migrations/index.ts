@@ -25,6 +25,7 @@ import { Migration0024Approvals } from './0024-approvals.ts';
 import { Migration0025Agents } from './0025-agents.ts';
 import { Migration0026UploadLeaseHolder } from './0026-upload-lease-holder.ts';
 import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wake-ups.ts';
+import { Migration0031Memory } from './0031-memory.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const migrations: MigrationObject[] = [
   { name: '0025-agents', class: Migration0025Agents },
   { name: '0026-upload-lease-holder', class: Migration0026UploadLeaseHolder },
   { name: '0029-blueprint-engine-wake-ups', class: Migration0029BlueprintEngineWakeUps },
+  { name: '0031-memory', class: Migration0031Memory },
 ];

@@ -35,6 +35,7 @@ export function makeCreateThread(deps: {
       workspaceId: input.workspace_id,
       agentId: agent.id,
       metadata: input.metadata === undefined ? null : parseJsonObject(input.metadata, 'metadata', 16 * 1024),
+      createdBy: principal.kind === 'user' ? principal.userId : null,
       createdAt: deps.clock.now(),
     };
     await deps.threads.add(thread);

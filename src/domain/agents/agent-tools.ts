@@ -1,7 +1,7 @@
 import { InvalidFields } from '../kernel/errors.ts';
 
-/** What an agent's tool may be (CONTRACT section 10); `knowledge` and `memory` come with section 12. */
-export const TOOL_TYPES = ['blueprint', 'mission', 'code'] as const;
+/** What an agent's tool may be (CONTRACT section 10). */
+export const TOOL_TYPES = ['blueprint', 'mission', 'code', 'memory'] as const;
 export type ToolType = (typeof TOOL_TYPES)[number];
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -23,7 +23,12 @@ export type AgentTool =
       readonly missionId: string;
       readonly inputSchema: Readonly<Record<string, unknown>> | null;
     })
-  | (ToolBase & { readonly type: 'code' });
+  | (ToolBase & { readonly type: 'code' })
+  | (ToolBase & {
+      readonly type: 'memory';
+      /** The label the tool's items live under, with the thread's user id: `[namespace, user id]`. */
+      readonly namespace: string;
+    });
 
 /** The input schema the model is shown for a code tool: the JavaScript to run, and its input. */
 export const CODE_TOOL_INPUT_SCHEMA: Readonly<Record<string, unknown>> = {
@@ -40,7 +45,7 @@ export function parseTools(tools: readonly unknown[]): AgentTool[] {
   const names = new Set<string>();
   return tools.map((raw, index) => {
     const tool = raw as Record<string, unknown>;
-    const name = String(tool.name);
+    const name = String(tool.name ?? (tool.type === 'memory' ? 'memory' : ''));
     const path = `/tools/${index}/name`;
     if (!TOOL_NAME.test(name)) throw new InvalidFields([{ path, message: `must match ${TOOL_NAME.source}` }]);
     if (names.has(name)) throw new InvalidFields([{ path, message: 'must be unique in the agent' }]);
@@ -58,10 +63,39 @@ export function parseTools(tools: readonly unknown[]): AgentTool[] {
         return { ...base, type: 'mission', missionId: String(tool.mission_id), inputSchema };
       case 'code':
         return { ...base, type: 'code' };
+      case 'memory':
+        return memoryTool(base, tool.namespace, index);
       default:
         throw new InvalidFields([
           { path: `/tools/${index}/type`, message: `must be one of ${TOOL_TYPES.join(', ')}` },
         ]);
     }
   });
+}
+
+/** The input schema the model is shown for a memory tool: one action on the items of its user's namespace. */
+export const MEMORY_TOOL_INPUT_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    action: { type: 'string', enum: ['put', 'get', 'delete', 'search'] },
+    key: { type: 'string', description: 'The item (put, get, delete)' },
+    value: { type: 'object', description: 'The JSON object to remember (put)' },
+    ttl_seconds: { type: 'integer', description: 'Forget the item after this long (put; optional)' },
+    query: { type: 'string', description: 'Words to look for in remembered values (search; optional)' },
+    filter: { type: 'object', description: 'Only values containing this object (search; optional)' },
+    limit: { type: 'integer', description: 'At most this many items (search; default 10)' },
+  },
+  required: ['action'],
+};
+
+const MEMORY_DESCRIPTION =
+  'Remember and recall facts about the user across conversations: put, get or delete an item by key, or search.';
+
+function memoryTool(base: ToolBase, namespace: unknown, index: number): AgentTool {
+  if (typeof namespace !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(namespace)) {
+    throw new InvalidFields([
+      { path: `/tools/${index}/namespace`, message: 'must match ^[A-Za-z0-9_-]{1,64}$' },
+    ]);
+  }
+  return { ...base, description: base.description || MEMORY_DESCRIPTION, type: 'memory', namespace };
 }

@@ -9,6 +9,8 @@ export interface Thread {
   readonly workspaceId: string;
   readonly agentId: string;
   readonly metadata: JsonObject | null;
+  /** The person who started it (null: an API key): the agent `memory` tool keeps their memory. */
+  readonly createdBy: string | null;
   readonly createdAt: Date;
 }
 

@@ -45,8 +45,34 @@ function toolKind(type: string, reference?: 'blueprint_id' | 'mission_id'): Json
   };
 }
 
+const memoryNamespace: JsonSchema = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  maxLength: 64,
+  description: "The tool reads and writes memory items under `[<namespace>, <thread's user id>]`.",
+};
+
+/** `{type: "memory", namespace}`: its name defaults to `memory`, its description to one the model understands. */
+const memoryTool: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'namespace'],
+  properties: {
+    type: { type: 'string', enum: ['memory'] },
+    namespace: memoryNamespace,
+    name: toolName,
+    description: toolDescription,
+    requires_approval: requiresApproval,
+  },
+};
+
 const tool: JsonSchema = {
-  oneOf: [toolKind('blueprint', 'blueprint_id'), toolKind('mission', 'mission_id'), toolKind('code')],
+  oneOf: [
+    toolKind('blueprint', 'blueprint_id'),
+    toolKind('mission', 'mission_id'),
+    toolKind('code'),
+    memoryTool,
+  ],
 };
 
 const settings: JsonSchema = {
@@ -73,7 +99,7 @@ const definitionProperties: Record<string, JsonSchema> = {
     type: 'array',
     maxItems: 64,
     items: tool,
-    description: 'Tool names are unique in the agent (`knowledge` and `memory` tools come with section 12).',
+    description: 'Tool names are unique in the agent (`knowledge` tools come with section 12).',
   },
   settings,
 };
@@ -104,9 +130,10 @@ const toolOut: JsonSchema = {
   additionalProperties: false,
   required: ['type', 'name', 'description'],
   properties: {
-    type: { type: 'string', enum: ['blueprint', 'mission', 'code'] },
+    type: { type: 'string', enum: ['blueprint', 'mission', 'code', 'memory'] },
     blueprint_id: uuid,
     mission_id: uuid,
+    namespace: memoryNamespace,
     name: { type: 'string', maxLength: 64 },
     description: { type: 'string', maxLength: 2000 },
     input_schema: { type: 'object' },

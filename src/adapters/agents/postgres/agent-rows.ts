@@ -14,7 +14,7 @@ export function date(value: unknown): Date {
 export const AGENT_COLUMNS = 'id, workspace_id, name, description, latest_version, created_at, updated_at';
 export const VERSION_COLUMNS =
   'agent_id, version, provider_id, model, instructions, tools, settings, created_by, created_at';
-export const THREAD_COLUMNS = 'id, workspace_id, agent_id, metadata, created_at';
+export const THREAD_COLUMNS = 'id, workspace_id, agent_id, metadata, created_by, created_at';
 export const MESSAGE_COLUMNS =
   'id, thread_id, parent_id, role, content, tool_calls, tool_call_id, run_id, created_at';
 
@@ -76,6 +76,7 @@ export function toThread(row: Row): Thread {
     workspaceId: row.workspace_id as string,
     agentId: row.agent_id as string,
     metadata: (row.metadata as JsonObject | null) ?? null,
+    createdBy: (row.created_by as string | null) ?? null,
     createdAt: date(row.created_at),
   };
 }

@@ -9,11 +9,12 @@ import { MESSAGE_COLUMNS, type Row, THREAD_COLUMNS, toMessage, toThread } from '
 /** Threads in `threads`, their messages in `thread_messages` (ordered by `position`, an identity column). */
 export class PostgresThreadRepository extends PostgresRepository implements ThreadRepository {
   async add(thread: Thread): Promise<void> {
-    await this.db.query(`insert into threads (${THREAD_COLUMNS}) values ($1, $2, $3, $4::jsonb, $5)`, [
+    await this.db.query(`insert into threads (${THREAD_COLUMNS}) values ($1, $2, $3, $4::jsonb, $5, $6)`, [
       thread.id,
       thread.workspaceId,
       thread.agentId,
       thread.metadata === null ? null : JSON.stringify(thread.metadata),
+      thread.createdBy,
       thread.createdAt,
     ]);
   }

@@ -1,10 +1,17 @@
-import { type AgentTool, CODE_TOOL_INPUT_SCHEMA } from '../../../domain/agents/agent-tools.ts';
+import {
+  type AgentTool,
+  CODE_TOOL_INPUT_SCHEMA,
+  MEMORY_TOOL_INPUT_SCHEMA,
+} from '../../../domain/agents/agent-tools.ts';
 import { blueprintOf } from '../../../domain/missions/index.ts';
 import type { ToolCall, ToolSpec } from '../../../domain/models/index.ts';
 import { Run } from '../../../domain/runs/index.ts';
 import type { IdGenerator } from '../../kernel/ports/id-generator.ts';
 import type { MissionRepository } from '../../missions/index.ts';
 import type { Sandbox } from '../../sandboxes/index.ts';
+import type { AgentMemory } from '../ports/agent-memory.ts';
+import type { ThreadRepository } from '../ports/thread-repository.ts';
+import { memoryToolCall } from './memory-tool-call.ts';
 
 const CODE_TIMEOUT_MS = 2000;
 const CODE_MEMORY_MB = 64;
@@ -23,6 +30,8 @@ export interface ToolDeps {
   readonly sandbox: Sandbox;
   readonly missions: MissionRepository;
   readonly ids: IdGenerator;
+  readonly agentMemory: AgentMemory;
+  readonly threads: ThreadRepository;
 }
 
 /** The agent's tools as the model is shown them. */
@@ -33,7 +42,9 @@ export function toolSpecs(tools: readonly AgentTool[]): ToolSpec[] {
     inputSchema:
       tool.type === 'code'
         ? CODE_TOOL_INPUT_SCHEMA
-        : (tool.inputSchema ?? { type: 'object', properties: {} }),
+        : tool.type === 'memory'
+          ? MEMORY_TOOL_INPUT_SCHEMA
+          : (tool.inputSchema ?? { type: 'object', properties: {} }),
   }));
 }
 
@@ -75,6 +86,7 @@ export async function runTool(
     });
     return result(ran.error ? failure(ran.error.name, ran.error.message) : { output: ran.output ?? null });
   }
+  if (tool.type === 'memory') return result(await memoryToolCall(deps, run, tool.namespace, input));
   const parent = { runId: run.id, stepId: call.id.slice(0, 64), taskType: null };
   if (tool.type === 'mission') {
     const mission = await deps.missions.findById(tool.missionId);
