@@ -64,7 +64,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, approval, sandbox and export route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, approval, sandbox, export and memory route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -139,6 +139,12 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     });
     const thread = await c.createThread(owner, { workspace_id: workspace.id, agent_id: agent.agent.id });
     const exported = await c.requestExport(owner, workspace.id, { kind: 'runs', format: 'csv' });
+    await c.putMemoryItem(owner, {
+      workspace_id: workspace.id,
+      namespace: ['matrix'],
+      key: 'k',
+      value: { a: 1 },
+    });
     const empty = {
       format: 'workspace-export',
       version: 1,
@@ -814,12 +820,46 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       expect: READ,
       request: (f) => ({ method: 'GET', path: `/api/blueprints/${f.blueprintId}/versions/1/diff/1` }),
     },
+    {
+      route: 'PUT /api/memory/items',
+      expect: { ...READ, owner: 201, admin: 201, member: 201 },
+      request: (f) => ({
+        method: 'PUT',
+        path: '/api/memory/items',
+        body: { workspace_id: f.workspaceId, namespace: ['matrix'], key: 'new', value: { b: 2 } },
+      }),
+    },
+    {
+      route: 'GET /api/memory/items',
+      expect: READ,
+      request: (f) => ({
+        method: 'GET',
+        path: `/api/memory/items?workspace_id=${f.workspaceId}&namespace=matrix&key=k`,
+      }),
+    },
+    {
+      route: 'DELETE /api/memory/items',
+      expect: { ...READ, owner: 204, admin: 204, member: 204 },
+      request: (f) => ({
+        method: 'DELETE',
+        path: `/api/memory/items?workspace_id=${f.workspaceId}&namespace=matrix&key=k`,
+      }),
+    },
+    {
+      route: 'POST /api/memory/search',
+      expect: READ,
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/memory/search',
+        body: { workspace_id: f.workspaceId, namespace_prefix: ['matrix'], query: 'x' },
+      }),
+    },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, approvals, sandboxes, exports, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, approvals, sandboxes, exports, memory, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|approvals|sandboxes|exports|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|approvals|sandboxes|exports|memory|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )

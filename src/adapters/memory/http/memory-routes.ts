@@ -37,6 +37,8 @@ export function memoryRoutes(deps: ThroughMemory): RouteSpec[] {
         'Creates or replaces the item at its namespace and key. An expired item there counts as gone: the write ' +
         'makes a new one.',
       body: putMemoryItemRequest,
+      // A workspace the caller does not belong to is 404, like one that does not exist.
+      errors: [404],
       responses: {
         200: { description: 'Replaced.', schema: memoryItem },
         201: { description: 'Created.', schema: memoryItem },
@@ -52,6 +54,7 @@ export function memoryRoutes(deps: ThroughMemory): RouteSpec[] {
       summary: 'Read a memory item',
       description: 'An expired item answers 404 at once, before the sweeper deletes it.',
       query: memoryItemQuery,
+      errors: [404],
       responses: { 200: { description: 'The item.', schema: memoryItem } },
       handler: async (ctx, { principal, query }) =>
         ok(
@@ -63,6 +66,7 @@ export function memoryRoutes(deps: ThroughMemory): RouteSpec[] {
       operationId: 'deleteMemoryItem',
       summary: 'Delete a memory item',
       query: memoryItemQuery,
+      errors: [404],
       responses: { 204: { description: 'Deleted.' } },
       handler: async (ctx, { principal, query }) => {
         await deps.deleteMemoryItem(principal, query as unknown as MemoryItemAddress);
@@ -76,6 +80,7 @@ export function memoryRoutes(deps: ThroughMemory): RouteSpec[] {
         'Live items under a namespace prefix: `filter` by containment, `query` by full-text (best first); ' +
         'without a query the most recently written first.',
       body: searchMemoryRequest,
+      errors: [404],
       responses: { 200: { description: 'The items found.', schema: memorySearchResult } },
       handler: async (ctx, { principal, body }) => {
         const items = await deps.searchMemory(principal, body as SearchMemoryInput);
