@@ -63,7 +63,7 @@ export function makeAgentMemoryItems(deps: { memoryItems: MemoryItemRepository; 
     },
   };
   return {
-    call: (scope, args) => {
+    call: async (scope, args) => {
       const action = actions[String(args.action)];
       if (!action || !Object.hasOwn(actions, String(args.action))) {
         throw new InvalidInput('action must be one of put, get, delete, search');

@@ -7,7 +7,7 @@
 export function jsonContains(container: unknown, contained: unknown): boolean {
   if (Array.isArray(container)) {
     if (Array.isArray(contained)) {
-      return contained.every((want) => container.some((have) => jsonContains(have, want)));
+      return contained.every((want) => container.some((have) => nestedContains(have, want)));
     }
     return isScalar(contained) && container.some((have) => isScalar(have) && have === contained);
   }
