@@ -16,6 +16,7 @@ import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
 import { blueprints } from './composition/blueprints.ts';
 import { exports } from './composition/exports.ts';
+import { feedback } from './composition/feedback.ts';
 import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
@@ -62,6 +63,7 @@ export const AREAS = [
   models,
   agents,
   memory,
+  feedback,
   exports,
   web,
 ] as const;

@@ -20,6 +20,7 @@ export const AREA_ORDER = [
   'models',
   'agents',
   'memory',
+  'feedback',
   'exports',
   'web',
 ] as const;

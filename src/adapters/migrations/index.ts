@@ -26,6 +26,7 @@ import { Migration0025Agents } from './0025-agents.ts';
 import { Migration0026UploadLeaseHolder } from './0026-upload-lease-holder.ts';
 import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wake-ups.ts';
 import { Migration0031Memory } from './0031-memory.ts';
+import { Migration0032Feedback } from './0032-feedback.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const migrations: MigrationObject[] = [
   { name: '0026-upload-lease-holder', class: Migration0026UploadLeaseHolder },
   { name: '0029-blueprint-engine-wake-ups', class: Migration0029BlueprintEngineWakeUps },
   { name: '0031-memory', class: Migration0031Memory },
+  { name: '0032-feedback', class: Migration0032Feedback },
 ];
