@@ -29,8 +29,6 @@ import type { ThroughMemory } from './memory.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
 
-/** Answers through feedback links per client address and minute: enough for people, slow for guessing. */
-const LINK_ANSWERS_PER_MINUTE = 20;
 /** How often each instance forgets the uses of expired links. */
 const SWEEP_INTERVAL_MS = 3_600_000;
 
@@ -55,7 +53,7 @@ const { stored } = adaptersFor<ThroughFeedback>();
 
 export const feedback: Area<FeedbackCradle, ThroughFeedback> = {
   name: 'feedback',
-  register: ({ persistence }) => ({
+  register: ({ config, persistence }) => ({
     feedback: singleton(
       stored(persistence, {
         postgres: ({ db }) => new PostgresFeedbackRepository({ db }),
@@ -67,7 +65,7 @@ export const feedback: Area<FeedbackCradle, ThroughFeedback> = {
       ({ rateLimiterFactory }) =>
         new FlexibleRateLimiter(rateLimiterFactory, {
           keyPrefix: 'feedback-link',
-          points: LINK_ANSWERS_PER_MINUTE,
+          points: config.feedbackLinkRateLimit,
           duration: 60,
         }),
     ),

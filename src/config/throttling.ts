@@ -5,6 +5,8 @@ export interface ThrottlingConfig {
   readonly rateLimitStore: 'postgres' | 'redis' | 'memory';
   /** Per client address, per minute. */
   readonly apiRateLimit: number;
+  /** Answers through feedback links (no credentials), per client address, per minute. */
+  readonly feedbackLinkRateLimit: number;
   readonly redisUrl: string;
 }
 
@@ -25,6 +27,14 @@ export const throttlingSettings: Settings<ThrottlingConfig> = {
       description:
         'every `/api/*` request per client address per minute, per instance, announced in `RateLimit-Policy`/`RateLimit` headers (429 with `Retry-After` beyond)',
     },
+    FEEDBACK_LINK_RATE_LIMIT_PER_MINUTE: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000000,
+      default: 20,
+      description:
+        'answers through feedback links (`POST /api/feedback/links/…`, no credentials) per client address per minute, shared by instances through `RATE_LIMIT_STORE` (429 with `Retry-After` beyond)',
+    },
     REDIS_URL: {
       type: 'string',
       pattern: '^rediss?://\\S+$',
@@ -42,6 +52,7 @@ export const throttlingSettings: Settings<ThrottlingConfig> = {
     return {
       rateLimitStore,
       apiRateLimit: input.API_RATE_LIMIT_PER_MINUTE as number,
+      feedbackLinkRateLimit: input.FEEDBACK_LINK_RATE_LIMIT_PER_MINUTE as number,
       redisUrl: input.REDIS_URL as string,
     };
   },

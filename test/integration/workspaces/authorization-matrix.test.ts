@@ -64,7 +64,7 @@ const ADMIN = (ok: number) => ({ owner: ok, admin: ok, member: 403, outsider: 40
 /** An invitation shows to its invitee only: to everyone else, its workspace's owner included, it does not exist. */
 const INVITEE_ONLY = { owner: 404, admin: 404, member: 404, outsider: 404 };
 
-describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, approval, sandbox, export and memory route for every role, as a person and as an API key', () => {
+describe('authorisation matrix: every workspace, invitation, mission, run, schedule, model provider, agent, thread, blueprint, approval, sandbox, export, memory and feedback route for every role, as a person and as an API key', () => {
   let app: TestApp;
   const users = {} as Record<Person | 'extra', SignedUp>;
   const principals = {} as Record<Person | 'extra', Principal>;
@@ -821,6 +821,30 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'GET', path: `/api/blueprints/${f.blueprintId}/versions/1/diff/1` }),
     },
     {
+      route: 'POST /api/runs/{id}/feedback',
+      expect: { ...READ, owner: 201, admin: 201, member: 201 },
+      request: (f) => ({ method: 'POST', path: `/api/runs/${f.runId}/feedback`, body: { score: 1 } }),
+    },
+    {
+      route: 'GET /api/runs/{id}/feedback',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/feedback` }),
+    },
+    {
+      route: 'POST /api/runs/{id}/feedback-links',
+      expect: { ...READ, owner: 201, admin: 201, member: 201 },
+      request: (f) => ({
+        method: 'POST',
+        path: `/api/runs/${f.runId}/feedback-links`,
+        body: { expires_in_seconds: 60 },
+      }),
+    },
+    {
+      route: 'GET /api/feedback/summary',
+      expect: READ,
+      request: (f) => ({ method: 'GET', path: `/api/feedback/summary?workspace_id=${f.workspaceId}` }),
+    },
+    {
       route: 'PUT /api/memory/items',
       expect: { ...READ, owner: 201, admin: 201, member: 201 },
       request: (f) => ({
@@ -856,10 +880,10 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     },
   ];
 
-  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, approvals, sandboxes, exports, memory, the audit API and the two-factor settings', () => {
+  it('covers every registered route of workspaces, invitations, missions, runs, schedules, outbound webhooks, model providers, agents, threads, blueprints, templates, approvals, sandboxes, exports, memory, feedback, the audit API and the two-factor settings', () => {
     const registered = app.container.cradle.routes
       .filter((r) =>
-        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|approvals|sandboxes|exports|memory|auth\/audit-events|auth\/mfa)/.test(
+        /^\/api\/(workspaces|invitations|missions|runs|schedules|webhook-endpoints|webhook-messages|model-providers|agents|threads|blueprints|templates|approvals|sandboxes|exports|memory|feedback\/summary|auth\/audit-events|auth\/mfa)/.test(
           r.path,
         ),
       )
@@ -908,6 +932,7 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       [`/api/runs?workspace_id=${f.workspaceId}`, `/api/runs?workspace_id=${randomUUID()}`],
       [`/api/runs?parent_run_id=${f.runId}`, `/api/runs?parent_run_id=${randomUUID()}`],
       [`/api/runs/${f.runId}/steps`, `/api/runs/${randomUUID()}/steps`],
+      [`/api/runs/${f.runId}/feedback`, `/api/runs/${randomUUID()}/feedback`],
       [`/api/webhook-endpoints/${f.endpointId}`, `/api/webhook-endpoints/${randomUUID()}`],
       [`/api/webhook-endpoints/${f.endpointId}/messages`, `/api/webhook-endpoints/${randomUUID()}/messages`],
       [`/api/schedules/${f.scheduleId}`, `/api/schedules/${randomUUID()}`],
