@@ -22510,7 +22510,10 @@ export interface operations {
                     key: string;
                     /** @description Any JSON object of at most 64 KiB (compact JSON). */
                     value: Record<string, unknown>;
-                    /** @description The item expires this long after this write; without it, never (a new write replaces it). */
+                    /**
+                     * Format: int32
+                     * @description The item expires this long after this write; without it, never (a new write replaces it).
+                     */
                     ttl_seconds?: number;
                 };
             };
@@ -22799,7 +22802,10 @@ export interface operations {
                     query?: string;
                     /** @description Only items whose value contains this object (JSONB containment: `{"topic": "food"}`). */
                     filter?: Record<string, unknown>;
-                    /** @default 10 */
+                    /**
+                     * Format: int32
+                     * @default 10
+                     */
                     limit?: number;
                 };
             };
@@ -23265,7 +23271,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Every feedback counted. */
+                        /**
+                         * Format: int64
+                         * @description Every feedback counted.
+                         */
                         count: number;
                         /** @description The mean of those with a score; null when none has one. */
                         mean_score: number | null;

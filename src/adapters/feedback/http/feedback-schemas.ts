@@ -17,6 +17,8 @@ const label: JsonSchema = {
 };
 const comment: JsonSchema = { type: 'string', maxLength: MAX_COMMENT_LENGTH, pattern: TEXT };
 
+const counter: JsonSchema = { type: 'integer', format: 'int64', maximum: Number.MAX_SAFE_INTEGER };
+
 /** `{score?, label?, comment?}`, at least one. */
 export const feedbackRequest: JsonSchema = {
   type: 'object',
@@ -59,7 +61,7 @@ export const summaryQuery: JsonSchema = {
 };
 
 export const feedbackSummary: JsonSchema = closedObject({
-  count: { type: 'integer', minimum: 0, description: 'Every feedback counted.' },
+  count: { ...counter, minimum: 0, description: 'Every feedback counted.' },
   mean_score: {
     type: ['number', 'null'],
     minimum: 0,
@@ -68,7 +70,7 @@ export const feedbackSummary: JsonSchema = closedObject({
   },
   labels: {
     type: 'object',
-    additionalProperties: { type: 'integer', minimum: 1 },
+    additionalProperties: { ...counter, minimum: 1 },
     description: 'How many carry each label.',
   },
 });

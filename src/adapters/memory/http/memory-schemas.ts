@@ -42,6 +42,7 @@ export const putMemoryItemRequest: JsonSchema = {
     value,
     ttl_seconds: {
       type: 'integer',
+      format: 'int32',
       minimum: 1,
       maximum: MAX_TTL_SECONDS,
       description:
@@ -85,7 +86,13 @@ export const searchMemoryRequest: JsonSchema = {
       type: 'object',
       description: 'Only items whose value contains this object (JSONB containment: `{"topic": "food"}`).',
     },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, default: DEFAULT_SEARCH_LIMIT },
+    limit: {
+      type: 'integer',
+      format: 'int32',
+      minimum: 1,
+      maximum: MAX_SEARCH_LIMIT,
+      default: DEFAULT_SEARCH_LIMIT,
+    },
   },
 };
 
