@@ -11,7 +11,7 @@ endif
 BIN := node_modules/.bin
 CLIENT := clients/typescript
 
-.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events bench-agents resilience clean
+.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events bench-agents bench-memory resilience clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -101,6 +101,10 @@ bench-events: install
 ## first delta (p50, p99), answers per second with 50 threads.
 bench-agents: install
 	node scripts/bench-agents.ts
+
+## Memory search on 100,000 items (issue 23): writes, prefix, filter and full-text searches (p50, p99), the sweep.
+bench-memory: install
+	node scripts/bench-memory.ts
 
 ## Fault and load tests of issue 10 (minutes): SIGKILL durability, database outage, two instances, hostile input
 ## and slow clients, soak. Prints the figures and fails when one does not hold (docs/RELIABILITY.md).

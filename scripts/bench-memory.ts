@@ -43,11 +43,12 @@ try {
   // In slices: one statement stays within the server's statement deadline.
   for (let from = 1; from <= ITEMS; from += 5000) {
     await db.query(
-      `insert into memory_items (workspace_id, namespace, key, value, created_at, updated_at, expires_at)
-     select $1, array['users', (i % 100)::text, 'notes'], 'k' || i,
+      `insert into memory_items (workspace_id, namespace, path, key, value, created_at, updated_at, expires_at)
+     select $1, array['users', (i % 100)::text, 'notes'], 'users.' || (i % 100) || '.notes.', 'k' || i,
             jsonb_build_object('topic', ($2::text[])[1 + i % 5], 'rank', i % 7,
               'text', ($3::text[])[1 + i % 10] || ' and ' || ($3::text[])[1 + (i / 10) % 10] || ' on day ' || i),
-            $4, $4, case when i % 10 = 0 then $4::timestamptz + interval '1 second' end
+            $4::timestamptz - i * interval '1 ms', $4::timestamptz - i * interval '1 ms',
+              case when i % 10 = 0 then $4::timestamptz + interval '1 second' end
        from generate_series($5::int, $6::int) as i`,
       [workspaceId, TOPICS, WORDS, now, from, Math.min(ITEMS, from + 4999)],
     );

@@ -8,6 +8,8 @@ import { PostgresRepository } from '../../platform/postgres/postgres-repository.
 import { SqlParameters } from '../../platform/postgres/sql-parameters.ts';
 
 const COLUMNS = 'workspace_id, namespace, key, value, created_at, updated_at, expires_at';
+/** `users.42.`: labels never hold a dot, so the items under a prefix are the paths in [`users.`, `users/`). */
+const pathOf = (namespace: readonly string[]) => `${namespace.join('.')}.`;
 /** The live rows: an expired item is gone at once, swept or not. */
 const LIVE = (now: string) => `(expires_at is null or expires_at > ${now}::timestamptz)`;
 
@@ -47,7 +49,7 @@ export class PostgresMemoryItemRepository extends PostgresRepository implements 
         [item.workspaceId, item.namespace, item.key, now],
       );
       const [row] = await this.db.query<MemoryRow & { created: boolean }>(
-        `insert into memory_items (${COLUMNS}) values ($1, $2::text[], $3, $4::jsonb, $5, $6, $7)
+        `insert into memory_items (${COLUMNS}, path) values ($1, $2::text[], $3, $4::jsonb, $5, $6, $7, $8)
          on conflict (workspace_id, namespace, key) do update
            set value = excluded.value, updated_at = excluded.updated_at, expires_at = excluded.expires_at
          returning ${COLUMNS}, (xmax = 0) as created`,
@@ -59,6 +61,7 @@ export class PostgresMemoryItemRepository extends PostgresRepository implements 
           item.createdAt,
           item.updatedAt,
           item.expiresAt,
+          pathOf(item.namespace),
         ],
       );
       return { item: toItem(row as MemoryRow), created: (row as { created: boolean }).created };
@@ -85,10 +88,10 @@ export class PostgresMemoryItemRepository extends PostgresRepository implements 
 
   async search(search: MemorySearch, now: Date): Promise<MemoryItem[]> {
     const params = new SqlParameters();
-    const prefix = params.add(search.namespacePrefix);
+    const path = pathOf(search.namespacePrefix);
     const conditions = [
       `workspace_id = ${params.add(search.workspaceId)}`,
-      `namespace[1:cardinality(${prefix}::text[])] = ${prefix}::text[]`,
+      `path >= ${params.add(path)} and path < ${params.add(`${path.slice(0, -1)}/`)}`,
       LIVE(params.add(now)),
     ];
     if (search.filter !== undefined)
