@@ -3,7 +3,14 @@ import {
   MAX_FEEDBACK_LINK_SECONDS,
   MAX_LABEL_LENGTH,
 } from '../../../domain/feedback/feedback.ts';
-import { closedObject, LINE, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import {
+  closedObject,
+  LINE,
+  signedLinkParams,
+  TEXT,
+  timestamp,
+  uuid,
+} from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
@@ -89,11 +96,6 @@ export const feedbackLink: JsonSchema = closedObject({
   expires_at: timestamp,
 });
 
-export const feedbackLinkParams: JsonSchema = closedObject({
-  link: {
-    type: 'string',
-    maxLength: 200,
-    pattern: '^[0-9a-f.A-Za-z_-]+$',
-    description: 'The signed part of the link: run id, expiry and signature.',
-  },
-});
+export const feedbackLinkParams: JsonSchema = signedLinkParams(
+  'The signed part of the link: run id, expiry and signature.',
+);

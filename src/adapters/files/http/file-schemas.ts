@@ -1,6 +1,6 @@
 import { MAX_LINK_SECONDS } from '../../../application/files/create-file-link.ts';
 import { MAX_FILE_NAME_LENGTH } from '../../../domain/files/stored-file.ts';
-import { LINE, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { LINE, signedLinkParams, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
@@ -80,16 +80,6 @@ export const fileLink: JsonSchema = {
   },
 };
 
-export const linkParams: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['link'],
-  properties: {
-    link: {
-      type: 'string',
-      maxLength: 200,
-      pattern: '^[0-9a-f.A-Za-z_-]+$',
-      description: 'The signed part of the link: file id, expiry and signature.',
-    },
-  },
-};
+export const linkParams: JsonSchema = signedLinkParams(
+  'The signed part of the link: file id, expiry and signature.',
+);

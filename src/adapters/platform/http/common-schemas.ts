@@ -35,6 +35,13 @@ export function uuidParams(descriptions: Record<string, string>): JsonSchema {
 
 export const idParams: JsonSchema = uuidParams({ id: 'Resource id (UUID).' });
 
+/** The `{link}` path parameter of a signed link (`<id>.<expiry>.<signature>`, see HmacLinkTokens). */
+export function signedLinkParams(description: string): JsonSchema {
+  return closedObject({
+    link: { type: 'string', maxLength: 200, pattern: '^[0-9a-f.A-Za-z_-]+$', description },
+  });
+}
+
 /** `{items, next_cursor}` around an item schema (CONTRACT section 1). */
 export function page(item: JsonSchema, maxItems = 200): JsonSchema {
   return closedObject({
