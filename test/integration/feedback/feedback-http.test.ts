@@ -187,3 +187,24 @@ describe('feedback links are rate-limited per client address', () => {
     expect(Number(limited.headers.get('retry-after'))).to.be.above(0);
   });
 });
+
+describe('a feedback link on two instances', () => {
+  const env = { FEEDBACK_LINK_RATE_LIMIT_PER_MINUTE: '1000', JWT_ISSUER: 'https://api.example.test' };
+  const [a, b] = [suiteApp(env), suiteApp(env)];
+  const owner = suiteUser(a);
+  const workspace = suiteWorkspace(a, owner, 'Two instances');
+  const mission = suiteMission(a, owner, workspace, 'm');
+
+  it('is accepted once whichever instances it reaches at the same moment', async () => {
+    const run = await api(a, owner, 'POST', `/api/missions/${mission.id}/runs`, { input: {} });
+    const link = await api(a, owner, 'POST', `/api/runs/${run.body.id}/feedback-links`, {
+      expires_in_seconds: 60,
+    });
+    const answers = await Promise.all(
+      [a, b, a, b].map((app, i) => answerLink(app, link.body.url, { score: i / 4 })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).to.deep.equal([201, 404, 404, 404]);
+    const list = await api(b, owner, 'GET', `/api/runs/${run.body.id}/feedback`);
+    expect(list.body.items).to.have.length(1);
+  });
+});
