@@ -72,6 +72,8 @@ describe('health detail (GET /health on the operator listener)', function () {
       'retention',
       'blueprint-engine',
       'export-runner',
+      'memory-sweeper',
+      'feedback-link-sweeper',
     ]);
     expect(jobs.get('run-lease-sweeper')).to.deep.include({ status: 'pass', observedUnit: 's' });
     expect(jobs.get('run-lease-sweeper')?.observedValue).to.be.a('number').within(0, 5);
