@@ -50,10 +50,11 @@ export function makeAgentMemoryItems(deps: { memoryItems: MemoryItemRepository; 
     }),
     search: async (scope, args, now) => {
       const limit = Math.min(
-        Math.max(Number(args.limit ?? DEFAULT_SEARCH_LIMIT) || DEFAULT_SEARCH_LIMIT, 1),
+        Math.max(Math.floor(Number(args.limit ?? DEFAULT_SEARCH_LIMIT)) || DEFAULT_SEARCH_LIMIT, 1),
         MAX_SEARCH_LIMIT,
       );
-      const query = args.query === undefined ? undefined : text(args.query, 'query').trim() || undefined;
+      const query =
+        args.query === undefined ? undefined : text(args.query, 'query').trim().slice(0, 1000) || undefined;
       const filter = args.filter === undefined ? undefined : parseValue(args.filter);
       const items = await deps.memoryItems.search(
         { workspaceId: scope.workspaceId, namespacePrefix: scope.namespace, query, filter, limit },

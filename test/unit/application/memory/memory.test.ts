@@ -86,7 +86,7 @@ describe('memory use cases (in memory)', () => {
       key: 'k',
       value: { likes: 'tea' },
     });
-    expect(await app.agentMemory.call(scope, { action: 'search', query: 'tea', limit: 500 })).to.deep.equal({
+    expect(await app.agentMemory.call(scope, { action: 'search', query: 'tea', limit: 2.5 })).to.deep.equal({
       items: [{ key: 'k', value: { likes: 'tea' } }],
     });
     expect(
