@@ -27,6 +27,7 @@ import { Migration0026UploadLeaseHolder } from './0026-upload-lease-holder.ts';
 import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wake-ups.ts';
 import { Migration0031Memory } from './0031-memory.ts';
 import { Migration0032Feedback } from './0032-feedback.ts';
+import { Migration0034MapChildren } from './0034-map-children.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -58,4 +59,5 @@ export const migrations: MigrationObject[] = [
   { name: '0029-blueprint-engine-wake-ups', class: Migration0029BlueprintEngineWakeUps },
   { name: '0031-memory', class: Migration0031Memory },
   { name: '0032-feedback', class: Migration0032Feedback },
+  { name: '0034-map-children', class: Migration0034MapChildren },
 ];

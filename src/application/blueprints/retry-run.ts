@@ -29,7 +29,9 @@ export function makeRetryRun(
       const resumed = await deps.runTransitions.change(runId, (locked) => locked.resume(deps.clock.now()));
       await deps.advanceRun(runId, (steps) => {
         for (const step of steps) {
-          if (step.childToCancel !== null) lingering.push(step.childToCancel);
+          lingering.push(...step.childrenToCancel);
+          // A failed map step's children its failure left unfinished (cancelled after that commit).
+          if (step.status === 'failed' && step.mapChildren !== null) lingering.push(...step.childRunIds);
           step.reopen();
         }
         return undefined;

@@ -39,6 +39,8 @@ export interface StepProps {
   readonly childRunId: string | null;
   /** An `approval` step: the approval it waits for (its last attempt's). */
   readonly approvalId: string | null;
+  /** A `map` step over `task` nodes: its child run per element of its input, null where none was created yet. */
+  readonly mapChildren: readonly (string | null)[] | null;
   /**
    * When the engine must next act on the step: ready to start (or a retry's backoff end), a wait's end, an
    * in-process attempt's lease end (past it, the instance that started it is gone), a finished child run, a
@@ -68,6 +70,7 @@ export class Step {
   takenEdges!: readonly number[] | null;
   childRunId!: string | null;
   approvalId!: string | null;
+  mapChildren!: readonly (string | null)[] | null;
   dueAt!: Date | null;
   startedAt!: Date | null;
   finishedAt!: Date | null;
@@ -96,6 +99,7 @@ export class Step {
           takenEdges: null,
           childRunId: null,
           approvalId: null,
+          mapChildren: null,
           dueAt: null,
           startedAt: null,
           finishedAt: null,
@@ -139,6 +143,7 @@ export class Step {
       error: null,
       childRunId: null,
       approvalId: null,
+      mapChildren: null,
     });
   }
 
@@ -148,9 +153,40 @@ export class Step {
     this.#set({ childRunId, input, dueAt: deadline });
   }
 
-  /** A finished child run: the engine collects it at once. */
-  childFinished(now: Date): void {
-    if (this.status === 'running' && this.childRunId !== null) this.#set({ dueAt: now });
+  /**
+   * The running attempt of a `map` step over `task` nodes has one child run per element of `input` (an array),
+   * created a few at a time (`mapChildAdded`): nothing is due until one of them finishes.
+   */
+  awaitChildren(input: readonly unknown[]): void {
+    this.#expect('running');
+    this.#set({ input, mapChildren: input.map(() => null), dueAt: null });
+  }
+
+  /** The child run of element `index` of a map step was created (in the transaction that stores this change). */
+  mapChildAdded(index: number, childRunId: string): void {
+    this.#expect('running');
+    const children = this.mapChildren;
+    if (children === null || index < 0 || index >= children.length || children[index] !== null) {
+      throw new StepNotActive(this);
+    }
+    this.#set({ mapChildren: children.map((id, at) => (at === index ? childRunId : id)) });
+  }
+
+  /** Its child runs: a `task` or `blueprint` step's one, or the created ones of a `map` step, in element order. */
+  get childRunIds(): string[] {
+    if (this.childRunId !== null) return [this.childRunId];
+    return (this.mapChildren ?? []).filter((id): id is string => id !== null);
+  }
+
+  /**
+   * A child run finished (`index`: its element's, for a map step's child): when it is this attempt's child, the
+   * engine collects it at once.
+   */
+  childFinished(childRunId: string, index: number | null, now: Date): void {
+    if (this.status !== 'running') return;
+    const ours =
+      index === null ? this.childRunId === childRunId : this.mapChildren?.[index] === childRunId;
+    if (ours) this.#set({ dueAt: now });
   }
 
   /** running -> waiting for a person's decision on `approvalId` (an `approval` node): nothing due until then. */
@@ -217,12 +253,16 @@ export class Step {
    */
   cancel(now: Date): void {
     if (this.finished) return;
-    this.#set({ status: 'cancelled', dueAt: this.childRunId === null ? null : now, finishedAt: now });
+    this.#set({
+      status: 'cancelled',
+      dueAt: this.childRunIds.length === 0 ? null : now,
+      finishedAt: now,
+    });
   }
 
-  /** Whether its child run is still to be cancelled (see `cancel`). */
-  get childToCancel(): string | null {
-    return this.status === 'cancelled' && this.dueAt !== null ? this.childRunId : null;
+  /** Its child runs still to be cancelled (see `cancel`). */
+  get childrenToCancel(): string[] {
+    return this.status === 'cancelled' && this.dueAt !== null ? this.childRunIds : [];
   }
 
   /** The engine cancelled its child run: nothing more is due. */
@@ -245,6 +285,7 @@ export class Step {
       takenEdges: null,
       childRunId: null,
       approvalId: null,
+      mapChildren: null,
       dueAt: null,
       finishedAt: null,
     });

@@ -55,6 +55,8 @@ export interface RunProps {
   /** A child run of a blueprint run's step (`task` or `blueprint` node): that run and the step's node id. */
   readonly parentRunId: string | null;
   readonly stepId: string | null;
+  /** A child run of a `map` step: the index of its element in the step's input. */
+  readonly stepIndex: number | null;
   /** A `task` child: the task type workers claim it by. */
   readonly taskType: string | null;
   /** A replay: the run it replays. */
@@ -71,6 +73,8 @@ export interface RunParent {
   readonly runId: string;
   readonly stepId: string;
   readonly taskType: string | null;
+  /** A `map` step's child: its element's index. */
+  readonly index?: number;
 }
 
 /**
@@ -143,6 +147,7 @@ export function queuedRunProps(props: QueueRun): RunProps {
     blueprintVersion: props.blueprint?.version ?? null,
     parentRunId: props.parent?.runId ?? null,
     stepId: props.parent?.stepId ?? null,
+    stepIndex: props.parent?.index ?? null,
     taskType: props.parent?.taskType ?? null,
     replayOf: props.replayOf ?? null,
     agentId: props.agent?.id ?? null,

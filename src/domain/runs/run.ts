@@ -49,6 +49,7 @@ export class Run {
   blueprintVersion!: number | null;
   parentRunId!: string | null;
   stepId!: string | null;
+  stepIndex!: number | null;
   taskType!: string | null;
   replayOf!: string | null;
   agentId!: string | null;

@@ -46,7 +46,8 @@ export class PostgresStepRepository extends PostgresRepository implements StepRe
     await this.db.query(
       `update steps s set due_at = $3
          from unnest($1::uuid[], $2::text[]) as k(run_id, node_id)
-        where s.run_id = k.run_id and s.node_id = k.node_id and s.status = 'running' and s.child_run_id is null`,
+        where s.run_id = k.run_id and s.node_id = k.node_id and s.status = 'running' and s.child_run_id is null
+          and s.map_children is null`,
       [keys.map((key) => key.runId), keys.map((key) => key.nodeId), leaseEnd],
     );
   }
@@ -76,22 +77,24 @@ export class PostgresStepRepository extends PostgresRepository implements StepRe
       steps.map((s) => s.startedAt),
       steps.map((s) => s.finishedAt),
       steps.map((s) => s.approvalId),
+      steps.map((s) => jsonParam(s.mapChildren)),
     ];
     const source = `unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::int[],
         $8::jsonb[], $9::jsonb[], $10::jsonb[], $11::jsonb[], $12::uuid[], $13::timestamptz[], $14::timestamptz[],
-        $15::timestamptz[], $16::uuid[])
+        $15::timestamptz[], $16::uuid[], $17::jsonb[])
       as c(run_id, node_id, position, kind, status, attempt, starts, input, output, error, taken_edges,
-        child_run_id, due_at, started_at, finished_at, approval_id)`;
+        child_run_id, due_at, started_at, finished_at, approval_id, map_children)`;
     const takenEdges = `case when c.taken_edges is null then null else
       coalesce((select array_agg(e::int) from jsonb_array_elements_text(c.taken_edges) e), '{}') end`;
     const sql = insert
       ? `insert into steps (${STEP_COLUMNS})
          select c.run_id, c.node_id, c.position, c.kind, c.status, c.attempt, c.starts, c.input, c.output, c.error,
-                ${takenEdges}, c.child_run_id, c.approval_id, c.due_at, c.started_at, c.finished_at
+                ${takenEdges}, c.child_run_id, c.approval_id, c.due_at, c.started_at, c.finished_at, c.map_children
            from ${source}`
       : `update steps s set status = c.status, attempt = c.attempt, starts = c.starts, input = c.input,
                 output = c.output, error = c.error, taken_edges = ${takenEdges}, child_run_id = c.child_run_id,
-                approval_id = c.approval_id, due_at = c.due_at, started_at = c.started_at, finished_at = c.finished_at
+                approval_id = c.approval_id, due_at = c.due_at, started_at = c.started_at, finished_at = c.finished_at,
+                map_children = c.map_children
            from ${source}
           where s.run_id = c.run_id and s.node_id = c.node_id`;
     await this.db.query(sql, columns);

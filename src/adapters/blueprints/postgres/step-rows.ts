@@ -4,7 +4,7 @@ import { Step, type StepFailure, type StepStatus } from '../../../domain/bluepri
 export type StepRow = Record<string, unknown>;
 
 export const STEP_COLUMNS = `run_id, node_id, position, kind, status, attempt, starts, input, output, error, taken_edges,
-  child_run_id, approval_id, due_at, started_at, finished_at`;
+  child_run_id, approval_id, due_at, started_at, finished_at, map_children`;
 
 export function toStep(row: StepRow): Step {
   return new Step({
@@ -21,6 +21,7 @@ export function toStep(row: StepRow): Step {
     takenEdges: (row.taken_edges as number[] | null) ?? null,
     childRunId: (row.child_run_id as string | null) ?? null,
     approvalId: (row.approval_id as string | null) ?? null,
+    mapChildren: (row.map_children as (string | null)[] | null) ?? null,
     dueAt: date(row.due_at),
     startedAt: date(row.started_at),
     finishedAt: date(row.finished_at),

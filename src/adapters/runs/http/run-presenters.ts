@@ -45,6 +45,7 @@ export function presentRunSummary(run: RunSummary) {
     blueprint: run.blueprintId === null ? null : { id: run.blueprintId, version: run.blueprintVersion },
     parent_run_id: run.parentRunId,
     step_id: run.stepId,
+    step_index: run.stepIndex,
     task_type: run.taskType,
     replay_of: run.replayOf,
     agent: run.agentId === null ? null : { id: run.agentId, version: run.agentVersion },

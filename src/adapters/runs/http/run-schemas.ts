@@ -84,6 +84,13 @@ const summaryProperties: Record<string, JsonSchema> = {
     maxLength: 64,
     description: 'A child run: the node id of the step it carries out.',
   },
+  step_index: {
+    type: ['integer', 'null'],
+    format: 'int32',
+    minimum: 0,
+    maximum: 2147483647,
+    description: "A child run of a `map` step: the index of its element in the step's input array.",
+  },
   task_type: {
     type: ['string', 'null'],
     maxLength: 100,

@@ -58,7 +58,7 @@ export async function selectRunSummaries(
 const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
   r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
   r.timeout_at, r.created_at, r.started_at, r.finished_at, r.traceparent, r.blueprint_id, r.blueprint_version,
-  r.parent_run_id, r.step_id, r.task_type, r.replay_of, r.agent_id, r.agent_version, r.thread_id`;
+  r.parent_run_id, r.step_id, r.task_type, r.replay_of, r.agent_id, r.agent_version, r.thread_id, r.step_index`;
 
 function toSummary(row: RunRow): RunSummary {
   return {
@@ -93,6 +93,7 @@ function toSummary(row: RunRow): RunSummary {
     agentId: (row.agent_id as string | null) ?? null,
     agentVersion: (row.agent_version as number | null) ?? null,
     threadId: (row.thread_id as string | null) ?? null,
+    stepIndex: (row.step_index as number | null) ?? null,
   };
 }
 

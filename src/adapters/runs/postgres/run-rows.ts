@@ -6,14 +6,14 @@ import { jsonParam } from '../../platform/postgres/insert-rows.ts';
 export const RUN_INSERT_COLUMNS = `id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
   fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
   lease_expires_at, timeout_at, created_at, started_at, finished_at, traceparent, blueprint_id, blueprint_version,
-  parent_run_id, step_id, task_type, replay_of, agent_id, agent_version, thread_id`;
+  parent_run_id, step_id, task_type, replay_of, agent_id, agent_version, thread_id, step_index`;
 
 export const RUN_INSERT_CASTS: readonly string[] = [
   ...['', '', '', '', '', '', '', '', ''],
   ...['::jsonb', '::jsonb', '::jsonb', '', '::jsonb'],
   ...['', '', '', '', '', '', '', '', '', ''],
   ...['', '', '', '', '', ''],
-  ...['', '', ''],
+  ...['', '', '', ''],
 ];
 
 export function runInsertValues(run: Run): unknown[] {
@@ -51,5 +51,6 @@ export function runInsertValues(run: Run): unknown[] {
     run.agentId,
     run.agentVersion,
     run.threadId,
+    run.stepIndex,
   ];
 }

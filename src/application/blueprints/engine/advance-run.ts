@@ -58,8 +58,6 @@ export function makeAdvanceRun(deps: AdvanceDeps): AdvanceRun {
         await deps.runTransitions.change(runId, (locked) => locked.conclude(ended, now));
       }
       if (!outcome) return [];
-      return steps.flatMap((step) =>
-        step.status === 'cancelled' && step.childRunId !== null ? [step.childRunId] : [],
-      );
+      return steps.flatMap((step) => (step.status === 'cancelled' ? step.childRunIds : []));
     });
 }

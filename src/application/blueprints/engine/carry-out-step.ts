@@ -7,6 +7,7 @@ import type { ApprovalRepository } from '../ports/approval-repository.ts';
 import type { BlueprintRepository } from '../ports/blueprint-repository.ts';
 import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
 import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
+import { addMapChildren, collectMap } from './collect-map.ts';
 import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
 import { stepEvents } from './step-events.ts';
 
@@ -42,6 +43,11 @@ export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
     if (was === 'waiting' && step.approvalId !== null) return collectApproval(deps, step);
     if (was === 'waiting') return finish(deps, step, { type: 'succeeded', output: step.input }, step.input);
     if (step.childRunId !== null) return collectChild(deps, step);
+    if (step.mapChildren !== null) {
+      const collected = await collectMap(deps, step);
+      const cancel = collected.result ? await finish(deps, step, collected.result, step.input) : [];
+      return [...cancel, ...collected.cancel];
+    }
     const error = { code: 'interrupted', message: 'the instance carrying out the step stopped' };
     return finish(
       deps,
@@ -103,10 +109,11 @@ async function collectChild(deps: CarryOutDeps, step: Step): Promise<string[]> {
  * cleared; a crash in between leaves the step due, and the next pass cancels the child again (a no-op).
  */
 async function cancelChild(deps: CarryOutDeps, step: Step): Promise<string[]> {
-  const childRunId = step.childRunId as string;
-  await deps.runTransitions.change(childRunId, (child) => {
-    if (child.status === 'queued' || child.status === 'running') child.cancel(deps.clock.now());
-  });
+  for (const childRunId of step.childRunIds) {
+    await deps.runTransitions.change(childRunId, (child) => {
+      if (child.status === 'queued' || child.status === 'running') child.cancel(deps.clock.now());
+    });
+  }
   return deps.advanceRun(
     step.runId,
     (steps) => void steps.find((s) => s.nodeId === step.nodeId)?.childCancelled(),
@@ -187,6 +194,9 @@ async function finish(
       }
       await deps.runs.add(outcome.run);
       step.awaitChild(outcome.run.id, input, null);
+    } else if (outcome.type === 'children') {
+      step.awaitChildren(outcome.items);
+      await addMapChildren(deps, step, run, node, now);
     } else if (outcome.type === 'approval') {
       const approval = await deps.openApproval({
         runId: step.runId,

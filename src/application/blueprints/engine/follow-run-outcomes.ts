@@ -24,8 +24,7 @@ export function makeFollowRunOutcomes(deps: {
     const now = deps.clock.now();
     if (run.parentRunId !== null && run.stepId !== null) {
       const steps = await deps.steps.lockRun(run.parentRunId);
-      const step = steps.find((s) => s.nodeId === run.stepId && s.childRunId === run.id);
-      step?.childFinished(now);
+      steps.find((s) => s.nodeId === run.stepId)?.childFinished(run.id, run.stepIndex, now);
       await deps.steps.save(steps);
       deps.nudge();
     }
@@ -37,9 +36,7 @@ export function makeFollowRunOutcomes(deps: {
     const events = stepEvents(steps, before, now);
     if (events.length > 0) await deps.runEvents.append(run.id, events, () => {});
     deps.childRunsToCancel(
-      steps.flatMap((step) =>
-        step.status === 'cancelled' && step.childRunId !== null ? [step.childRunId] : [],
-      ),
+      steps.flatMap((step) => (step.status === 'cancelled' ? step.childRunIds : [])),
     );
   };
 }

@@ -15,6 +15,8 @@ export type NodeResult =
   | { readonly type: 'failed'; readonly error: StepFailure; readonly retryable: boolean }
   | { readonly type: 'wait'; readonly until: Date }
   | { readonly type: 'child'; readonly run: Run }
+  /** A `map` over `task` nodes: one child run per element, created a few at a time (collect-map.ts). */
+  | { readonly type: 'children'; readonly items: readonly unknown[] }
   | {
       readonly type: 'approval';
       readonly title: string;
@@ -68,7 +70,7 @@ export async function runNode(deps: NodeDeps, attempt: NodeAttempt): Promise<Nod
       return runMap(deps, config, attempt);
     case 'task':
     case 'blueprint':
-      return childRun(deps, config, attempt);
+      return childRun(deps, attempt);
     case 'approval':
       return {
         type: 'approval',
@@ -159,8 +161,13 @@ async function runMap(
 ): Promise<NodeResult> {
   if (!Array.isArray(attempt.input)) return failed('invalid_input', 'a map node needs an array as input');
   const inner = config.node as NodeAttempt['node'];
-  if (inner.kind === 'task') return failed('unsupported_node', 'map over task nodes is not carried out yet');
   const items = attempt.input;
+  if (inner.kind === 'task') {
+    if (items.length === 0) return { type: 'succeeded', output: [] };
+    const index = items.findIndex((item) => item === null || typeof item !== 'object' || Array.isArray(item));
+    if (index >= 0) return failed('invalid_input', `element ${index}: a task node's input must be a JSON object`);
+    return { type: 'children', items };
+  }
   const results: NodeResult[] = new Array(items.length);
   let next = 0;
   const lane = async () => {
@@ -173,7 +180,7 @@ async function runMap(
       if (results[index]?.type === 'failed') next = items.length;
     }
   };
-  const lanes = Math.min(Number(config.concurrency ?? DEFAULT_MAP_CONCURRENCY), Math.max(items.length, 1));
+  const lanes = Math.min(mapConcurrency(attempt.node), Math.max(items.length, 1));
   await Promise.all(Array.from({ length: lanes }, lane));
   const failure = results.find((result) => result?.type === 'failed');
   if (failure) return failure;
@@ -183,9 +190,22 @@ async function runMap(
   };
 }
 
-/** A `task` (a worker's) or `blueprint` (the server's) child run of the same mission, input the step's input. */
-function childRun(deps: NodeDeps, config: Record<string, unknown>, attempt: NodeAttempt): NodeResult {
+/** The `config.concurrency` of a map node: how many of its elements run at once. */
+export function mapConcurrency(node: Pick<GraphNode, 'config'>): number {
+  return Number((node.config as Record<string, unknown> | undefined)?.concurrency ?? DEFAULT_MAP_CONCURRENCY);
+}
+
+/**
+ * A `task` (a worker's) or `blueprint` (the server's) child run of the same mission, input the step's input;
+ * with `index`, the child of that element of a `map` step (`node` is then the map's inline node).
+ */
+export function childRun(
+  deps: Pick<NodeDeps, 'ids'>,
+  attempt: Pick<NodeAttempt, 'run' | 'node' | 'input' | 'now' | 'depth'>,
+  index?: number,
+): NodeResult {
   const { run, node, input, now } = attempt;
+  const config = (node.config ?? {}) as Record<string, unknown>;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return failed('invalid_input', `a ${node.kind} node's input must be a JSON object`);
   }
@@ -217,7 +237,12 @@ function childRun(deps: NodeDeps, config: Record<string, unknown>, attempt: Node
           id: String(config.blueprint_id),
           version: typeof config.version === 'number' ? config.version : null,
         },
-    parent: { runId: run.id, stepId: node.id, taskType: task ? String(config.task_type) : null },
+    parent: {
+      runId: run.id,
+      stepId: node.id,
+      taskType: task ? String(config.task_type) : null,
+      ...(index === undefined ? {} : { index }),
+    },
     now,
   });
   return { type: 'child', run: child };
