@@ -8,6 +8,7 @@ import { PostgresAgentRepository } from '../adapters/agents/postgres/postgres-ag
 import { PostgresAgentRunRepository } from '../adapters/agents/postgres/postgres-agent-run-repository.ts';
 import { PostgresThreadRepository } from '../adapters/agents/postgres/postgres-thread-repository.ts';
 import { makeAgentRunTokenUsage } from '../application/agents/agent-run-token-usage.ts';
+import { makeAgentStepRunner } from '../application/agents/agent-step-runner.ts';
 import { type CreateAgent, makeCreateAgent } from '../application/agents/create-agent.ts';
 import { type CreateThread, makeCreateThread } from '../application/agents/create-thread.ts';
 import { type DeleteAgent, makeDeleteAgent } from '../application/agents/delete-agent.ts';
@@ -47,6 +48,7 @@ import {
 } from '../application/agents/thread-runs.ts';
 import { makeToolCallApprovals } from '../application/agents/tool-call-approvals.ts';
 import { makeUpdateAgent, type UpdateAgent } from '../application/agents/update-agent.ts';
+import type { AgentStepRunner } from '../application/blueprints/index.ts';
 import type { RunTokenUsage } from '../application/runs/index.ts';
 import type { Area } from './area.ts';
 import type { ThroughModels } from './models.ts';
@@ -60,6 +62,8 @@ export interface AgentsCradle {
   agentRuns: AgentRunRepository;
   /** The runs area's question (`GET /api/runs/{id}` shows an agent run's tokens), answered from `agentRuns`. */
   runTokenUsage: RunTokenUsage;
+  /** The blueprints area's question: an `agent` node's run of an agent. */
+  agentStepRunner: AgentStepRunner;
   /** Approvals of tool calls with `requires_approval` (none on this server yet: such calls are refused). */
   toolApprovals: ToolApprovals;
   createAgent: CreateAgent;
@@ -115,6 +119,7 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
       }),
     ),
     runTokenUsage: singleton(makeAgentRunTokenUsage),
+    agentStepRunner: singleton(makeAgentStepRunner),
     toolApprovals: singleton(makeToolCallApprovals),
     createAgent: singleton(makeCreateAgent),
     listAgents: singleton(makeListAgents),

@@ -63,6 +63,7 @@ import { type ListSteps, makeListSteps } from '../application/blueprints/list-st
 import { type ListTemplates, makeListTemplates } from '../application/blueprints/list-templates.ts';
 import { makeMissionBlueprints } from '../application/blueprints/mission-blueprints.ts';
 import { makeOpenApproval, type OpenApproval } from '../application/blueprints/open-approval.ts';
+import type { AgentStepRunner } from '../application/blueprints/ports/agent-step-runner.ts';
 import type { ApprovalDecisionListener } from '../application/blueprints/ports/approval-decision-listener.ts';
 import type { ApprovalRepository } from '../application/blueprints/ports/approval-repository.ts';
 import type { BlueprintRepository } from '../application/blueprints/ports/blueprint-repository.ts';
@@ -140,7 +141,12 @@ export interface BlueprintsCradle {
   expireApprovals: ExpireApprovals;
 }
 
-export type ThroughBlueprints = ThroughSandboxes & BlueprintsCradle;
+/** What blueprints ask of later areas: the agents area runs `agent` nodes. */
+export interface BlueprintsNeeds {
+  agentStepRunner: AgentStepRunner;
+}
+
+export type ThroughBlueprints = ThroughSandboxes & BlueprintsCradle & BlueprintsNeeds;
 
 const { singleton, instance, value } = registrar<ThroughBlueprints>();
 const { stored } = adaptersFor<ThroughBlueprints>();

@@ -1,4 +1,3 @@
-import { newAgentRunWork } from '../../domain/agents/agent-run-work.ts';
 import {
   MessageNotFound,
   parseMessageContent,
@@ -7,7 +6,7 @@ import {
   ThreadNotFound,
 } from '../../domain/agents/thread.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
-import { Run } from '../../domain/runs/index.ts';
+import type { Run } from '../../domain/runs/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
@@ -15,6 +14,7 @@ import type { RunRepository } from '../runs/index.ts';
 import { accessibleThread, type ThreadAccessDeps } from './accessible-agent.ts';
 import type { AgentRepository } from './ports/agent-repository.ts';
 import type { AgentRunRepository } from './ports/agent-run-repository.ts';
+import { queueAnswer } from './queue-answer.ts';
 
 export interface SendMessageInput {
   readonly content: string;
@@ -58,32 +58,13 @@ export function makeSendMessage(
       if (input.parent_id !== undefined && !parent) throw new MessageNotFound();
       const agent = await deps.agents.findById(thread.agentId);
       if (!agent) throw new ThreadNotFound();
-      const now = deps.clock.now();
-      const messageId = deps.ids.newId();
-      const run = Run.queue({
-        id: deps.ids.newId(),
-        missionId: null,
-        workspaceId: thread.workspaceId,
-        triggerType: 'manual',
-        input: { message_id: messageId, content },
-        agent: { id: agent.id, version: agent.latestVersion, threadId: thread.id },
-        now,
-      });
-      await deps.runs.add(run);
-      const message: ThreadMessage = {
-        id: messageId,
-        threadId: thread.id,
-        parentId: parent?.id ?? null,
-        role: 'user',
+      return queueAnswer(deps, {
+        thread,
+        agentVersion: agent.latestVersion,
         content,
-        toolCalls: null,
-        toolCallId: null,
-        runId: run.id,
-        createdAt: now,
-      };
-      await deps.threads.addMessage(message);
-      await deps.agentRuns.add(newAgentRunWork(run.id, now));
-      return { message, run };
+        parentMessageId: parent?.id ?? null,
+        now: deps.clock.now(),
+      });
     });
     deps.nudgeAgents();
     return sent;

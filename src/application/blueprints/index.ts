@@ -5,6 +5,8 @@ export type { CreateBlueprintVersion } from './create-blueprint-version.ts';
 // `openApproval` opens one for a run (in the caller's transaction), and the area learns the decision by adding
 // an ApprovalDecisionListener to the `approvalDecisionListeners` list (README, Architecture: approvals).
 export type { OpenApproval, OpenApprovalRequest } from './open-approval.ts';
+// `agent` nodes: the agents area answers this port (README, Architecture).
+export type { AgentStepRequest, AgentStepRunner, AgentStepStart } from './ports/agent-step-runner.ts';
 export type { ApprovalDecisionListener } from './ports/approval-decision-listener.ts';
 export type { ApprovalRepository } from './ports/approval-repository.ts';
 export type { BlueprintRepository } from './ports/blueprint-repository.ts';

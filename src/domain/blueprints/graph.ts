@@ -1,4 +1,4 @@
-/** The kinds of node a blueprint graph may hold (`agent` joins with the agents area). */
+/** The kinds of node a blueprint graph may hold (`agent` is carried out by the agents area: AgentStepRunner). */
 export const NODE_KINDS = [
   'task',
   'http',
@@ -8,6 +8,7 @@ export const NODE_KINDS = [
   'wait',
   'approval',
   'blueprint',
+  'agent',
 ] as const;
 export type NodeKind = (typeof NODE_KINDS)[number];
 

@@ -130,6 +130,14 @@ const CONFIG_CHECKS: Record<string, ConfigCheck> = {
       }
     },
   },
+  agent: {
+    required: true,
+    fields: ['agent_id'],
+    check: (check, config, path) => {
+      if (check.required(config, path, 'agent_id'))
+        check.text(config.agent_id, pointer(path, 'agent_id'), 36, UUID);
+    },
+  },
   blueprint: {
     required: true,
     fields: ['blueprint_id', 'version'],

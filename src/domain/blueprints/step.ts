@@ -184,8 +184,7 @@ export class Step {
    */
   childFinished(childRunId: string, index: number | null, now: Date): void {
     if (this.status !== 'running') return;
-    const ours =
-      index === null ? this.childRunId === childRunId : this.mapChildren?.[index] === childRunId;
+    const ours = index === null ? this.childRunId === childRunId : this.mapChildren?.[index] === childRunId;
     if (ours) this.#set({ dueAt: now });
   }
 

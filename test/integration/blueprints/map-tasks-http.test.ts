@@ -48,7 +48,9 @@ for (const [family, env] of [
         blueprint: { id: blueprint.body.id },
       });
       const items = Array.from({ length: count }, (_, n) => ({ n }));
-      const run = await api(app, owner, 'POST', `/api/missions/${mission.body.id}/runs`, { input: { items } });
+      const run = await api(app, owner, 'POST', `/api/missions/${mission.body.id}/runs`, {
+        input: { items },
+      });
       expect(run.status, JSON.stringify(run.body)).to.equal(202);
       return run.body.id;
     }
@@ -72,7 +74,9 @@ for (const [family, env] of [
     const complete = (child: Child, status = 'succeeded') =>
       api(app, owner, 'POST', `/api/runs/${child.id}/complete`, {
         status,
-        ...(status === 'succeeded' ? { output: { doubled: child.input.n * 2 } } : { error: { message: 'no' } }),
+        ...(status === 'succeeded'
+          ? { output: { doubled: child.input.n * 2 } }
+          : { error: { message: 'no' } }),
       });
 
     const children = async (runId: string): Promise<Child[]> =>
@@ -90,7 +94,8 @@ for (const [family, env] of [
         for (const child of batch.reverse()) expect((await complete(child)).status).to.equal(200);
       }
       expect(seen.map((child) => child.step_index).sort()).to.deep.equal([0, 1, 2, 3, 4]);
-      for (const child of seen) expect(child).to.deep.include({ step_id: 'each', input: { n: child.step_index } });
+      for (const child of seen)
+        expect(child).to.deep.include({ step_id: 'each', input: { n: child.step_index } });
       const run = await finishedRun(app, owner, runId);
       expect(run.status).to.equal('succeeded');
       expect(run.output).to.deep.equal({ each: [0, 2, 4, 6, 8].map((doubled) => ({ doubled })) });

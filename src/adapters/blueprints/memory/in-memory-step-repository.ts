@@ -59,7 +59,8 @@ export class InMemoryStepRepository extends inMemoryRepository(stepTables) imple
     return this.atomically(({ steps }) => {
       for (const { runId, nodeId } of keys) {
         steps.update(`${runId}/${nodeId}`, (step) => {
-          if (step.status === 'running' && step.childRunId === null && step.mapChildren === null) step.dueAt = leaseEnd;
+          if (step.status === 'running' && step.childRunId === null && step.mapChildren === null)
+            step.dueAt = leaseEnd;
         });
       }
     });

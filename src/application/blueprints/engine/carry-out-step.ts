@@ -3,11 +3,12 @@ import type { Step, StepFailure, StepStatus } from '../../../domain/blueprints/s
 import type { Run } from '../../../domain/runs/index.ts';
 import type { RunSettings } from '../../runs/index.ts';
 import type { OpenApproval } from '../open-approval.ts';
+import type { AgentStepRunner } from '../ports/agent-step-runner.ts';
 import type { ApprovalRepository } from '../ports/approval-repository.ts';
 import type { BlueprintRepository } from '../ports/blueprint-repository.ts';
 import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
-import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
 import { addMapChildren, collectMap } from './collect-map.ts';
+import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
 import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
 import { stepEvents } from './step-events.ts';
 
@@ -26,6 +27,7 @@ export type CarryOutDeps = AdvanceDeps &
     readonly approvals: ApprovalRepository;
     readonly openApproval: OpenApproval;
     readonly blueprints: BlueprintRepository;
+    readonly agentStepRunner: AgentStepRunner;
   };
 
 /**
@@ -184,6 +186,15 @@ async function finish(
       return undefined;
     const now = deps.clock.now();
     if (child) step.attempt = Math.max(step.attempt, child.attempt);
+    if (outcome.type === 'agent') {
+      const { agentId, message } = outcome;
+      const started = await deps.agentStepRunner.start({ run, nodeId: step.nodeId, agentId, message, now });
+      if (started.type === 'child') {
+        step.awaitChild(started.runId, input, null);
+        return undefined;
+      }
+      outcome = { type: 'failed', error: started.error, retryable: false };
+    }
     if (outcome.type === 'succeeded') step.succeed(input, outcome.output, edges ?? [], now);
     else if (outcome.type === 'wait') step.waitUntil(input, outcome.until);
     else if (outcome.type === 'child') {

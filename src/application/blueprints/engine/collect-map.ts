@@ -2,8 +2,8 @@ import type { GraphNode } from '../../../domain/blueprints/graph.ts';
 import { type MapChild, type MapProgress, mapProgress } from '../../../domain/blueprints/map-children.ts';
 import type { Step } from '../../../domain/blueprints/step.ts';
 import type { Run } from '../../../domain/runs/index.ts';
-import type { IdGenerator } from '../../kernel/ports/id-generator.ts';
 import type { Clock } from '../../kernel/ports/clock.ts';
+import type { IdGenerator } from '../../kernel/ports/id-generator.ts';
 import type { RunRepository } from '../../runs/index.ts';
 import type { AdvanceRun } from './advance-run.ts';
 import type { RunGraphs } from './run-graphs.ts';
@@ -39,7 +39,10 @@ export async function collectMap(deps: MapDeps, taken: Step): Promise<CollectedM
   );
   if (progress.type === 'succeeded') return { result: progress, cancel: [] };
   if (progress.type === 'failed') {
-    return { result: { type: 'failed', error: progress.error, retryable: false }, cancel: progress.unfinished };
+    return {
+      result: { type: 'failed', error: progress.error, retryable: false },
+      cancel: progress.unfinished,
+    };
   }
   const cancel = await deps.advanceRun(taken.runId, async (steps, run) => {
     const step = steps.find((s) => s.nodeId === taken.nodeId);
@@ -70,7 +73,7 @@ export async function addMapChildren(
   const children = step.mapChildren ?? [];
   const progress = mapProgress(children, await readChildren(deps, children), mapConcurrency(node));
   if (progress.type !== 'running') return progress;
-  const inner = { ...((node.config as { node: Omit<GraphNode, 'id'> }).node), id: node.id } as GraphNode;
+  const inner = { ...(node.config as { node: Omit<GraphNode, 'id'> }).node, id: node.id } as GraphNode;
   const items = step.input as readonly unknown[];
   for (const index of progress.start) {
     const child = childRun(deps, { run, node: inner, input: items[index], now, depth: 0 }, index);

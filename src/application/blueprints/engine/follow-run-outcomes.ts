@@ -35,8 +35,6 @@ export function makeFollowRunOutcomes(deps: {
     await deps.steps.save(steps);
     const events = stepEvents(steps, before, now);
     if (events.length > 0) await deps.runEvents.append(run.id, events, () => {});
-    deps.childRunsToCancel(
-      steps.flatMap((step) => (step.status === 'cancelled' ? step.childRunIds : [])),
-    );
+    deps.childRunsToCancel(steps.flatMap((step) => (step.status === 'cancelled' ? step.childRunIds : [])));
   };
 }

@@ -17,6 +17,8 @@ export type NodeResult =
   | { readonly type: 'child'; readonly run: Run }
   /** A `map` over `task` nodes: one child run per element, created a few at a time (collect-map.ts). */
   | { readonly type: 'children'; readonly items: readonly unknown[] }
+  /** An `agent` node: the agent's run answering `message` (AgentStepRunner), a child run of the step. */
+  | { readonly type: 'agent'; readonly agentId: string; readonly message: string }
   | {
       readonly type: 'approval';
       readonly title: string;
@@ -51,8 +53,9 @@ const HTTP_TIMEOUT_MS = 15_000;
 const DEFAULT_MAP_CONCURRENCY = 4;
 
 /**
- * Carries out one attempt of a node of kind `code`, `condition`, `http`, `wait`, `map`, `task`, `blueprint` or
- * `approval` (which asks for an approval: the caller opens it with the step's change).
+ * Carries out one attempt of a node of kind `code`, `condition`, `http`, `wait`, `map`, `task`, `blueprint`,
+ * `agent` (the caller queues the agent's run with the step's change) or `approval` (which asks for an approval:
+ * the caller opens it with the step's change).
  */
 export async function runNode(deps: NodeDeps, attempt: NodeAttempt): Promise<NodeResult> {
   const { node, input } = attempt;
@@ -71,6 +74,8 @@ export async function runNode(deps: NodeDeps, attempt: NodeAttempt): Promise<Nod
     case 'task':
     case 'blueprint':
       return childRun(deps, attempt);
+    case 'agent':
+      return agentMessage(config, input);
     case 'approval':
       return {
         type: 'approval',
@@ -165,7 +170,8 @@ async function runMap(
   if (inner.kind === 'task') {
     if (items.length === 0) return { type: 'succeeded', output: [] };
     const index = items.findIndex((item) => item === null || typeof item !== 'object' || Array.isArray(item));
-    if (index >= 0) return failed('invalid_input', `element ${index}: a task node's input must be a JSON object`);
+    if (index >= 0)
+      return failed('invalid_input', `element ${index}: a task node's input must be a JSON object`);
     return { type: 'children', items };
   }
   const results: NodeResult[] = new Array(items.length);
@@ -246,6 +252,15 @@ export function childRun(
     now,
   });
   return { type: 'child', run: child };
+}
+
+/** An `agent` node's input is `{message}`: the text the agent answers. */
+function agentMessage(config: Record<string, unknown>, input: unknown): NodeResult {
+  const message = (input as { message?: unknown } | null)?.message;
+  if (typeof message !== 'string' || message.length === 0) {
+    return failed('invalid_input', "an agent node's input must be {message} with a non-empty string");
+  }
+  return { type: 'agent', agentId: String(config.agent_id), message };
 }
 
 function failed(code: string, message: string): NodeResult {

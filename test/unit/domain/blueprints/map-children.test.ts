@@ -18,7 +18,10 @@ describe('the children of a map step over task nodes (domain rules)', () => {
       ['a', child('succeeded', 1)],
       ['b', child('running')],
     ]);
-    expect(mapProgress(['a', 'b', null, null, null], found, 2)).to.deep.equal({ type: 'running', start: [2] });
+    expect(mapProgress(['a', 'b', null, null, null], found, 2)).to.deep.equal({
+      type: 'running',
+      start: [2],
+    });
     // A child not read yet counts as unfinished: never more than the cap.
     expect(mapProgress(['a', 'b', 'c', null], found, 2)).to.deep.equal({ type: 'running', start: [] });
     expect(mapProgress([null], new Map(), 0)).to.deep.equal({ type: 'running', start: [0] });
@@ -54,7 +57,7 @@ describe('the children of a map step over task nodes (domain rules)', () => {
     });
   });
 
-  it('a step records each element\'s child once; a child finishing is matched by its index', () => {
+  it("a step records each element's child once; a child finishing is matched by its index", () => {
     const step = Step.forNodes('r', [{ id: 'each', kind: 'map' }])[0] as Step;
     const now = new Date('2026-11-26T00:00:00Z');
     step.start(now, new Date(now.getTime() + 10_000));

@@ -1,0 +1,58 @@
+import { newAgentRunWork } from '../../domain/agents/agent-run-work.ts';
+import type { Thread, ThreadMessage } from '../../domain/agents/thread.ts';
+import { Run, type RunParent } from '../../domain/runs/index.ts';
+import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { RunRepository } from '../runs/index.ts';
+import type { AgentRunRepository } from './ports/agent-run-repository.ts';
+import type { ThreadRepository } from './ports/thread-repository.ts';
+
+export interface QueueAnswerDeps {
+  readonly runs: RunRepository;
+  readonly threads: ThreadRepository;
+  readonly agentRuns: AgentRunRepository;
+  readonly ids: IdGenerator;
+}
+
+/**
+ * A user message of `thread` and the agent's run that answers it (at `agentVersion`), queued for the server to
+ * carry out; with `parent`, the run is that blueprint step's child run. In the caller's transaction.
+ */
+export async function queueAnswer(
+  deps: QueueAnswerDeps,
+  request: {
+    readonly thread: Thread;
+    readonly agentVersion: number;
+    readonly content: string;
+    readonly parentMessageId: string | null;
+    readonly parent?: RunParent;
+    readonly now: Date;
+  },
+): Promise<{ message: ThreadMessage; run: Run }> {
+  const { thread, content, now } = request;
+  const messageId = deps.ids.newId();
+  const run = Run.queue({
+    id: deps.ids.newId(),
+    missionId: null,
+    workspaceId: thread.workspaceId,
+    triggerType: 'manual',
+    input: { message_id: messageId, content },
+    agent: { id: thread.agentId, version: request.agentVersion, threadId: thread.id },
+    ...(request.parent && { parent: request.parent }),
+    now,
+  });
+  await deps.runs.add(run);
+  const message: ThreadMessage = {
+    id: messageId,
+    threadId: thread.id,
+    parentId: request.parentMessageId,
+    role: 'user',
+    content,
+    toolCalls: null,
+    toolCallId: null,
+    runId: run.id,
+    createdAt: now,
+  };
+  await deps.threads.addMessage(message);
+  await deps.agentRuns.add(newAgentRunWork(run.id, now));
+  return { message, run };
+}
