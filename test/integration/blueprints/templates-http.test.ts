@@ -8,6 +8,7 @@ import { within } from '../../support/within.ts';
 const RELAY = '15044a57-f801-475b-8178-f8e887e449cc';
 const APPROVAL = 'a7be5096-0f75-4d3b-a67d-68763e83949a';
 const MAP = 'b8a1fb37-0d71-4b4b-9150-27a161aa176b';
+const AGENT = 'e2a7c3d1-5b0f-4c8e-9a64-3f1d2b7e8c90';
 const REPORT = '76e5cfee-69fc-4aea-81c0-c57b0839b597';
 
 const json = (body: unknown) => (_req: unknown, res: import('node:http').ServerResponse) =>
@@ -63,7 +64,13 @@ for (const [family, env] of [
     it("lists the server's templates to any signed-in caller, a page at a time", async () => {
       const all = await api(app, member, 'GET', '/api/templates');
       expect(all.status).to.equal(200);
-      expect(all.body.items.map((t: { id: string }) => t.id)).to.deep.equal([RELAY, REPORT, APPROVAL, MAP]);
+      expect(all.body.items.map((t: { id: string }) => t.id)).to.deep.equal([
+        RELAY,
+        REPORT,
+        APPROVAL,
+        MAP,
+        AGENT,
+      ]);
       expect(all.body.next_cursor).to.equal(null);
       for (const template of all.body.items) {
         expect(template.name).to.be.a('string').and.not.equal('');
@@ -74,7 +81,7 @@ for (const [family, env] of [
       const first = await api(app, member, 'GET', '/api/templates?limit=3');
       expect(first.body.items).to.have.length(3);
       const rest = await api(app, member, 'GET', `/api/templates?limit=3&cursor=${first.body.next_cursor}`);
-      expect(rest.body.items.map((t: { id: string }) => t.id)).to.deep.equal([MAP]);
+      expect(rest.body.items.map((t: { id: string }) => t.id)).to.deep.equal([MAP, AGENT]);
       expect(rest.body.next_cursor).to.equal(null);
     });
 

@@ -1442,7 +1442,7 @@ export interface paths {
         };
         /**
          * The server's built-in blueprint templates
-         * @description The 4 graphs this server ships, by id, for any signed-in caller: they are the server's, not a workspace's. `POST /api/blueprints` with `template_id` starts a blueprint from one. Their parameters (addresses, lists) come from the run input (`input.url`), so a template needs no edit.
+         * @description The 5 graphs this server ships, by id, for any signed-in caller: they are the server's, not a workspace's. `POST /api/blueprints` with `template_id` starts a blueprint from one. Their parameters (addresses, lists) come from the run input (`input.url`), so a template needs no edit, except a workspace's own resource: an `agent` node's `config.agent_id` is set in the graph before creating the blueprint with it (the template says so in its description).
          */
         get: operations["listTemplates"];
         put?: never;
@@ -8584,6 +8584,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -8853,6 +8858,11 @@ export interface operations {
                             parent_run_id: string | null;
                             /** @description A child run: the node id of the step it carries out. */
                             step_id: string | null;
+                            /**
+                             * Format: int32
+                             * @description A child run of a `map` step: the index of its element in the step's input array.
+                             */
+                            step_index: number | null;
                             /** @description A `task` child run: its task type (claims may ask for some types only). */
                             task_type: string | null;
                             /**
@@ -9058,6 +9068,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -9277,6 +9292,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -9527,6 +9547,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -9632,6 +9657,11 @@ export interface operations {
                             parent_run_id: string | null;
                             /** @description A child run: the node id of the step it carries out. */
                             step_id: string | null;
+                            /**
+                             * Format: int32
+                             * @description A child run of a `map` step: the index of its element in the step's input array.
+                             */
+                            step_index: number | null;
                             /** @description A `task` child run: its task type (claims may ask for some types only). */
                             task_type: string | null;
                             /**
@@ -9901,6 +9931,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -10175,6 +10210,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -14456,6 +14496,11 @@ export interface operations {
                                         parent_run_id: string | null;
                                         /** @description A child run: the node id of the step it carries out. */
                                         step_id: string | null;
+                                        /**
+                                         * Format: int32
+                                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                                         */
+                                        step_index: number | null;
                                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                                         task_type: string | null;
                                         /**
@@ -14715,6 +14760,11 @@ export interface operations {
                                     parent_run_id: string | null;
                                     /** @description A child run: the node id of the step it carries out. */
                                     step_id: string | null;
+                                    /**
+                                     * Format: int32
+                                     * @description A child run of a `map` step: the index of its element in the step's input array.
+                                     */
+                                    step_index: number | null;
                                     /** @description A `task` child run: its task type (claims may ask for some types only). */
                                     task_type: string | null;
                                     /**
@@ -15171,7 +15221,7 @@ export interface operations {
                     workspace_id: string;
                     name: string;
                     description?: string | null;
-                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                     graph?: Record<string, unknown>;
                     /**
                      * Format: uuid
@@ -15341,7 +15391,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                     graph: Record<string, unknown>;
                 };
             };
@@ -15903,7 +15953,7 @@ export interface operations {
                             blueprint_id: string;
                             /** Format: int32 */
                             version: number;
-                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                             graph: Record<string, unknown>;
                             /** @description SHA-256 (hex) of the graph's canonical JSON (RFC 8785). */
                             digest: string;
@@ -16013,7 +16063,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                    /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                     graph: Record<string, unknown>;
                     /**
                      * Format: int32
@@ -16042,7 +16092,7 @@ export interface operations {
                         blueprint_id: string;
                         /** Format: int32 */
                         version: number;
-                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                         graph: Record<string, unknown>;
                         /** @description SHA-256 (hex) of the graph's canonical JSON (RFC 8785). */
                         digest: string;
@@ -16216,7 +16266,7 @@ export interface operations {
                         blueprint_id: string;
                         /** Format: int32 */
                         version: number;
-                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                        /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                         graph: Record<string, unknown>;
                         /** @description SHA-256 (hex) of the graph's canonical JSON (RFC 8785). */
                         digest: string;
@@ -16458,7 +16508,7 @@ export interface operations {
                         items: {
                             node_id: string;
                             /** @enum {string} */
-                            kind: "task" | "http" | "code" | "condition" | "map" | "wait" | "approval" | "blueprint";
+                            kind: "task" | "http" | "code" | "condition" | "map" | "wait" | "approval" | "blueprint" | "agent";
                             /** @enum {string} */
                             status: "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped" | "cancelled";
                             /**
@@ -16677,6 +16727,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -16911,6 +16966,11 @@ export interface operations {
                         parent_run_id: string | null;
                         /** @description A child run: the node id of the step it carries out. */
                         step_id: string | null;
+                        /**
+                         * Format: int32
+                         * @description A child run of a `map` step: the index of its element in the step's input array.
+                         */
+                        step_index: number | null;
                         /** @description A `task` child run: its task type (claims may ask for some types only). */
                         task_type: string | null;
                         /**
@@ -17072,7 +17132,7 @@ export interface operations {
                             id: string;
                             name: string;
                             description: string;
-                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
+                            /** @description `{nodes, edges, output?}`, at most 500 nodes and 256 KiB. Each node `{id, kind, config?, input?, retry?: {max_attempts, backoff_seconds?}, timeout_seconds?, on_error?: "fail"|"continue"}`, ids matching `^[a-z][a-z0-9_]{0,63}$`, kinds `task` (`config.task_type`), `http` (`config.method`, `config.url` or `config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining `main(input)`), `condition`, `map` (`config.node`: an inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or `config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; input `{message}`, output the final answer `{message}`), `blueprint` (`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and `output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a cycle and at least one node must have no incoming edge. */
                             graph: Record<string, unknown>;
                         }[];
                         /** @description Pass as `cursor` for the next page. */
@@ -24467,6 +24527,11 @@ export interface operations {
                             parent_run_id: string | null;
                             /** @description A child run: the node id of the step it carries out. */
                             step_id: string | null;
+                            /**
+                             * Format: int32
+                             * @description A child run of a `map` step: the index of its element in the step's input array.
+                             */
+                            step_index: number | null;
                             /** @description A `task` child run: its task type (claims may ask for some types only). */
                             task_type: string | null;
                             /**
@@ -24617,6 +24682,11 @@ export interface operations {
                             parent_run_id: string | null;
                             /** @description A child run: the node id of the step it carries out. */
                             step_id: string | null;
+                            /**
+                             * Format: int32
+                             * @description A child run of a `map` step: the index of its element in the step's input array.
+                             */
+                            step_index: number | null;
                             /** @description A `task` child run: its task type (claims may ask for some types only). */
                             task_type: string | null;
                             /**
@@ -24767,6 +24837,11 @@ export interface operations {
                             parent_run_id: string | null;
                             /** @description A child run: the node id of the step it carries out. */
                             step_id: string | null;
+                            /**
+                             * Format: int32
+                             * @description A child run of a `map` step: the index of its element in the step's input array.
+                             */
+                            step_index: number | null;
                             /** @description A `task` child run: its task type (claims may ask for some types only). */
                             task_type: string | null;
                             /**

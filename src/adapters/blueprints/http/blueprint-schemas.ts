@@ -35,7 +35,8 @@ export const graph: JsonSchema = {
     '`config.url_expression`: an expression giving the URL, `config.headers?`), `code` (`config.source` defining ' +
     '`main(input)`), `condition`, `map` (`config.node`: an ' +
     'inline `task`, `http` or `code` node without id; `config.concurrency?`), `wait` (`config.seconds` or ' +
-    '`config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `blueprint` ' +
+    '`config.until`), `approval` (`config.title?`, `config.timeout_seconds?`), `agent` (`config.agent_id`; ' +
+    'input `{message}`, output the final answer `{message}`), `blueprint` ' +
     '(`config.blueprint_id`, `config.version?`). Each edge `{from, to, when?}`; `input`, `when`, `until` and ' +
     '`output` are JSONata expressions over `{input, steps: {<node id>: {output}}}`. The edges must not form a ' +
     'cycle and at least one node must have no incoming edge.',

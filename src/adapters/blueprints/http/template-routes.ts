@@ -26,7 +26,9 @@ export function templateRoutes(deps: ThroughBlueprints): RouteSpec[] {
       description:
         `The ${count} graphs this server ships, by id, for any signed-in caller: they are the server's, not a ` +
         "workspace's. `POST /api/blueprints` with `template_id` starts a blueprint from one. Their parameters " +
-        '(addresses, lists) come from the run input (`input.url`), so a template needs no edit.',
+        '(addresses, lists) come from the run input (`input.url`), so a template needs no edit, except a ' +
+        "workspace's own resource: an `agent` node's `config.agent_id` is set in the graph before creating the " +
+        'blueprint with it (the template says so in its description).',
       query: pageQuery,
       responses: { 200: { description: 'One page of templates.', schema: page(blueprintTemplate) } },
       handler: async (ctx, { principal, query }) =>

@@ -24,13 +24,14 @@ const B = '00000000-0000-4000-8000-00000000000b';
 const C = '00000000-0000-4000-8000-00000000000c';
 
 describe('built-in blueprint templates', () => {
-  it('the shipped files are valid: relay, approval, map and report (agent comes with the agents area)', () => {
+  it('the shipped files are valid: relay, approval, map, report and an agent answering a webhook', () => {
     const shipped = checkedTemplates(readTemplateFiles(), expressions);
     expect(shipped.map((t) => t.name)).to.have.members([
       'Relay a webhook to an HTTP endpoint',
       'Approve, then call an HTTP endpoint',
       'Send each element of a list',
       'Scheduled report',
+      'An agent answers a webhook',
     ]);
     expect(shipped.map((t) => t.id)).to.deep.equal(shipped.map((t) => t.id).sort());
   });
@@ -45,7 +46,7 @@ describe('built-in blueprint templates', () => {
     expect(() => checkedTemplates(files, expressions)).to.throw(
       'invalid blueprint templates: bad.json /extra: is not a field; bad.json /id: is the id of another ' +
         'template; bad.json /graph/nodes/0/kind: must be one of task, http, code, condition, map, wait, ' +
-        'approval, blueprint; bad.json /graph/edges: is required; worse.json /id: must be a lowercase UUID; ' +
+        'approval, blueprint, agent; bad.json /graph/edges: is required; worse.json /id: must be a lowercase UUID; ' +
         'worse.json /name: must be a non-empty string of at most 1000 characters; list.json /: must be an object',
     );
   });
