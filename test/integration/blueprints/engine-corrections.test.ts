@@ -3,6 +3,8 @@ import type { Graph } from '../../../src/domain/blueprints/graph.ts';
 import { actor, testContainer } from '../../support/test-container.ts';
 
 const ONE: Graph = { nodes: [{ id: 'only', kind: 'condition' }], edges: [] };
+/** A node the engine takes and carries out (a condition is settled with its predecessor, never taken). */
+const ECHO = { source: 'function main(i) { return i }' };
 const TWO: Graph = { nodes: [{ id: 'first', kind: 'condition' }], edges: [] };
 
 /**
@@ -47,7 +49,7 @@ for (const persistence of ['memory', 'postgres'] as const)
     it("an interrupted step is retried within its node's `retry`; only a node without one gets RUN_MAX_ATTEMPTS", async () => {
       const attempts = async (retry?: { max_attempts: number; backoff_seconds: number }) => {
         const { app, ada, workspaceId, round } = await setup({
-          nodes: [{ id: 'a', kind: 'condition', ...(retry && { retry }) }],
+          nodes: [{ id: 'a', kind: 'code', config: ECHO, ...(retry && { retry }) }],
           edges: [],
         });
         const blueprint = (await app.listBlueprints(ada.principal, workspaceId, { limit: 1 })).items[0];
@@ -117,8 +119,8 @@ for (const persistence of ['memory', 'postgres'] as const)
     it("step events do not count against the run's event cap: a run whose log is full still goes on and ends", async () => {
       const { app, ada, workspaceId, blueprint, round } = await setup({
         nodes: [
-          { id: 'a', kind: 'condition' },
-          { id: 'b', kind: 'condition' },
+          { id: 'a', kind: 'code', config: ECHO },
+          { id: 'b', kind: 'code', config: ECHO },
         ],
         edges: [{ from: 'a', to: 'b' }],
       });

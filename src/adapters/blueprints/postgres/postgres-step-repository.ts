@@ -4,6 +4,10 @@ import { jsonParam } from '../../platform/postgres/insert-rows.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { STEP_COLUMNS, type StepRow, toStep } from './step-rows.ts';
 
+const TAKE_COLUMNS = STEP_COLUMNS.split(',')
+  .map((column) => `s.${column.trim()}`)
+  .join(', ');
+
 /**
  * Steps in `steps` (migration 0017). Writes are one `unnest` statement per batch; the engine's take is a
  * range scan of `steps_due_idx` with SKIP LOCKED, so instances taking due steps together never wait for each
@@ -31,10 +35,13 @@ export class PostgresStepRepository extends PostgresRepository implements StepRe
 
   takeDue(now: Date, limit: number, take: (step: Step) => void): Promise<Step[]> {
     return this.db.transaction(async () => {
-      const steps = await this.#select(
-        'due_at is not null and due_at <= $1 order by due_at limit $2 for update skip locked',
+      // The steps' runs are held too (see TakeDueSteps): a step whose run another transaction holds waits.
+      const rows = await this.db.query<StepRow>(
+        `select ${TAKE_COLUMNS} from steps s join runs r on r.id = s.run_id
+          where s.due_at is not null and s.due_at <= $1 order by s.due_at limit $2 for update of s, r skip locked`,
         [now, limit],
       );
+      const steps = rows.map(toStep);
       for (const step of steps) take(step);
       await this.save(steps);
       return steps;

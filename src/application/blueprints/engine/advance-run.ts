@@ -45,13 +45,14 @@ export function makeAdvanceRun(deps: AdvanceDeps): AdvanceRun {
       const before = new Map(steps.map((step) => [step.nodeId, step.status]));
       const now = deps.clock.now();
       let outcome = await change(steps, run);
+      const settled = new Set<string>();
       if (outcome) for (const step of steps) step.cancel(now);
       else if (run.status === 'running') {
         const graph = await deps.runGraphs.graphOf(run);
-        outcome = await planRun(deps, graph, run.input, steps, now);
+        outcome = await planRun(deps, graph, run.input, steps, now, settled);
       }
       await deps.steps.save(steps);
-      const events = stepEvents(steps, before, now);
+      const events = stepEvents(steps, before, now, settled);
       if (events.length > 0) await deps.runEvents.append(runId, events, () => {});
       if (outcome && run.status === 'running') {
         const ended = outcome;

@@ -10,7 +10,6 @@ import type { AdvanceDeps, AdvanceRun } from './advance-run.ts';
 import { addMapChildren, collectMap } from './collect-map.ts';
 import { expressionContext, finishedOutputs, nodeInput, takenEdges } from './expression-context.ts';
 import { MAX_BLUEPRINT_DEPTH, type NodeDeps, type NodeResult, runNode } from './run-node.ts';
-import { stepEvents } from './step-events.ts';
 
 /** A step the engine took (steps.takeDue), with the status it had: what to do with it follows from it. */
 export interface TakenStep {
@@ -62,8 +61,6 @@ export function makeCarryOutStep(deps: CarryOutDeps): CarryOutStep {
 }
 
 async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
-  const started = stepEvents([step], new Map([[step.nodeId, 'pending']]), step.startedAt ?? deps.clock.now());
-  await deps.runEvents.append(step.runId, started, () => {});
   const run = await deps.runs.findById(step.runId);
   if (run?.status !== 'running') return [];
   const graph = await deps.runGraphs.graphOf(run);
@@ -80,7 +77,7 @@ async function attempt(deps: CarryOutDeps, step: Step): Promise<string[]> {
   } catch (error) {
     result = expressionError(error);
   }
-  return finish(deps, step, result, input, undefined, undefined, run);
+  return finish(deps, step, result, input, undefined, undefined, run, outputs);
 }
 
 /** The outcome of a finished child run completes its step (its retries were the child's own attempts). */
@@ -159,6 +156,7 @@ async function finish(
   interruptedAttempts?: number,
   child?: Run,
   attempted?: Run,
+  attemptOutputs?: Map<string, unknown>,
 ): Promise<string[]> {
   // An attempt hands over the run it read: its input and graph never change (whether it still runs is read
   // under the lock below).
@@ -170,7 +168,9 @@ async function finish(
   let edges: number[] | undefined;
   let outcome = result;
   if (result.type === 'succeeded' || (result.type === 'failed' && node.on_error === 'continue')) {
-    const outputs = finishedOutputs(await deps.steps.listForRun(run.id));
+    // An attempt hands over the outputs it read when it started (a step finished on a parallel branch since is
+    // as if it finished after this one): one read fewer per step.
+    const outputs = attemptOutputs ?? finishedOutputs(await deps.steps.listForRun(run.id));
     outputs.set(node.id, result.type === 'succeeded' ? result.output : { error: result.error });
     try {
       edges = await takenEdges(deps.expressions, graph, node.id, run.input, outputs);

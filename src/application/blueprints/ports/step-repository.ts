@@ -21,8 +21,10 @@ export interface StepRepository {
   /** Stores the steps that changed since they were loaded (`step.changed`). */
   save(steps: readonly Step[]): Promise<void>;
   /**
-   * Locks up to `limit` steps whose `dueAt` has passed (earliest first), skipping those another transaction
-   * holds, lets `take` change each (it leases it, or starts it) and stores them. Returns them as changed.
+   * Locks up to `limit` steps whose `dueAt` has passed (earliest first) and their runs' rows, skipping steps
+   * another transaction holds or whose run it holds (so the caller may append to those runs' events in the
+   * same transaction without waiting), lets `take` change each (it leases it, or starts it) and stores them.
+   * Returns them as changed.
    */
   takeDue(now: Date, limit: number, take: (step: Step) => void): Promise<Step[]>;
   /** Extends the leases of the in-process attempts this instance runs (running steps without a child). */

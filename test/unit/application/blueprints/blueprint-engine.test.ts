@@ -31,7 +31,7 @@ describe('the blueprint engine (use cases, in memory)', () => {
     return { app, ada, run, round, steps };
   }
 
-  it('walks the graph round by round: a step starts once its edges resolve, and the run ends with its output', async () => {
+  it('walks the graph round by round: a step starts once its edges resolve, and the run ends with its output; conditions settle with their predecessor', async () => {
     const { app, run, round, steps } = await setup({
       nodes: [
         { id: 'a', kind: 'code', config: code('function main(i) { return { n: i.n + 1 } }') },
@@ -43,8 +43,8 @@ describe('the blueprint engine (use cases, in memory)', () => {
         { from: 'a', to: 'c', when: 'steps.a.output.n = 5' },
       ],
     });
+    // b and c are conditions: settled in a's result transaction, with no round of their own.
     expect(await round()).to.deep.equal(['a:pending']);
-    expect(await round()).to.deep.equal(['b:pending']);
     expect(await round()).to.deep.equal([]);
     const finished = await app.runs.findById(run.id);
     expect(finished).to.deep.include({ status: 'succeeded', blueprintVersion: 1 });
@@ -54,13 +54,33 @@ describe('the blueprint engine (use cases, in memory)', () => {
       ['b', 'succeeded', 1],
       ['c', 'skipped', 0],
     ]);
+    const events = (await app.runEvents.list(run.id, 0, 100)).filter((e) => e.type === 'step');
+    expect(events.map((e) => Object.values(e.data as object).join(':'))).to.deep.equal([
+      'a:running',
+      'a:succeeded',
+      'b:running',
+      'b:succeeded',
+      'c:skipped',
+    ]);
+  });
+
+  it('a condition whose input fails to evaluate is left to the engine, which fails it with expression_error', async () => {
+    const { app, run, round, steps } = await setup({
+      nodes: [{ id: 'gate', kind: 'condition', input: '$error("boom")' }],
+      edges: [],
+    });
+    expect(await round()).to.deep.equal(['gate:pending']);
+    const [gate] = await steps();
+    expect(gate).to.deep.include({ status: 'failed', starts: 1 });
+    expect(gate?.error?.code).to.equal('expression_error');
+    expect((await app.runs.findById(run.id))?.status).to.equal('failed');
   });
 
   it('a step whose instance stopped is taken over after its lease as its next attempt; a finished one never again', async () => {
     const { app, round, steps } = await setup({
       nodes: [
-        { id: 'a', kind: 'condition' },
-        { id: 'b', kind: 'condition' },
+        { id: 'a', kind: 'code', config: code('function main(i) { return i }') },
+        { id: 'b', kind: 'code', config: code('function main(i) { return i }') },
       ],
       edges: [{ from: 'a', to: 'b' }],
     });

@@ -80,7 +80,7 @@ describe('graph validation (domain)', () => {
       { path: '/graph/nodes/1/id', message: 'repeats the id a' },
       {
         path: '/graph/nodes/1/kind',
-        message: 'must be one of task, http, code, condition, map, wait, approval, blueprint',
+        message: 'must be one of task, http, code, condition, map, wait, approval, blueprint, agent',
       },
       { path: '/graph/nodes/2/id', message: 'must match ^[a-z][a-z0-9_]{0,63}$' },
       { path: '/graph/nodes/2/config/task_type', message: 'is required' },
