@@ -53,7 +53,8 @@ export function killableServers(prefix: string) {
         scratch,
       );
       started.push(server);
-      const line = await server.waitForLog((entry) => entry.msg === 'listening');
+      // A loaded machine (other suites on the same cores) may take longer than 15 s to start a server.
+      const line = await server.waitForLog((entry) => entry.msg === 'listening', 60_000);
       return line.address as string;
     },
     /** Kills the server started last with SIGKILL and waits for it to be gone. */
