@@ -23,11 +23,14 @@ export function appendRunEvents(
     const [run] = await selectRuns(db, 'r.id = $1', [runId], 'for update of r');
     if (!run) return undefined;
     authorize(run);
-    const [usage] = await db.query<{ count: number; bytes: string }>(
-      'select events_count as count, events_bytes as bytes from runs where id = $1',
-      [runId],
-    );
-    assertEventCapacity({ count: usage?.count ?? 0, bytes: Number(usage?.bytes ?? 0) }, events);
+    // Events the cap does not count (the engine's `step` events) need no read of the counters.
+    if (cappedUsage(events).count > 0) {
+      const [usage] = await db.query<{ count: number; bytes: string }>(
+        'select events_count as count, events_bytes as bytes from runs where id = $1',
+        [runId],
+      );
+      assertEventCapacity({ count: usage?.count ?? 0, bytes: Number(usage?.bytes ?? 0) }, events);
+    }
     const seqTo = await insertEvents(db, runId, events, true);
     return { seqFrom: seqTo - events.length + 1, seqTo };
   });
