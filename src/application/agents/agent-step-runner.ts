@@ -32,6 +32,8 @@ export function makeAgentStepRunner(
         workspaceId: run.workspaceId,
         agentId: agent.id,
         metadata: { blueprint_run_id: run.id, node_id: nodeId },
+        // Started by the engine, not by a person: the memory tool has no user to keep memories under.
+        createdBy: null,
         createdAt: now,
       };
       await deps.threads.add(thread);
