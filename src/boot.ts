@@ -1,4 +1,5 @@
 import type { AwilixContainer } from 'awilix';
+import { requirePgvector } from './adapters/knowledge/postgres/pgvector-check.ts';
 import { loadMasterKey } from './adapters/platform/crypto/master-key.ts';
 import { invalidTrustedProxies } from './adapters/platform/http/client-ip.ts';
 import { openPostgres } from './adapters/platform/postgres/open-postgres.ts';
@@ -28,6 +29,7 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
   const database: PostgresDatabase | undefined =
     config.persistence === 'postgres' ? await openPostgres(config, logger, entitySchemas) : undefined;
   try {
+    if (database && config.knowledge.vectorIndex === 'pgvector') await requirePgvector(database);
     const masterKey = await loadMasterKey(config);
     const container = createContainer(config, {
       infrastructure: { logger, masterKey, postgres: database, tracer: tracing.tracer },

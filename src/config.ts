@@ -10,6 +10,7 @@ import { exportsSettings } from './config/exports.ts';
 import { filesSettings } from './config/files.ts';
 import { identitySettings } from './config/identity.ts';
 import { identitySignInSettings } from './config/identity-sign-in.ts';
+import { knowledgeSettings } from './config/knowledge.ts';
 import { modelsSettings } from './config/models.ts';
 import { notificationsSettings } from './config/notifications.ts';
 import { observabilitySettings } from './config/observability.ts';
@@ -42,6 +43,7 @@ const AREAS = [
   blueprintsSettings,
   filesSettings,
   modelsSettings,
+  knowledgeSettings,
   exportsSettings,
   quotasSettings,
   retentionSettings,

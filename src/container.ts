@@ -20,6 +20,7 @@ import { feedback } from './composition/feedback.ts';
 import { files } from './composition/files.ts';
 import { type HttpCradle, http } from './composition/http.ts';
 import { identity } from './composition/identity.ts';
+import { knowledge } from './composition/knowledge.ts';
 import { memory } from './composition/memory.ts';
 import { missions } from './composition/missions.ts';
 import { models } from './composition/models.ts';
@@ -62,6 +63,7 @@ export const AREAS = [
   files,
   models,
   agents,
+  knowledge,
   memory,
   feedback,
   exports,

@@ -27,6 +27,7 @@ import { makeTakeAgentRuns, type TakeAgentRuns } from '../application/agents/loo
 import type { AgentMemory } from '../application/agents/ports/agent-memory.ts';
 import type { AgentRepository } from '../application/agents/ports/agent-repository.ts';
 import type { AgentRunRepository } from '../application/agents/ports/agent-run-repository.ts';
+import type { KnowledgeSearch } from '../application/agents/ports/knowledge-search.ts';
 import type { ThreadRepository } from '../application/agents/ports/thread-repository.ts';
 import type { ToolApprovals } from '../application/agents/ports/tool-approvals.ts';
 import { makeSendMessage, type SendMessage } from '../application/agents/send-message.ts';
@@ -87,9 +88,11 @@ export interface AgentsCradle {
   nudgeAgents: () => void;
 }
 
-/** What agents ask of later areas: the memory of the `memory` tool (the memory area answers it). */
+/** What agents ask of later areas: the memory of the `memory` tool (the memory area answers it) and the searches of
+ * the `knowledge` tool (the knowledge area answers them). */
 export interface AgentsNeeds {
   agentMemory: AgentMemory;
+  knowledgeSearch: KnowledgeSearch;
 }
 
 export type ThroughAgents = ThroughModels & AgentsCradle & AgentsNeeds;

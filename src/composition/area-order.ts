@@ -19,6 +19,7 @@ export const AREA_ORDER = [
   'files',
   'models',
   'agents',
+  'knowledge',
   'memory',
   'feedback',
   'exports',

@@ -13,8 +13,8 @@ import type { ExportSignal } from '../application/exports/ports/export-signal.ts
 import { makeRequestExport, type RequestExport } from '../application/exports/request-export.ts';
 import { makeRunNextExport, type RunNextExport } from '../application/exports/run-next-export.ts';
 import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
-import type { ThroughAgents } from './agents.ts';
 import type { Area } from './area.ts';
+import type { ThroughKnowledge } from './knowledge.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
 
@@ -34,7 +34,7 @@ export interface ExportsCradle {
   exportSignal: ExportSignal;
 }
 
-export type ThroughExports = ThroughAgents & ExportsCradle;
+export type ThroughExports = ThroughKnowledge & ExportsCradle;
 
 const { singleton } = registrar<ThroughExports>();
 const { stored } = adaptersFor<ThroughExports>();

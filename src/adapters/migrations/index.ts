@@ -25,6 +25,7 @@ import { Migration0024Approvals } from './0024-approvals.ts';
 import { Migration0025Agents } from './0025-agents.ts';
 import { Migration0026UploadLeaseHolder } from './0026-upload-lease-holder.ts';
 import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wake-ups.ts';
+import { Migration0030Knowledge } from './0030-knowledge.ts';
 import { Migration0031Memory } from './0031-memory.ts';
 import { Migration0032Feedback } from './0032-feedback.ts';
 import { Migration0034MapChildren } from './0034-map-children.ts';
@@ -57,6 +58,7 @@ export const migrations: MigrationObject[] = [
   { name: '0025-agents', class: Migration0025Agents },
   { name: '0026-upload-lease-holder', class: Migration0026UploadLeaseHolder },
   { name: '0029-blueprint-engine-wake-ups', class: Migration0029BlueprintEngineWakeUps },
+  { name: '0030-knowledge', class: Migration0030Knowledge },
   { name: '0031-memory', class: Migration0031Memory },
   { name: '0032-feedback', class: Migration0032Feedback },
   { name: '0034-map-children', class: Migration0034MapChildren },

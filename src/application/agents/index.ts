@@ -1,3 +1,4 @@
 // What later areas use of the agents area's application: they import it from here only (`make layers`).
 
 export type { AgentMemory, MemoryScope } from './ports/agent-memory.ts';
+export type { KnowledgePassage, KnowledgeSearch } from './ports/knowledge-search.ts';

@@ -64,6 +64,7 @@ export function toolInput(tool: AgentVersion['tools'][number]): Record<string, u
   const approval = tool.requiresApproval ? { requires_approval: true } : {};
   if (tool.type === 'code') return { ...base, ...approval };
   if (tool.type === 'memory') return { ...base, namespace: tool.namespace, ...approval };
+  if (tool.type === 'knowledge') return { ...base, knowledge_base_id: tool.knowledgeBaseId, ...approval };
   const schema = tool.inputSchema === null ? {} : { input_schema: tool.inputSchema };
   return tool.type === 'blueprint'
     ? { ...base, blueprint_id: tool.blueprintId, ...schema, ...approval }

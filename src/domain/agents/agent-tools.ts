@@ -1,7 +1,7 @@
 import { InvalidFields } from '../kernel/errors.ts';
 
 /** What an agent's tool may be (CONTRACT section 10). */
-export const TOOL_TYPES = ['blueprint', 'mission', 'code', 'memory'] as const;
+export const TOOL_TYPES = ['blueprint', 'mission', 'code', 'memory', 'knowledge'] as const;
 export type ToolType = (typeof TOOL_TYPES)[number];
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -28,7 +28,8 @@ export type AgentTool =
       readonly type: 'memory';
       /** The label the tool's items live under, with the thread's user id: `[namespace, user id]`. */
       readonly namespace: string;
-    });
+    })
+  | (ToolBase & { readonly type: 'knowledge'; readonly knowledgeBaseId: string });
 
 /** The input schema the model is shown for a code tool: the JavaScript to run, and its input. */
 export const CODE_TOOL_INPUT_SCHEMA: Readonly<Record<string, unknown>> = {
@@ -38,6 +39,16 @@ export const CODE_TOOL_INPUT_SCHEMA: Readonly<Record<string, unknown>> = {
     input: { description: 'The JSON value main receives' },
   },
   required: ['source'],
+};
+
+/** The input schema the model is shown for a knowledge tool: what to search for. */
+export const KNOWLEDGE_TOOL_INPUT_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', description: 'What to look for, in words' },
+    limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Passages to answer (default 5)' },
+  },
+  required: ['query'],
 };
 
 /** The tools as sent (their JSON shape checked by the route's schema): names unique, each type's fields. */
@@ -65,6 +76,8 @@ export function parseTools(tools: readonly unknown[]): AgentTool[] {
         return { ...base, type: 'code' };
       case 'memory':
         return memoryTool(base, tool.namespace, index);
+      case 'knowledge':
+        return { ...base, type: 'knowledge', knowledgeBaseId: String(tool.knowledge_base_id) };
       default:
         throw new InvalidFields([
           { path: `/tools/${index}/type`, message: `must be one of ${TOOL_TYPES.join(', ')}` },

@@ -29,7 +29,8 @@ const requiresApproval: JsonSchema = {
 };
 
 /** One kind of tool: its `type`, the reference it names (if any), and the fields every tool has. */
-function toolKind(type: string, reference?: 'blueprint_id' | 'mission_id'): JsonSchema {
+function toolKind(type: string, reference?: 'blueprint_id' | 'mission_id' | 'knowledge_base_id'): JsonSchema {
+  const takesInputSchema = reference === 'blueprint_id' || reference === 'mission_id';
   return {
     type: 'object',
     additionalProperties: false,
@@ -39,7 +40,7 @@ function toolKind(type: string, reference?: 'blueprint_id' | 'mission_id'): Json
       ...(reference && { [reference]: uuid }),
       name: toolName,
       description: toolDescription,
-      ...(reference && { input_schema: inputSchema }),
+      ...(takesInputSchema && { input_schema: inputSchema }),
       requires_approval: requiresApproval,
     },
   };
@@ -72,6 +73,7 @@ const tool: JsonSchema = {
     toolKind('mission', 'mission_id'),
     toolKind('code'),
     memoryTool,
+    toolKind('knowledge', 'knowledge_base_id'),
   ],
 };
 
@@ -99,7 +101,9 @@ const definitionProperties: Record<string, JsonSchema> = {
     type: 'array',
     maxItems: 64,
     items: tool,
-    description: 'Tool names are unique in the agent (`knowledge` tools come with section 12).',
+    description:
+      'Tool names are unique in the agent. A `knowledge` tool searches its knowledge base (hybrid when it has an ' +
+      'embedding model, else keyword) with the `query` the model gives.',
   },
   settings,
 };
@@ -130,10 +134,11 @@ const toolOut: JsonSchema = {
   additionalProperties: false,
   required: ['type', 'name', 'description'],
   properties: {
-    type: { type: 'string', enum: ['blueprint', 'mission', 'code', 'memory'] },
+    type: { type: 'string', enum: ['blueprint', 'mission', 'code', 'memory', 'knowledge'] },
     blueprint_id: uuid,
     mission_id: uuid,
     namespace: memoryNamespace,
+    knowledge_base_id: uuid,
     name: { type: 'string', maxLength: 64 },
     description: { type: 'string', maxLength: 2000 },
     input_schema: { type: 'object' },

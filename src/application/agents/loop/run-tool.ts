@@ -1,6 +1,7 @@
 import {
   type AgentTool,
   CODE_TOOL_INPUT_SCHEMA,
+  KNOWLEDGE_TOOL_INPUT_SCHEMA,
   MEMORY_TOOL_INPUT_SCHEMA,
 } from '../../../domain/agents/agent-tools.ts';
 import { blueprintOf } from '../../../domain/missions/index.ts';
@@ -10,7 +11,9 @@ import type { IdGenerator } from '../../kernel/ports/id-generator.ts';
 import type { MissionRepository } from '../../missions/index.ts';
 import type { Sandbox } from '../../sandboxes/index.ts';
 import type { AgentMemory } from '../ports/agent-memory.ts';
+import type { KnowledgeSearch } from '../ports/knowledge-search.ts';
 import type { ThreadRepository } from '../ports/thread-repository.ts';
+import { searchKnowledge } from './knowledge-tool.ts';
 import { memoryToolCall } from './memory-tool-call.ts';
 
 const CODE_TIMEOUT_MS = 2000;
@@ -32,6 +35,7 @@ export interface ToolDeps {
   readonly ids: IdGenerator;
   readonly agentMemory: AgentMemory;
   readonly threads: ThreadRepository;
+  readonly knowledgeSearch: KnowledgeSearch;
 }
 
 /** The agent's tools as the model is shown them. */
@@ -44,7 +48,9 @@ export function toolSpecs(tools: readonly AgentTool[]): ToolSpec[] {
         ? CODE_TOOL_INPUT_SCHEMA
         : tool.type === 'memory'
           ? MEMORY_TOOL_INPUT_SCHEMA
-          : (tool.inputSchema ?? { type: 'object', properties: {} }),
+          : tool.type === 'knowledge'
+            ? KNOWLEDGE_TOOL_INPUT_SCHEMA
+            : (tool.inputSchema ?? { type: 'object', properties: {} }),
   }));
 }
 
@@ -87,6 +93,9 @@ export async function runTool(
     return result(ran.error ? failure(ran.error.name, ran.error.message) : { output: ran.output ?? null });
   }
   if (tool.type === 'memory') return result(await memoryToolCall(deps, run, tool.namespace, input));
+  if (tool.type === 'knowledge') {
+    return result(await searchKnowledge(deps.knowledgeSearch, run.workspaceId, tool.knowledgeBaseId, input));
+  }
   const parent = { runId: run.id, stepId: call.id.slice(0, 64), taskType: null };
   if (tool.type === 'mission') {
     const mission = await deps.missions.findById(tool.missionId);

@@ -1,0 +1,68 @@
+import { convert } from 'html-to-text';
+import { extractText, getDocumentProxy } from 'unpdf';
+import type { TextExtractor } from '../../../application/knowledge/ports/text-extractor.ts';
+import { UnreadableDocument } from '../../../domain/knowledge/knowledge-errors.ts';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function utf8(bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new UnreadableDocument('the text is not UTF-8');
+  }
+}
+
+/** A JSON document as lines of `path: value`, one per string, number or boolean it holds. */
+function jsonText(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UnreadableDocument('the JSON is not well-formed');
+  }
+  const lines: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (node === null || node === undefined) return;
+    if (typeof node !== 'object') lines.push(path ? `${path}: ${String(node)}` : String(node));
+    else if (Array.isArray(node)) for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
+    else for (const [key, item] of Object.entries(node)) walk(item, path ? `${path}.${key}` : key);
+  };
+  walk(value, '');
+  return lines.join('\n');
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  try {
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const { text } = await extractText(pdf, { mergePages: true });
+    return text;
+  } catch {
+    throw new UnreadableDocument('the PDF could not be read');
+  }
+}
+
+/** Text of plain text and Markdown as they are, HTML through html-to-text, JSON's values, PDF through unpdf. */
+export const documentTextExtractor: TextExtractor = {
+  async extract(contentType, bytes) {
+    const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    switch (type) {
+      case 'text/plain':
+      case 'text/markdown':
+        return utf8(bytes);
+      case 'text/html':
+        return convert(utf8(bytes), {
+          wordwrap: false,
+          selectors: [{ selector: 'a', options: { ignoreHref: true } }],
+        });
+      case 'application/json':
+        return jsonText(utf8(bytes));
+      case 'application/pdf':
+        return pdfText(bytes);
+      default:
+        throw new UnreadableDocument(
+          `a document's text is read from text/plain, text/markdown, text/html, application/json or application/pdf, not ${type || 'an unknown type'}`,
+        );
+    }
+  },
+};

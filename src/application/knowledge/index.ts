@@ -1,0 +1,3 @@
+// What later areas use of the knowledge area's application: they import it from here only (`make layers`).
+export type { DocumentRepository } from './ports/document-repository.ts';
+export type { KnowledgeBaseRepository } from './ports/knowledge-base-repository.ts';
