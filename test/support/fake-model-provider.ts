@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicEvents, errorBody, openAiEvents, type ScriptedAnswer } from './fake-model-streams.ts';
+import { hashedEmbedding } from './hashed-embedder.ts';
 
 export type { ScriptedAnswer } from './fake-model-streams.ts';
 
@@ -17,7 +18,7 @@ export interface ReceivedRequest {
 
 /**
  * A model provider on loopback speaking both wire formats, streamed: OpenAI Chat Completions at
- * `POST {url}/v1/chat/completions` and embeddings at `POST {url}/v1/embeddings` (so `base_url` is `{url}/v1`),
+ * `POST {url}/v1/chat/completions` and embeddings at `POST {url}/v1/embeddings` (the hashed embedder's vectors) (so `base_url` is `{url}/v1`),
  * Anthropic Messages at `POST {url}/v1/messages` (`base_url` is `{url}`). Each request takes the next scripted
  * answer (an empty text answer when none is left); every request is recorded.
  */
@@ -93,8 +94,8 @@ async function answer(
       JSON.stringify({
         object: 'list',
         model: body.model,
-        // A vector per input that tells inputs apart: [its length, its index].
-        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: [text.length, index] })),
+        // A deterministic vector per input that points alike for texts sharing words (see hashed-embedder).
+        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(text) })),
         usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
       }),
     );

@@ -5,6 +5,7 @@ import type { ChatEvent } from '../../../src/domain/models/chat.ts';
 import { ProviderError } from '../../../src/domain/models/model-errors.ts';
 import { ProviderAccount, type ProviderKind } from '../../../src/domain/models/provider-account.ts';
 import { type FakeModelProvider, fakeModelProvider } from '../../support/fake-model-provider.ts';
+import { hashedEmbedding } from '../../support/hashed-embedder.ts';
 
 const KEY = 'sk-test-0123456789abcdef';
 
@@ -276,10 +277,7 @@ for (const { kind, path, baseUrl, eventsToText } of KINDS) {
       it('embeds inputs, one vector per input in input order', async () => {
         const embeddings = await model.embed?.({ model: 'embed', inputs: ['a', 'bbb'] });
         expect(embeddings).to.deep.equal({
-          vectors: [
-            [1, 0],
-            [3, 1],
-          ],
+          vectors: [hashedEmbedding('a'), hashedEmbedding('bbb')],
           inputTokens: 2,
         });
         expect(fake.requests[0]?.path).to.equal('/v1/embeddings');

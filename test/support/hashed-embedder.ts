@@ -1,0 +1,35 @@
+/**
+ * A deterministic stand-in for an embedding model (the fake model provider serves it): a hashed bag of the
+ * text's lower-cased words (common English stop words left out, a trailing plural `s` dropped) and of their
+ * character trigrams, in `EMBEDDING_DIMENSIONS` buckets. Texts sharing words or word pieces point alike.
+ */
+export const EMBEDDING_DIMENSIONS = 256;
+
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from how i in is it of on or the this to was what when where which who why with you your'.split(
+    ' ',
+  ),
+);
+
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export function hashedEmbedding(text: string): number[] {
+  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+  const words = (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
+    .filter((word) => !STOP_WORDS.has(word))
+    .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word));
+  for (const word of words) {
+    vector[fnv1a(word) % EMBEDDING_DIMENSIONS] += 2;
+    const padded = ` ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++)
+      vector[fnv1a(padded.slice(i, i + 3)) % EMBEDDING_DIMENSIONS] += 1;
+  }
+  return vector;
+}
