@@ -13,7 +13,10 @@ function utf8(bytes: Uint8Array): string {
   }
 }
 
-/** A JSON document as lines of `path: value`, one per string, number or boolean it holds. */
+/**
+ * A JSON document as lines of `path: value`, one per string, number or boolean it holds; the path's keys
+ * joined by spaces (array positions left out), so that full-text search reads them as words.
+ */
 function jsonText(text: string): string {
   let value: unknown;
   try {
@@ -25,8 +28,8 @@ function jsonText(text: string): string {
   const walk = (node: unknown, path: string) => {
     if (node === null || node === undefined) return;
     if (typeof node !== 'object') lines.push(path ? `${path}: ${String(node)}` : String(node));
-    else if (Array.isArray(node)) for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
-    else for (const [key, item] of Object.entries(node)) walk(item, path ? `${path}.${key}` : key);
+    else if (Array.isArray(node)) for (const item of node) walk(item, path);
+    else for (const [key, item] of Object.entries(node)) walk(item, path ? `${path} ${key}` : key);
   };
   walk(value, '');
   return lines.join('\n');
