@@ -25,11 +25,13 @@ export function hashedEmbedding(text: string): number[] {
   const words = (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
     .filter((word) => !STOP_WORDS.has(word))
     .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word));
+  const add = (bucket: number, weight: number) => {
+    vector[bucket % EMBEDDING_DIMENSIONS] = (vector[bucket % EMBEDDING_DIMENSIONS] ?? 0) + weight;
+  };
   for (const word of words) {
-    vector[fnv1a(word) % EMBEDDING_DIMENSIONS] += 2;
+    add(fnv1a(word), 2);
     const padded = ` ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++)
-      vector[fnv1a(padded.slice(i, i + 3)) % EMBEDDING_DIMENSIONS] += 1;
+    for (let i = 0; i + 3 <= padded.length; i++) add(fnv1a(padded.slice(i, i + 3)), 1);
   }
   return vector;
 }

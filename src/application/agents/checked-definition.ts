@@ -3,6 +3,7 @@ import { InvalidFields } from '../../domain/kernel/errors.ts';
 import type { BlueprintRepository } from '../blueprints/index.ts';
 import type { MissionRepository } from '../missions/index.ts';
 import type { ProviderAccountRepository } from '../models/index.ts';
+import type { KnowledgeSearch } from './ports/knowledge-search.ts';
 
 export interface DefinitionInput {
   readonly provider_id: string;
@@ -16,6 +17,7 @@ export interface DefinitionDeps {
   readonly providerAccounts: ProviderAccountRepository;
   readonly blueprints: BlueprintRepository;
   readonly missions: MissionRepository;
+  readonly knowledgeSearch: KnowledgeSearch;
 }
 
 /**
@@ -42,6 +44,15 @@ export async function checkedDefinition(
           message: 'must name a blueprint of the workspace',
         });
       }
+    }
+    if (
+      tool.type === 'knowledge' &&
+      !(await deps.knowledgeSearch.exists(workspaceId, tool.knowledgeBaseId))
+    ) {
+      problems.push({
+        path: `/tools/${index}/knowledge_base_id`,
+        message: 'must name a knowledge base of the workspace',
+      });
     }
     if (tool.type === 'mission') {
       const mission = await deps.missions.findById(tool.missionId);

@@ -6,9 +6,15 @@ import { type SearchDeps, searchChunks } from './search-chunks.ts';
 export function makeAgentKnowledgeSearch(
   deps: SearchDeps & { readonly knowledgeBases: KnowledgeBaseRepository },
 ): KnowledgeSearch {
-  return async (workspaceId, knowledgeBaseId, query, limit) => {
-    const base = await deps.knowledgeBases.findById(knowledgeBaseId);
-    if (base?.workspaceId !== workspaceId) return undefined;
-    return searchChunks(deps, base, { query, limit });
+  const inWorkspace = async (workspaceId: string, id: string) => {
+    const base = await deps.knowledgeBases.findById(id);
+    return base?.workspaceId === workspaceId ? base : undefined;
+  };
+  return {
+    exists: async (workspaceId, id) => (await inWorkspace(workspaceId, id)) !== undefined,
+    search: async (workspaceId, id, query, limit) => {
+      const base = await inWorkspace(workspaceId, id);
+      return base && searchChunks(deps, base, { query, limit });
+    },
   };
 }

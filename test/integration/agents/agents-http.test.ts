@@ -109,7 +109,9 @@ for (const [family, env] of [
         ...base,
         tools: [{ type: 'knowledge', knowledge_base_id: providerId, name: 'kb', description: 'x' }],
       });
-      expect(knowledge.status).to.equal(400);
+      expect(knowledge.body.errors).to.deep.equal([
+        { path: '/tools/0/knowledge_base_id', message: 'must name a knowledge base of the workspace' },
+      ]);
       const foreign = await call('POST', '/api/agents', {
         ...base,
         tools: [{ type: 'mission', mission_id: providerId, name: 'm', description: 'x' }],

@@ -18,7 +18,7 @@ export async function searchKnowledge(
   const asked = Number.isInteger(input.limit) ? (input.limit as number) : DEFAULT_LIMIT;
   const limit = Math.min(Math.max(asked, 1), MAX_LIMIT);
   try {
-    const passages = await search(workspaceId, knowledgeBaseId, input.query, limit);
+    const passages = await search.search(workspaceId, knowledgeBaseId, input.query, limit);
     if (!passages)
       return failed('knowledge_base_not_found', 'the knowledge base of this tool no longer exists');
     const items = passages.map((p) => ({
