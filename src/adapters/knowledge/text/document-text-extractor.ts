@@ -37,7 +37,7 @@ function jsonText(text: string): string {
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   try {
-    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }); // errors only: no warnings on stdout
     const { text } = await extractText(pdf, { mergePages: true });
     return text;
   } catch {
