@@ -30,7 +30,8 @@ export interface FakeModelProvider {
   close(): Promise<void>;
 }
 
-export async function fakeModelProvider(): Promise<FakeModelProvider> {
+/** `dimensions`: the length of the embeddings it serves (256 by default). */
+export async function fakeModelProvider(options: { dimensions?: number } = {}): Promise<FakeModelProvider> {
   const queue: ScriptedAnswer[] = [];
   const requests: ReceivedRequest[] = [];
   const server = createServer((req, res) => {
@@ -56,7 +57,7 @@ export async function fakeModelProvider(): Promise<FakeModelProvider> {
         body,
         closedEarly,
       });
-      void answer(req, res, body, queue.shift() ?? { text: [''] });
+      void answer(req, res, body, queue.shift() ?? { text: [''] }, options.dimensions);
     });
   });
   server.keepAliveTimeout = 100;
@@ -78,6 +79,7 @@ async function answer(
   res: ServerResponse,
   body: Record<string, unknown>,
   scripted: ScriptedAnswer,
+  dimensions: number | undefined,
 ): Promise<void> {
   const format = req.url === '/v1/messages' ? 'anthropic' : 'openai';
   if (scripted.delayMs) await sleep(scripted.delayMs);
@@ -95,7 +97,11 @@ async function answer(
         object: 'list',
         model: body.model,
         // A deterministic vector per input that points alike for texts sharing words (see hashed-embedder).
-        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: hashedEmbedding(text) })),
+        data: inputs.map((text, index) => ({
+          object: 'embedding',
+          index,
+          embedding: hashedEmbedding(text, dimensions),
+        })),
         usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
       }),
     );

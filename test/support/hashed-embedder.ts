@@ -20,13 +20,13 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-export function hashedEmbedding(text: string): number[] {
-  const vector = new Array<number>(EMBEDDING_DIMENSIONS).fill(0);
+export function hashedEmbedding(text: string, dimensions = EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
   const words = (text.toLowerCase().match(/[a-z0-9]+/g) ?? [])
     .filter((word) => !STOP_WORDS.has(word))
     .map((word) => (word.length > 3 ? word.replace(/s$/, '') : word));
   const add = (bucket: number, weight: number) => {
-    vector[bucket % EMBEDDING_DIMENSIONS] = (vector[bucket % EMBEDDING_DIMENSIONS] ?? 0) + weight;
+    vector[bucket % dimensions] = (vector[bucket % dimensions] ?? 0) + weight;
   };
   for (const word of words) {
     add(fnv1a(word), 2);
