@@ -11,7 +11,7 @@ endif
 BIN := node_modules/.bin
 CLIENT := clients/typescript
 
-.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events bench-agents bench-memory resilience clean
+.PHONY: install client-install client worker run cli migrate check lint format typecheck layers test test-unit test-integration bench bench-quick bench-events bench-agents bench-memory bench-knowledge resilience clean
 .DEFAULT_GOAL := run
 
 $(LOCAL_NODE_BIN)/node:
@@ -101,6 +101,11 @@ bench-events: install
 ## first delta (p50, p99), answers per second with 50 threads.
 bench-agents: install
 	node scripts/bench-agents.ts
+
+## Knowledge bases (issue 23): ingest of 1,000 documents (chunks/s), keyword and exact-semantic search p50/p99 as
+## one knowledge base grows to 100,000 chunks, and where exact search stops being fast enough (docs/BENCHMARKS.md).
+bench-knowledge: install
+	node scripts/bench-knowledge.ts
 
 ## Memory search on 100,000 items (issue 23): writes, prefix, filter and full-text searches (p50, p99), the sweep.
 bench-memory: install

@@ -7,6 +7,8 @@ export const INGESTION_LEASE_SECONDS = 60;
 /** Attempts after which a document that keeps losing its instance fails. */
 export const INGESTION_MAX_ATTEMPTS = 3;
 
+export const MAX_ERROR_LENGTH = 1000;
+
 export interface KnowledgeDocumentProps {
   readonly id: string;
   readonly knowledgeBaseId: string;
@@ -92,9 +94,10 @@ export class KnowledgeDocument implements KnowledgeDocumentProps {
     this.updatedAt = now;
   }
 
+  /** Failed, saying why (at most `MAX_ERROR_LENGTH` characters). */
   fail(error: string, now: Date): void {
     this.status = 'failed';
-    this.error = error;
+    this.error = error.slice(0, MAX_ERROR_LENGTH);
     this.leaseExpiresAt = null;
     this.updatedAt = now;
   }
