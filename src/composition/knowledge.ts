@@ -121,6 +121,7 @@ export const knowledge: Area<KnowledgeCradle, ThroughKnowledge> = {
           intervalSeconds: config.knowledge.ingestPollIntervalSeconds,
           name: 'knowledge-ingestion',
           failure: 'a document could not be ingested',
+          concurrency: config.knowledge.ingestConcurrency,
         }),
       (job) => job.stop(),
     ),

@@ -6,6 +6,8 @@ export interface KnowledgeConfig {
     readonly vectorIndex: 'exact' | 'pgvector';
     /** How often an instance looks for documents to ingest (0: never, on this instance). */
     readonly ingestPollIntervalSeconds: number;
+    /** Documents one instance ingests at once. */
+    readonly ingestConcurrency: number;
     /** Characters per chunk at most, and those a chunk shares with the one before it. */
     readonly chunkSize: number;
     readonly chunkOverlap: number;
@@ -27,6 +29,14 @@ export const knowledgeSettings: Settings<KnowledgeConfig> = {
       default: 5,
       description:
         'how often an instance looks for documents to ingest (and documents whose instance stopped mid-way); an instance starts the documents added through it at once (`0`: this instance ingests none)',
+    },
+    KNOWLEDGE_INGEST_CONCURRENCY: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 64,
+      default: 4,
+      description:
+        'documents one instance ingests at once (reading, splitting, waiting for the embeddings API, storing the chunks)',
     },
     KNOWLEDGE_CHUNK_SIZE: {
       type: 'integer',
@@ -60,6 +70,7 @@ export const knowledgeSettings: Settings<KnowledgeConfig> = {
       knowledge: {
         vectorIndex,
         ingestPollIntervalSeconds: input.KNOWLEDGE_POLL_INTERVAL_SECONDS as number,
+        ingestConcurrency: input.KNOWLEDGE_INGEST_CONCURRENCY as number,
         chunkSize,
         chunkOverlap,
       },

@@ -10,11 +10,13 @@ export interface DrainingJobOptions {
   readonly name: string;
   /** Logged (with the error) when a piece of work fails. */
   readonly failure: string;
+  /** Pieces done at once (default 1): for work that mostly waits (on a model provider, say). */
+  readonly concurrency?: number;
 }
 
 /**
- * Background work shared by every instance (each piece taken under a lock or lease): drained one piece at a
- * time every `intervalSeconds`, and at once when this instance signals new work (`poke`).
+ * Background work shared by every instance (each piece taken under a lock or lease): drained by `concurrency`
+ * loops every `intervalSeconds`, and at once when this instance signals new work (`poke`).
  */
 export class DrainingJob {
   readonly #job: PeriodicJob<void>;
@@ -27,11 +29,14 @@ export class DrainingJob {
       async () => {
         do {
           this.#pokedMeanwhile = false;
-          try {
-            while (await options.next());
-          } catch (error) {
-            options.logger.warn({ err: error }, options.failure);
-          }
+          const drain = async () => {
+            try {
+              while (await options.next());
+            } catch (error) {
+              options.logger.warn({ err: error }, options.failure);
+            }
+          };
+          await Promise.all(Array.from({ length: options.concurrency ?? 1 }, drain));
         } while (this.#pokedMeanwhile);
       },
       options.intervalSeconds * 1000,
