@@ -1,8 +1,8 @@
 /** A one-page PDF (Helvetica) showing `lines`, written by hand: enough for a text extractor to read back. */
 export function pdfOf(...lines: string[]): Uint8Array {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  const escaped = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
   const shown = lines
-    .map((line, i) => `BT /F1 12 Tf 72 ${720 - i * 16} Td (${escape(line)}) Tj ET`)
+    .map((line, i) => `BT /F1 12 Tf 72 ${720 - i * 16} Td (${escaped(line)}) Tj ET`)
     .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
