@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { unitLength } from '../../../src/domain/knowledge/chunk.ts';
+import { KnowledgeBase } from '../../../src/domain/knowledge/knowledge-base.ts';
 import type { KnowledgeDocument } from '../../../src/domain/knowledge/knowledge-document.ts';
+import { ProviderAccount } from '../../../src/domain/models/provider-account.ts';
 import { hashedEmbedding } from '../../support/hashed-embedder.ts';
 import { chunksOf, documentOf, seedKnowledgeBase, seedReadyDocument } from '../../support/knowledge.ts';
 import { at, describeContract, seedUser } from '../../support/persistence-world.ts';
@@ -21,6 +23,29 @@ describeContract('Knowledge repositories and chunk search', (world) => {
     const second = await world.documents.list(base.id, { limit: 1, after: first.next ?? undefined });
     expect(second.items.map((d) => d.id)).to.deep.equal([docs[1]?.id]);
     expect((await world.knowledgeBases.list(workspace.id, { limit: 10 })).items).to.have.length(1);
+  });
+
+  it('reads a knowledge base whose embedding provider was deleted without an embedding model', async () => {
+    const { workspace } = await seedUser(world);
+    const provider = ProviderAccount.create(
+      { id: randomUUID(), workspaceId: workspace.id, name: 'p', kind: 'openai', apiKey: 'sk-1234' },
+      at(0),
+    );
+    await world.providerAccounts.add(provider);
+    const base = KnowledgeBase.create(
+      {
+        id: randomUUID(),
+        workspaceId: workspace.id,
+        name: 'kb',
+        embedding: { providerId: provider.id, model: 'e' },
+      },
+      at(0),
+    );
+    await world.knowledgeBases.add(base);
+    expect(await world.knowledgeBases.findById(base.id)).to.deep.equal(base);
+    await world.providerAccounts.delete(provider.id);
+    expect((await world.knowledgeBases.findById(base.id))?.embedding).to.equal(null);
+    expect((await world.knowledgeBases.list(workspace.id, { limit: 5 })).items[0]?.embedding).to.equal(null);
   });
 
   it('hands each waiting document to one of several concurrent takers, and only its attempt finishes it', async () => {

@@ -1,0 +1,2 @@
+// What later areas use of the models area's adapters: they import it from here only (`make layers`).
+export { modelTables } from './memory/model-tables.ts';
