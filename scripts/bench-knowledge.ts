@@ -9,7 +9,7 @@
 // 3. where exact search stops being fast enough: the size at which its p50 passes --budget ms, from the
 //    measured cost per chunk.
 // Usage: node scripts/bench-knowledge.ts [--documents 1000] [--chunks 100000] [--dims 1536] [--queries 30]
-// [--budget 100]. Uses DATABASE_URL when set.
+// [--budget 100] [--sizes 1000,2500,...] (the sizes measured on the way to --chunks). Uses DATABASE_URL when set.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { fakeModelProvider } from '../test/support/fake-model-provider.ts';
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     dims: { type: 'string', default: '1536' },
     queries: { type: 'string', default: '30' },
     budget: { type: 'string', default: '100' },
+    sizes: { type: 'string', default: '1000,2500,5000,10000,25000,50000' },
   },
 });
 const DOCUMENTS = Number(values.documents);
@@ -63,10 +64,15 @@ const server = await spawnServer(
 const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
 try {
-  const token = await logIn(server.base);
+  let token = await logIn(server.base);
   // biome-ignore lint/suspicious/noExplicitAny: a script reading a few known fields of JSON answers
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
-    const answer = await callApi(server.base, token, method, path, body);
+    let answer = await callApi(server.base, token, method, path, body);
+    if (answer.status === 401) {
+      // The access token expired during a long phase: log in again.
+      token = await logIn(server.base);
+      answer = await callApi(server.base, token, method, path, body);
+    }
     if (answer.status >= 300)
       throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
@@ -156,7 +162,10 @@ try {
     await call('POST', `/api/knowledge-bases/${scaled}/documents`, { title: 'seed', text: 'seed' })
   ).id;
   let stored = 0;
-  const sizes = [1000, 2500, 5000, 10_000, 25_000, 50_000, 100_000, 200_000].filter((size) => size < CHUNKS);
+  const sizes = values.sizes
+    .split(',')
+    .map(Number)
+    .filter((size) => size > 0 && size < CHUNKS);
   let withinBudget = 0;
   let last = { size: 0, p50: 0 };
   for (const size of [...sizes, CHUNKS]) {
