@@ -58,6 +58,8 @@ const server = await spawnServer(
     LOG_LEVEL: 'warn',
     DATABASE_STATEMENT_TIMEOUT_MS: '600000',
     DATABASE_REQUEST_BUDGET_MS: '600000',
+    // A loaded machine: waiting for a pooled connection may take longer than the default 1.5 s.
+    DATABASE_CONNECT_TIMEOUT_MS: '30000',
   },
   { logFile: '/tmp/bench-knowledge-server.log' },
 );
