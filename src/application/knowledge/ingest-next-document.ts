@@ -100,8 +100,9 @@ async function indexedChunks(
 }
 
 async function textOf(deps: IngestionDeps, document: KnowledgeDocument): Promise<string> {
-  if (document.fileId === null) return document.text ?? '';
-  const file = await deps.files.findById(document.fileId);
+  if (document.text !== null) return document.text;
+  // A file's document whose file was deleted meanwhile has neither (its `file_id` was set to null).
+  const file = document.fileId === null ? undefined : await deps.files.findById(document.fileId);
   if (!file) throw new UnreadableDocument('the file of this document was deleted');
   if (file.size > MAX_DOCUMENT_BYTES) {
     throw new UnreadableDocument(`the file is larger than ${MAX_DOCUMENT_BYTES} bytes`);

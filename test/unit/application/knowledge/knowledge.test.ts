@@ -172,12 +172,27 @@ describe('knowledge use cases (in memory)', () => {
         yield new Uint8Array([0, 1, 2]);
       })(),
     });
-    const unreadable = await app.addDocument(owner.principal, base.id, { fileId: binary.id });
+    const gone = await app.addDocument(owner.principal, base.id, { fileId: binary.id });
+    const { fileId } = gone;
+    if (fileId === null) throw new Error('a file document without its file');
+    await app.deleteFile(owner.principal, fileId);
+    const again = await app.uploadFile(owner.principal, {
+      workspaceId,
+      name: 'y.bin',
+      contentType: 'application/octet-stream',
+      bytes: (async function* () {
+        yield new Uint8Array([0, 1, 2]);
+      })(),
+    });
+    const unreadableNow = await app.addDocument(owner.principal, base.id, { fileId: again.id });
     state.failing = true;
     const refused = await app.addDocument(owner.principal, base.id, { title: 't', text: 'words' });
     await drain();
-    expect((await app.getDocument(owner.principal, unreadable.id)).error).to.match(
+    expect((await app.getDocument(owner.principal, unreadableNow.id)).error).to.match(
       /not application\/octet-stream/,
+    );
+    expect((await app.getDocument(owner.principal, gone.id)).error).to.equal(
+      'the file of this document was deleted',
     );
     expect(await app.getDocument(owner.principal, refused.id)).to.deep.include({
       status: 'failed',
