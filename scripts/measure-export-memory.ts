@@ -35,6 +35,9 @@ const server = await spawnServer({
   FILE_STORAGE: process.env.FILE_STORAGE ?? 'postgres',
   LOG_LEVEL: 'warn',
   ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+}, {
+  logFile: process.env.SERVER_LOG,
+  nodeFlags: process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean),
 });
 let failed = false;
 try {

@@ -3,7 +3,8 @@
 // serves it back; this script samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the
 // growth over the idle figure, and the throughput of each direction on loopback. It fails when the growth
 // passes LIMIT_MB (default 64). It prints the peaks of the V8 heap in use and of `external` (Buffers) too, from
-// the server's /metrics: the RSS is noisy on a shared machine, those are the server's own. Run: node scripts/measure-file-memory.ts [postgres filesystem memory]
+// the server's /metrics: the RSS is noisy on a shared machine, those are the server's own. Run: node scripts/measure-file-memory.ts [postgres filesystem s3 memory]
+// (s3: against the S3-compatible server the tests use, s3rver, started by this script on loopback)
 // (SERVER_NODE_OPTIONS: node flags of the server).
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import {
   signedMib,
   startBenchServer,
 } from './bench/server.ts';
+import { startTestS3, type TestS3 } from '../test/support/test-s3.ts';
 
 const MIB = 1024 * 1024;
 const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;
@@ -37,6 +39,7 @@ function* pieces(total: number): Generator<Uint8Array> {
 let failed = false;
 for (const storage of storages) {
   const dataDir = await mkdtemp(join(tmpdir(), 'file-memory-'));
+  const s3: TestS3 | undefined = storage === 's3' ? await startTestS3() : undefined;
   const metricsPort = await freePort();
   const metrics = `http://127.0.0.1:${metricsPort}`;
   const server = await startBenchServer({
@@ -45,6 +48,13 @@ for (const storage of storages) {
     DATA_DIR: dataDir,
     FILE_MAX_BYTES: String(fileBytes * 2),
     LOG_LEVEL: 'warn',
+    WORKSPACE_STORAGE_QUOTA_BYTES: String(fileBytes * 4),
+    ...(s3 && {
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: s3.bucket,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    }),
     // For example --max-semi-space-size=2, to see how much of the growth is the young generation filling up.
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
   });
@@ -126,6 +136,7 @@ for (const storage of storages) {
     }
   } finally {
     await server.stop();
+    await s3?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
