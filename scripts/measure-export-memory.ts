@@ -4,8 +4,9 @@
 // samples the server's resident set (VmRSS) every 20 ms meanwhile and prints the growth over the idle figure,
 // the rows, the file's size and the time, and the peaks of the V8 heap in use and of `external` (Buffers) from
 // the server's /metrics (RSS is noisy on a machine shared with other work; the heap figures are the server's
-// own). It fails when the RSS growth passes LIMIT_MB (default 64).
-// Run: node scripts/measure-export-memory.ts [ndjson csv] (on DATABASE_URL's server when set).
+// own). It fails when the RSS growth passes LIMIT_MB (default 64). `workspace` exports the workspace as one JSON
+// document, holding MISSIONS missions (default 10,000, each defined with about INPUT_BYTES of JSON) besides.
+// Run: node scripts/measure-export-memory.ts [ndjson csv workspace] (on DATABASE_URL's server when set).
 import pg from 'pg';
 import {
   callApi,
@@ -24,21 +25,25 @@ const MIB = 1024 * 1024;
 const runCount = Number(process.env.RUNS ?? 100_000);
 const inputBytes = Number(process.env.INPUT_BYTES ?? 512);
 const limitMb = Number(process.env.LIMIT_MB ?? 64);
-const formats = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['ndjson', 'csv'];
+const missionCount = Number(process.env.MISSIONS ?? 10_000);
+const formats = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['ndjson', 'csv', 'workspace'];
 
 const database = await scratchDatabase('export_memory');
 const metricsPort = await freePort();
 const metrics = `http://127.0.0.1:${metricsPort}`;
-const server = await spawnServer({
-  DATABASE_URL: database.url,
-  METRICS_PORT: String(metricsPort),
-  FILE_STORAGE: process.env.FILE_STORAGE ?? 'postgres',
-  LOG_LEVEL: 'warn',
-  ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-}, {
-  logFile: process.env.SERVER_LOG,
-  nodeFlags: process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean),
-});
+const server = await spawnServer(
+  {
+    DATABASE_URL: database.url,
+    METRICS_PORT: String(metricsPort),
+    FILE_STORAGE: process.env.FILE_STORAGE ?? 'postgres',
+    LOG_LEVEL: 'warn',
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+  },
+  {
+    logFile: process.env.SERVER_LOG,
+    nodeFlags: process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean),
+  },
+);
 let failed = false;
 try {
   const token = await logIn(server.base);
@@ -62,13 +67,24 @@ try {
        from runs r, generate_series(1, $2::int) g where r.id = $1`,
     [template.body.id, runCount - 1],
   );
+  if (formats.includes('workspace')) {
+    await client.query(
+      `insert into missions
+       select (jsonb_populate_record(null::missions, to_jsonb(m) || jsonb_build_object(
+                 'id', gen_random_uuid(), 'name', m.name || g, 'definition', $3::jsonb,
+                 'created_at', m.created_at + make_interval(secs => g)))).*
+         from missions m, generate_series(1, $2::int) g where m.id = $1`,
+      [mission.body.id, missionCount - 1, JSON.stringify({ note: 'x'.repeat(inputBytes) })],
+    );
+  }
   await client.end();
 
   const exportOnce = async (format: string, filter?: object) => {
+    const kind = format === 'workspace' ? 'workspace' : 'runs';
     const queued = await callApi(server.base, token, 'POST', `/api/workspaces/${workspaceId}/exports`, {
-      kind: 'runs',
-      format,
-      ...(filter && { filter }),
+      kind,
+      format: kind === 'workspace' ? 'json' : format,
+      ...(filter && kind === 'runs' && { filter }),
     });
     if (queued.status !== 202)
       throw new Error(`export answered ${queued.status} ${JSON.stringify(queued.body)}`);
@@ -79,7 +95,9 @@ try {
     }
   };
   // A warm-up export of no run, so the idle figure includes what the first export loads.
-  for (const format of formats) await exportOnce(format, { created_before: '2000-01-01T00:00:00Z' });
+  for (const format of formats.filter((one) => one !== 'workspace')) {
+    await exportOnce(format, { created_before: '2000-01-01T00:00:00Z' });
+  }
   await new Promise((resolve) => setTimeout(resolve, 500));
 
   for (const format of formats) {
@@ -92,13 +110,14 @@ try {
     const seconds = (performance.now() - started) / 1000;
     const peak = sampling.stop();
     const heapPeak = heap.stop();
-    if (done.status !== 'succeeded' || done.rows !== runCount)
+    const expected = format === 'workspace' ? missionCount : runCount;
+    if (done.status !== 'succeeded' || done.rows < expected)
       throw new Error(`export ${format}: ${JSON.stringify(done)}`);
     const file = await callApi(server.base, token, 'GET', `/api/files/${done.file_id}`);
     const growth = (peak - idle) / MIB;
     console.log(
-      `${format}: ${done.rows} runs, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
-        `(${(done.rows / seconds).toFixed(0)} runs/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
+      `${format}: ${done.rows} ${format === 'workspace' ? 'objects' : 'runs'}, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
+        `(${(done.rows / seconds).toFixed(0)}/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
         `(${signedMib(growth)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`,
     );
     const mib = (bytes: number) => (bytes / MIB).toFixed(1);

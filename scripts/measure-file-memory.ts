@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestS3, type TestS3 } from '../test/support/test-s3.ts';
 import {
   callApi,
   freePort,
@@ -20,7 +21,6 @@ import {
   signedMib,
   startBenchServer,
 } from './bench/server.ts';
-import { startTestS3, type TestS3 } from '../test/support/test-s3.ts';
 
 const MIB = 1024 * 1024;
 const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;

@@ -46,13 +46,23 @@ export function csvRows<T, P>(
   return batched(
     (async function* () {
       yield stringify([columns.map(([header]) => header)]);
+      // Rows are written CSV_ROWS at a time: each call of `stringify` builds a stringifier and its options.
+      let rows: (string | number | null)[][] = [];
       for await (const record of records) {
         const presented = present(record);
-        yield stringify([columns.map(([, cell]) => csvCell(cell(presented)))]);
+        rows.push(columns.map(([, cell]) => csvCell(cell(presented))));
+        if (rows.length === CSV_ROWS) {
+          yield stringify(rows);
+          rows = [];
+        }
       }
+      if (rows.length > 0) yield stringify(rows);
     })(),
   );
 }
+
+/** CSV rows handed to `csv-stringify` per call. */
+const CSV_ROWS = 64;
 
 function csvCell(value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
