@@ -111,13 +111,14 @@ try {
     const peak = sampling.stop();
     const heapPeak = heap.stop();
     const expected = format === 'workspace' ? missionCount : runCount;
-    if (done.status !== 'succeeded' || done.rows < expected)
+    const rows = Number(done.rows);
+    if (done.status !== 'succeeded' || rows < expected)
       throw new Error(`export ${format}: ${JSON.stringify(done)}`);
     const file = await callApi(server.base, token, 'GET', `/api/files/${done.file_id}`);
     const growth = (peak - idle) / MIB;
     console.log(
-      `${format}: ${done.rows} ${format === 'workspace' ? 'objects' : 'runs'}, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
-        `(${(done.rows / seconds).toFixed(0)}/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
+      `${format}: ${rows} ${format === 'workspace' ? 'objects' : 'runs'}, ${(Number(file.body.size) / MIB).toFixed(1)} MiB in ${seconds.toFixed(1)} s ` +
+        `(${(rows / seconds).toFixed(0)}/s); peak RSS ${(peak / MIB).toFixed(0)} MiB ` +
         `(${signedMib(growth)} MiB over idle ${(idle / MIB).toFixed(0)} MiB)`,
     );
     const mib = (bytes: number) => (bytes / MIB).toFixed(1);
