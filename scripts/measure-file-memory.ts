@@ -4,7 +4,8 @@
 // growth over the idle figure, and the throughput of each direction on loopback. It fails when the growth
 // passes LIMIT_MB (default 64). It prints the peaks of the V8 heap in use and of `external` (Buffers) too, from
 // the server's /metrics: the RSS is noisy on a shared machine, those are the server's own. Run: node scripts/measure-file-memory.ts [postgres filesystem s3 memory]
-// (s3: against the S3-compatible server the tests use, s3rver, started by this script on loopback)
+// (s3: against the S3-compatible server the tests use, s3rver, started by this script on loopback). A file over
+// PATCH_MB MiB (default 128) goes up as a tus upload, PATCH_MB at a time: the server ends any request after 30 s.
 // (SERVER_NODE_OPTIONS: node flags of the server).
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -25,6 +26,7 @@ import {
 const MIB = 1024 * 1024;
 const fileBytes = Number(process.env.FILE_MB ?? 200) * MIB;
 const limitMb = Number(process.env.LIMIT_MB ?? 64);
+const patchBytes = Number(process.env.PATCH_MB ?? 128) * MIB;
 const storages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['postgres', 'filesystem'];
 
 /** Deterministic pseudo-random bytes, 1 MiB at a time: the script holds no more than one piece. */
@@ -75,31 +77,73 @@ for (const storage of storages) {
     const up = rssSampler(server.pid);
     const upHeap = heapSampler(metrics);
     const hash = createHash('sha256');
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = source.next();
-        if (next.done) controller.close();
-        else {
-          hash.update(next.value);
-          controller.enqueue(new Uint8Array(next.value));
-        }
-      },
-    });
     const source = pieces(fileBytes);
+    /** The next `bytes` of the file as a request body (hashed as they are sent). */
+    const bodyOf = (bytes: number) => {
+      let left = bytes;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = left > 0 ? source.next() : { done: true as const, value: undefined };
+          if (next.done) controller.close();
+          else {
+            hash.update(next.value);
+            left -= next.value.length;
+            controller.enqueue(new Uint8Array(next.value));
+          }
+        },
+      });
+    };
+    const auth = { authorization: `Bearer ${token}` };
     let started = performance.now();
-    const uploaded = await fetch(`${server.base}/api/files?workspace_id=${workspaceId}&name=big.bin`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body,
-      duplex: 'half',
-    } as RequestInit);
-    const file = (await uploaded.json()) as { id: string; sha256: string; size: number };
+    let fileId: string;
+    if (fileBytes <= patchBytes) {
+      const uploaded = await fetch(`${server.base}/api/files?workspace_id=${workspaceId}&name=big.bin`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        body: bodyOf(fileBytes),
+        duplex: 'half',
+      } as RequestInit);
+      if (uploaded.status !== 201)
+        throw new Error(`upload answered ${uploaded.status} ${await uploaded.text()}`);
+      fileId = ((await uploaded.json()) as { id: string }).id;
+    } else {
+      // Larger files go up as a tus upload, PATCH_MB at a time: one request must end within the server's 30 s.
+      const tus = { ...auth, 'tus-resumable': '1.0.0' };
+      const created = await fetch(`${server.base}/api/uploads?workspace_id=${workspaceId}&name=big.bin`, {
+        method: 'POST',
+        headers: { ...tus, 'upload-length': String(fileBytes) },
+      });
+      if (created.status !== 201) throw new Error(`tus creation answered ${created.status}`);
+      const location = created.headers.get('location') as string;
+      let done: string | null = null;
+      for (let offset = 0; offset < fileBytes; offset += patchBytes) {
+        const patched = await fetch(`${server.base}${location}`, {
+          method: 'PATCH',
+          headers: {
+            ...tus,
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': String(offset),
+          },
+          body: bodyOf(Math.min(patchBytes, fileBytes - offset)),
+          duplex: 'half',
+        } as RequestInit);
+        if (patched.status !== 204)
+          throw new Error(`tus PATCH answered ${patched.status} ${await patched.text()}`);
+        done = patched.headers.get('upload-file-id');
+      }
+      if (!done) throw new Error('the tus upload did not end in a file');
+      fileId = done;
+    }
+    const file = (await callApi(server.base, token, 'GET', `/api/files/${fileId}`)).body as {
+      id: string;
+      sha256: string;
+      size: number;
+    };
     const upSeconds = (performance.now() - started) / 1000;
     const upPeak = up.stop();
     const upHeapPeak = upHeap.stop();
-    if (uploaded.status !== 201 || file.sha256 !== hash.digest('hex')) {
-      throw new Error(`upload answered ${uploaded.status} ${JSON.stringify(file)}`);
-    }
+    if (file.sha256 !== hash.digest('hex'))
+      throw new Error(`the stored file differs: ${JSON.stringify(file)}`);
 
     const down = rssSampler(server.pid);
     const downHeap = heapSampler(metrics);

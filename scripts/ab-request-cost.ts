@@ -1,0 +1,88 @@
+// The request path's fixed cost of two checkouts side by side: the server of each (`node src/main.ts` in each
+// folder, on one scratch database) answers `/healthz` and `/api/auth/me` under autocannon, the two taking turns
+// ROUNDS times (default 4) for ROUND_SECONDS each (default 4), and this script prints the CPU microseconds each server
+// spent per answered request (user + system from /proc, so waiting for a core costs nothing), the median of the
+// rounds. Taking turns puts both under the same load of the machine. Run:
+// node scripts/ab-request-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { BENCH_USER, cpuSeconds, freePort, logIn, waitFor } from './bench/server.ts';
+import { scratchDatabase } from './resilience/scratch-database.ts';
+
+const [beforeDir, afterDir] = process.argv.slice(2);
+if (!beforeDir || !afterDir) throw new Error('usage: node scripts/ab-request-cost.ts BEFORE_DIR AFTER_DIR');
+const rounds = Number(process.env.ROUNDS ?? 4);
+const seconds = Number(process.env.ROUND_SECONDS ?? 4);
+
+const database = await scratchDatabase('ab_request');
+// One master key for both: they share the database's signing keys.
+const masterKey = randomBytes(32).toString('base64url');
+async function start(dir: string) {
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: database.url,
+      MASTER_KEY: masterKey,
+      PORT: port,
+      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
+      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
+      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
+      API_RATE_LIMIT_PER_MINUTE: '10000000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+  });
+  let gone: unknown;
+  child.on('exit', (code) => (gone = code ?? 'signal'));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base, '/healthz', () => gone, 120_000);
+  return { base, child, pid: child.pid as number };
+}
+
+const before = await start(beforeDir);
+const after = await start(afterDir);
+const servers = { before, after };
+const tokens = { before: await logIn(before.base), after: await logIn(after.base) };
+const figures: Record<string, number[]> = {};
+try {
+  for (const [path, auth] of [
+    ['/healthz', false],
+    ['/api/auth/me', true],
+  ] as const) {
+    for (let round = 0; round < rounds + 1; round++) {
+      for (const name of ['before', 'after'] as const) {
+        const server = servers[name];
+        const cpu0 = await cpuSeconds(server.pid);
+        const result = await autocannon({
+          url: `${server.base}${path}`,
+          connections: 16,
+          duration: seconds,
+          headers: auth ? { authorization: `Bearer ${tokens[name]}` } : {},
+        });
+        const cpu = (await cpuSeconds(server.pid)) - cpu0;
+        const answered = result.requests.total;
+        if (round === 0) continue; // the warm-up round
+        const key = `${name} ${path}`;
+        figures[key] = [...(figures[key] ?? []), (cpu * 1e6) / answered];
+        console.log(
+          `${name} ${path}: ${answered} requests, ${((cpu * 1e6) / answered).toFixed(1)} CPU µs each`,
+        );
+      }
+    }
+  }
+  for (const [key, values] of Object.entries(figures)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] as number;
+    console.log(
+      `${key.padEnd(22)} median ${median.toFixed(1)} CPU µs/request (${sorted.map((v) => v.toFixed(0)).join(', ')})`,
+    );
+  }
+} finally {
+  before.child.kill('SIGTERM');
+  after.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await database.dispose();
+}
