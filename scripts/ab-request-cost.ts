@@ -2,7 +2,8 @@
 // folder, on one scratch database) answers `/healthz` and `/api/auth/me` under autocannon, the two taking turns
 // ROUNDS times (default 4) for ROUND_SECONDS each (default 4), and this script prints the CPU microseconds each server
 // spent per answered request (user + system from /proc, so waiting for a core costs nothing), the median of the
-// rounds. Taking turns puts both under the same load of the machine. Run:
+// rounds, and the least (the round least disturbed: on a busy machine a server's timers and jobs, and the
+// cores' contention, are shared out over fewer requests). Taking turns puts both under the same load. Run:
 // node scripts/ab-request-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -77,7 +78,7 @@ try {
     const sorted = [...values].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] as number;
     console.log(
-      `${key.padEnd(22)} median ${median.toFixed(1)} CPU µs/request (${sorted.map((v) => v.toFixed(0)).join(', ')})`,
+      `${key.padEnd(22)} least ${(sorted[0] as number).toFixed(1)}, median ${median.toFixed(1)} CPU µs/request (${sorted.map((v) => v.toFixed(0)).join(', ')})`,
     );
   }
 } finally {

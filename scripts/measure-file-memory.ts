@@ -44,22 +44,28 @@ for (const storage of storages) {
   const s3: TestS3 | undefined = storage === 's3' ? await startTestS3() : undefined;
   const metricsPort = await freePort();
   const metrics = `http://127.0.0.1:${metricsPort}`;
-  const server = await startBenchServer({
-    METRICS_PORT: String(metricsPort),
-    FILE_STORAGE: storage,
-    DATA_DIR: dataDir,
-    FILE_MAX_BYTES: String(fileBytes * 2),
-    LOG_LEVEL: 'warn',
-    WORKSPACE_STORAGE_QUOTA_BYTES: String(fileBytes * 4),
-    ...(s3 && {
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    }),
-    // For example --max-semi-space-size=2, to see how much of the growth is the young generation filling up.
-    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-  });
+  const server = await startBenchServer(
+    {
+      METRICS_PORT: String(metricsPort),
+      FILE_STORAGE: storage,
+      DATA_DIR: dataDir,
+      FILE_MAX_BYTES: String(fileBytes * 2),
+      LOG_LEVEL: 'warn',
+      WORKSPACE_STORAGE_QUOTA_BYTES: String(fileBytes * 4),
+      ...(s3 && {
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }),
+      // For example --max-semi-space-size=2, to see how much of the growth is the young generation filling up.
+      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+    },
+    {
+      logFile: process.env.SERVER_LOG,
+      nodeFlags: process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean),
+    },
+  );
   try {
     const token = await server.login();
     const me = await callApi(server.base, token, 'GET', '/api/auth/me');

@@ -100,9 +100,12 @@ export interface BenchServer {
 }
 
 /** The server on a scratch database (on DATABASE_URL's server when set, else an embedded cluster). */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): Promise<BenchServer> {
   const database = await scratchDatabase('bench');
-  const server = await spawnServer({ DATABASE_URL: database.url, ...env }).catch(async (error) => {
+  const server = await spawnServer({ DATABASE_URL: database.url, ...env }, options).catch(async (error) => {
     await database.dispose();
     throw error;
   });
