@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { collectBuffersAsTheyGrow } from './adapters/platform/system/buffer-collection.ts';
 import { compactHeap } from './adapters/platform/system/compact-heap.ts';
 import { compactWhenIdle } from './adapters/platform/system/idle-compaction.ts';
 import { createLogger } from './adapters/platform/system/logger.ts';
@@ -31,8 +30,6 @@ async function main(): Promise<void> {
   setTimeout(compactHeap, COMPACT_HEAP_AFTER_MS).unref();
   // And what a busy stretch grew the heap to, once the server goes quiet again (issue 26, the soak).
   compactWhenIdle(server);
-  // And the Buffers that streamed bytes (uploads, downloads, exports) leave behind, as they stream (issue 22).
-  collectBuffersAsTheyGrow();
   // The bound port, not the configured one: with PORT=0 only the socket knows which port it got.
   const { port } = server.address() as AddressInfo;
   logger.info(
