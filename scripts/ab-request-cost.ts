@@ -7,6 +7,7 @@
 // node scripts/ab-request-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { BENCH_USER, cpuSeconds, freePort, logIn, waitFor } from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
@@ -48,12 +49,56 @@ const after = await start(afterDir);
 const servers = { before, after };
 const tokens = { before: await logIn(before.base), after: await logIn(after.base) };
 const figures: Record<string, number[]> = {};
+
+/**
+ * With SYSCALLS=N: instead of the CPU rounds, N requests to each server under `strace -c` on all of its threads,
+ * and the system calls per request (in all, and the writes): a count the machine's load does not move.
+ */
+async function syscallsPerRequest(name: 'before' | 'after', path: string, auth: boolean, amount: number) {
+  const server = servers[name];
+  const threads = readdirSync(`/proc/${server.pid}/task`).flatMap((tid) => ['-p', tid]);
+  const strace = spawn('strace', ['-c', '-q', ...threads], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let summary = '';
+  strace.stderr.on('data', (chunk) => (summary += chunk));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const result = await autocannon({
+    url: `${server.base}${path}`,
+    connections: 4,
+    amount,
+    headers: auth ? { authorization: `Bearer ${tokens[name]}` } : {},
+  });
+  strace.kill('SIGINT');
+  await new Promise((resolve) => strace.on('exit', resolve));
+  const calls = (pattern: RegExp) =>
+    summary
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(
+        (cells) => cells.length >= 5 && pattern.test(cells.at(-1) as string) && /^\d/.test(cells[3] ?? ''),
+      )
+      .reduce((sum, cells) => sum + Number(cells[3]), 0);
+  const answered = result.requests.total;
+  console.log(
+    `${name} ${path}: ${answered} requests, ${(calls(/^[a-z_0-9]+$/) / answered).toFixed(2)} system calls each, ` +
+      `${(calls(/^(write|writev|pwrite64|pwritev)$/) / answered).toFixed(2)} of them writes`,
+  );
+}
+
 try {
+  const amount = Number(process.env.SYSCALLS ?? 0);
+  if (amount > 0) {
+    for (const [path, auth] of [
+      ['/healthz', false],
+      ['/api/auth/me', true],
+    ] as const) {
+      for (const name of ['before', 'after'] as const) await syscallsPerRequest(name, path, auth, amount);
+    }
+  }
   for (const [path, auth] of [
     ['/healthz', false],
     ['/api/auth/me', true],
   ] as const) {
-    for (let round = 0; round < rounds + 1; round++) {
+    for (let round = 0; amount === 0 && round < rounds + 1; round++) {
       for (const name of ['before', 'after'] as const) {
         const server = servers[name];
         const cpu0 = await cpuSeconds(server.pid);

@@ -28,9 +28,10 @@ export class ServerProcess {
     this.exited = once(this.child, 'exit').then(([code, signal]) => ({ code, signal }));
   }
 
-  /** The JSON log lines written to stdout so far. */
+  /** The JSON log lines written to stdout so far (complete lines: a read may end inside one). */
   logs(): Record<string, unknown>[] {
     return this.stdout
+      .slice(0, this.stdout.lastIndexOf('\n') + 1)
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown>);
