@@ -126,13 +126,21 @@ export async function logIn(base: string): Promise<string> {
   return (await logInTokens(base)).access_token;
 }
 
-/** Logs the bench user in at `base`: a new login session's access and refresh tokens. */
+/**
+ * Logs the bench user in at `base`: a new login session's access and refresh tokens. A 503 (the password
+ * hashing queue full on a machine busy with other work) is tried again, up to five times.
+ */
 export async function logInTokens(base: string): Promise<{ access_token: string; refresh_token: string }> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username_or_email: BENCH_USER.username, password: BENCH_USER.password }),
-  });
+  let response: Response;
+  for (let attempt = 1; ; attempt++) {
+    response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username_or_email: BENCH_USER.username, password: BENCH_USER.password }),
+    });
+    if (response.status !== 503 || attempt === 5) break;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
   if (response.status !== 200) throw new Error(`login answered ${response.status}`);
   return (await response.json()) as { access_token: string; refresh_token: string };
 }
