@@ -7,10 +7,13 @@ import { appendInPieces } from '../append-in-pieces.ts';
 /** Rows are about this size: small enough for a statement well within its deadline, large enough to be few. */
 export const CHUNK_BYTES = 1024 * 1024;
 /**
- * Bytes per read statement. Small enough that the text form a result travels in (hex, twice the size) stays
- * short-lived garbage of the young generation rather than large objects awaiting a full collection.
+ * Bytes per read statement, which travel as base64 text (4/3 of the size, see `#slice`). Small enough that an
+ * answer fits in one 64 KiB socket read: a longer one (48 KiB slices as hex were 96 KiB) is first merged by
+ * node-postgres's parser into a new buffer of twice the read's size, and that, the reads and the decoded slice
+ * came to over six times the file's bytes in allocations freed only by a collection (the download's RSS grew
+ * by +96 MiB for 100 MiB). And small enough that the text stays short-lived garbage of the young generation.
  */
-const READ_SLICE_BYTES = 48 * 1024;
+const READ_SLICE_BYTES = 32 * 1024;
 /** Object keys listed per statement by the orphan sweep. */
 const KEYS_BATCH = 500;
 /** Chunk places (offset and length) fetched per statement while reading. */
@@ -105,12 +108,15 @@ export class PostgresFileStorage implements FileStorage {
    * PostgreSQL reads only the TOAST pieces the slice covers.
    */
   async #slice(key: string, offset: number, from: number, length: number): Promise<Buffer> {
-    const [row] = await this.#query<{ data: Buffer }>(
-      'select substring(data from $3 for $4) as data from file_chunks where object_key = $1 and byte_offset = $2',
+    // base64 rather than bytea's hex output: a third smaller on the wire and as a string (Node's decoder skips
+    // the line breaks PostgreSQL puts every 76 characters).
+    const [row] = await this.#query<{ data: string }>(
+      `select encode(substring(data from $3 for $4), 'base64') as data from file_chunks
+        where object_key = $1 and byte_offset = $2`,
       [key, offset, from + 1, length],
     );
     if (!row) throw new Error('a chunk of a stored object is missing');
-    return row.data;
+    return Buffer.from(row.data, 'base64');
   }
 
   async delete(key: string): Promise<void> {
