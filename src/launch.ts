@@ -11,6 +11,16 @@ import { join } from 'node:path';
 export const SEMI_SPACE_MB = 16;
 
 /**
+ * V8's old generation may grow by this percentage of what survived the last full collection before the next
+ * one. V8's own factor goes up to 300% when collections look cheap: a long stream (an export, a download) whose
+ * pieces outlive a young collection or two then left up to 130 MiB of garbage in the old generation on a busy
+ * machine before a full collection came (100,000 runs exported, a 100 MiB download: docs/BENCHMARKS.md). At 30%
+ * a full collection comes after some 13 MB of promotions with the server's 42 MB of live heap; under requests
+ * little is promoted, so they come rarely, and most of their marking runs beside the program.
+ */
+export const HEAP_GROWING_PERCENT = 30;
+
+/**
  * glibc's malloc arenas: by default up to eight per core, one taken by each thread that allocates (the libuv
  * pool runs WebCrypto's token verifications and the hashing, V8 its compiler and GC helpers), each keeping the
  * memory it once held. Under load that was 50 to 90 MB more resident memory than with two arenas, for no
@@ -35,7 +45,7 @@ export interface Relaunch {
 }
 
 /**
- * How `node src/main.ts` becomes the server process: the same command with the V8 flag and the malloc
+ * How `node src/main.ts` becomes the server process: the same command with the V8 flags and the malloc
  * setting above, and Node's compile cache on from the first module (which spares loading the TypeScript
  * stripper, ~17 MB and ~0.3 s, and compiling every module again). Nothing when a `--max-semi-space-size` is
  * already given, in the command or in NODE_OPTIONS: that is the relaunched process, or an operator's own
@@ -56,7 +66,13 @@ export function relaunchPlan({
       ? {}
       : { NODE_COMPILE_CACHE: compileCacheDir };
   return {
-    args: [execPath, `--max-semi-space-size=${SEMI_SPACE_MB}`, ...execArgv, ...argv.slice(1)],
+    args: [
+      execPath,
+      `--max-semi-space-size=${SEMI_SPACE_MB}`,
+      `--heap-growing-percent=${HEAP_GROWING_PERCENT}`,
+      ...execArgv,
+      ...argv.slice(1),
+    ],
     env: { MALLOC_ARENA_MAX: MALLOC_ARENAS, ...env, ...cache },
   };
 }

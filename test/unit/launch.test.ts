@@ -2,7 +2,13 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { MALLOC_ARENAS, privateCompileCacheDir, relaunchPlan, SEMI_SPACE_MB } from '../../src/launch.ts';
+import {
+  HEAP_GROWING_PERCENT,
+  MALLOC_ARENAS,
+  privateCompileCacheDir,
+  relaunchPlan,
+  SEMI_SPACE_MB,
+} from '../../src/launch.ts';
 
 describe('launch', () => {
   const base = {
@@ -14,11 +20,12 @@ describe('launch', () => {
   };
 
   describe('relaunchPlan', () => {
-    it('runs the same script with its arguments and Node flags, the V8 flag first, two malloc arenas and the compile cache', () => {
+    it('runs the same script with its arguments and Node flags, the V8 flags first, two malloc arenas and the compile cache', () => {
       expect(relaunchPlan(base)).to.deep.equal({
         args: [
           '/usr/bin/node',
           `--max-semi-space-size=${SEMI_SPACE_MB}`,
+          `--heap-growing-percent=${HEAP_GROWING_PERCENT}`,
           '--enable-source-maps',
           '/app/src/main.ts',
           '--flag',
