@@ -9,6 +9,11 @@ export const MAX_ERROR_MESSAGE_LENGTH = 4000;
 export interface RunFailure {
   readonly message: string;
   readonly code?: string;
+  /**
+   * With `code: "provider_error"` (an agent run, set by the server): the model provider's HTTP status, null
+   * when no answer came (refused address, failed connection, timeout).
+   */
+  readonly status?: number | null;
 }
 
 /** What the worker holding a run reports when it is done with an attempt. */
@@ -36,5 +41,17 @@ function parseFailure(error: RunFailure): RunFailure {
   if (message.length === 0 || message.length > MAX_ERROR_MESSAGE_LENGTH) {
     throw new InvalidInput(`error.message must be 1 to ${MAX_ERROR_MESSAGE_LENGTH} characters`);
   }
-  return error.code === undefined ? { message } : { code: error.code, message };
+  const status = providerStatus(error.status);
+  return {
+    ...(error.code === undefined ? {} : { code: error.code }),
+    message,
+    ...(status === undefined ? {} : { status }),
+  };
+}
+
+function providerStatus(status: unknown): number | null | undefined {
+  if (status === null) return null;
+  return Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599
+    ? (status as number)
+    : undefined;
 }

@@ -8645,10 +8645,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -8919,10 +8921,12 @@ export interface operations {
                                  */
                                 fire_time: string | null;
                             };
-                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
                                 message: string;
                                 code?: string;
+                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                status?: number | null;
                             } | null;
                             /**
                              * Format: int32
@@ -9129,10 +9133,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -9353,10 +9359,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -9608,10 +9616,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -9718,10 +9728,12 @@ export interface operations {
                                  */
                                 fire_time: string | null;
                             };
-                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
                                 message: string;
                                 code?: string;
+                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                status?: number | null;
                             } | null;
                             /**
                              * Format: int32
@@ -9992,10 +10004,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -10271,10 +10285,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -14557,10 +14573,12 @@ export interface operations {
                                              */
                                             fire_time: string | null;
                                         };
-                                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                                         error: {
                                             message: string;
                                             code?: string;
+                                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                            status?: number | null;
                                         } | null;
                                         /**
                                          * Format: int32
@@ -14821,10 +14839,12 @@ export interface operations {
                                          */
                                         fire_time: string | null;
                                     };
-                                    /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                                    /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                                     error: {
                                         message: string;
                                         code?: string;
+                                        /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                        status?: number | null;
                                     } | null;
                                     /**
                                      * Format: int32
@@ -16788,10 +16808,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -17027,10 +17049,12 @@ export interface operations {
                              */
                             fire_time: string | null;
                         };
-                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                        /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
                             message: string;
                             code?: string;
+                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            status?: number | null;
                         } | null;
                         /**
                          * Format: int32
@@ -25918,10 +25942,12 @@ export interface operations {
                                  */
                                 fire_time: string | null;
                             };
-                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
                                 message: string;
                                 code?: string;
+                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                status?: number | null;
                             } | null;
                             /**
                              * Format: int32
@@ -26073,10 +26099,12 @@ export interface operations {
                                  */
                                 fire_time: string | null;
                             };
-                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
                                 message: string;
                                 code?: string;
+                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                status?: number | null;
                             } | null;
                             /**
                              * Format: int32
@@ -26228,10 +26256,12 @@ export interface operations {
                                  */
                                 fire_time: string | null;
                             };
-                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                            /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
                                 message: string;
                                 code?: string;
+                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                status?: number | null;
                             } | null;
                             /**
                              * Format: int32

@@ -48,7 +48,20 @@ const summaryProperties: Record<string, JsonSchema> = {
   error: {
     ...failure,
     type: ['object', 'null'],
-    description: 'Why the last attempt failed (`timeout` and `lease_expired` come from the server).',
+    properties: {
+      ...(failure.properties as Record<string, JsonSchema>),
+      status: {
+        type: ['integer', 'null'],
+        minimum: 100,
+        maximum: 599,
+        description:
+          'Only with `code: "provider_error"` (an agent run): the model provider\'s HTTP status, null when no ' +
+          'answer came (refused address, failed connection, timeout).',
+      },
+    },
+    description:
+      'Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds ' +
+      '`step_limit` and `provider_error`).',
   },
   attempt: {
     type: 'integer',

@@ -104,8 +104,7 @@ async function step(deps: CarryOutAgentRunDeps, runId: string, holding: Holding)
       answer = await callModel(deps, run, version, branch, holding);
     } catch (error) {
       if (error instanceof ProviderError) {
-        const status = error.status === null ? 'no answer' : `status ${error.status}`;
-        return conclude(deps, run, holding, failed('provider_error', `${status}: ${error.message}`));
+        return conclude(deps, run, holding, failed('provider_error', error.message, error.status));
       }
       throw error;
     }
@@ -372,8 +371,13 @@ async function release(
   });
 }
 
-function failed(code: string, message: string): Outcome {
-  return { status: 'failed', error: { code, message: message.slice(0, 4000) } };
+/** A failed outcome; `providerStatus` only for `provider_error` (the provider's HTTP status, or null). */
+function failed(code: string, message: string, providerStatus?: number | null): Outcome {
+  const error = { code, message: message.slice(0, 4000) };
+  return {
+    status: 'failed',
+    error: providerStatus === undefined ? error : { ...error, status: providerStatus },
+  };
 }
 
 /** Events of an agent run are written only while it runs: a cancelled run's writer learns it here. */
