@@ -1,7 +1,9 @@
 import { Agent, type AgentVersion } from '../../domain/agents/agent.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import { checkedDefinition, type DefinitionDeps, type DefinitionInput } from './checked-definition.ts';
 import type { AgentRepository } from './ports/agent-repository.ts';
@@ -17,13 +19,18 @@ export type CreateAgent = (
   input: CreateAgentInput,
 ) => Promise<{ agent: Agent; version: AgentVersion }>;
 
-/** Admins and owners create an agent with its version 1 (CONTRACT section 10). */
+/**
+ * Admins and owners create an agent with its version 1 (CONTRACT section 10); audited `agent_created` with its
+ * version and provider (never its instructions).
+ */
 export function makeCreateAgent(
   deps: DefinitionDeps & {
     agents: AgentRepository;
     workspaceAccess: WorkspaceAccess;
     clock: Clock;
     ids: IdGenerator;
+    unitOfWork: UnitOfWork;
+    auditLog: AuditLog;
   },
 ): CreateAgent {
   return async (principal, input) => {
@@ -46,7 +53,18 @@ export function makeCreateAgent(
       createdBy: principal.kind === 'user' ? principal.userId : null,
       createdAt: now,
     };
-    await deps.agents.add(agent, version);
+    await deps.unitOfWork.transaction(async () => {
+      await deps.agents.add(agent, version);
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'agent_created',
+          agent.workspaceId,
+          { type: 'agent', id: agent.id },
+          { version: 1, provider_id: version.providerId },
+        ),
+      );
+    });
     return { agent, version };
   };
 }

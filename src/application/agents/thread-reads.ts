@@ -1,6 +1,8 @@
 import type { Thread } from '../../domain/agents/thread.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import { accessibleThread, type ThreadAccessDeps } from './accessible-agent.ts';
 import type { ThreadFilter, ThreadRepository } from './ports/thread-repository.ts';
@@ -29,10 +31,26 @@ export function makeListThreads(deps: {
   };
 }
 
-/** Members delete a thread with its messages and runs. */
-export function makeDeleteThread(deps: ThreadAccessDeps): DeleteThread {
+/** Members delete a thread with its messages and runs; audited `thread_deleted`. */
+export function makeDeleteThread(
+  deps: ThreadAccessDeps & { unitOfWork: UnitOfWork; auditLog: AuditLog },
+): DeleteThread {
   return async (principal, threadId) => {
     const thread = await accessibleThread(deps, principal, threadId, 'member');
-    await deps.threads.delete(thread.id);
+    await deps.unitOfWork.transaction(async () => {
+      await deps.threads.delete(thread.id);
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'thread_deleted',
+          thread.workspaceId,
+          {
+            type: 'thread',
+            id: thread.id,
+          },
+          { agent_id: thread.agentId },
+        ),
+      );
+    });
   };
 }

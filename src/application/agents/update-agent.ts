@@ -1,7 +1,9 @@
 import type { Agent, AgentVersion } from '../../domain/agents/agent.ts';
 import { AgentNotFound } from '../../domain/agents/agent.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
+import { type AuditLog, workspaceEvent } from '../audit/index.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
+import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import { accessibleAgent } from './accessible-agent.ts';
 import { checkedDefinition, type DefinitionDeps, type DefinitionInput } from './checked-definition.ts';
@@ -21,9 +23,16 @@ export type UpdateAgent = (
 /**
  * Admins and owners change an agent: every change makes a new version (the definition of the latest one with
  * the fields sent replaced); versions never change, so runs in progress keep the one they started with.
+ * Audited `agent_updated` with the new version and the names of the fields sent (never their values).
  */
 export function makeUpdateAgent(
-  deps: DefinitionDeps & { agents: AgentRepository; workspaceAccess: WorkspaceAccess; clock: Clock },
+  deps: DefinitionDeps & {
+    agents: AgentRepository;
+    workspaceAccess: WorkspaceAccess;
+    clock: Clock;
+    unitOfWork: UnitOfWork;
+    auditLog: AuditLog;
+  },
 ): UpdateAgent {
   return async (principal, agentId, input) => {
     const agent = await accessibleAgent(deps, principal, agentId, 'admin');
@@ -43,18 +52,34 @@ export function makeUpdateAgent(
       },
     });
     const now = deps.clock.now();
-    const changed = await deps.agents.addVersion(agent.id, (locked) => {
-      locked.rename(input);
-      return {
-        ...definition,
-        agentId: locked.id,
-        version: locked.nextVersion(now),
-        createdBy: principal.kind === 'user' ? principal.userId : null,
-        createdAt: now,
-      };
+    return deps.unitOfWork.transaction(async () => {
+      const changed = await deps.agents.addVersion(agent.id, (locked) => {
+        locked.rename(input);
+        return {
+          ...definition,
+          agentId: locked.id,
+          version: locked.nextVersion(now),
+          createdBy: principal.kind === 'user' ? principal.userId : null,
+          createdAt: now,
+        };
+      });
+      if (!changed) throw new AgentNotFound();
+      const fields = Object.entries(input)
+        .filter(([, value]) => value !== undefined)
+        .map(([field]) => field)
+        .sort()
+        .join(',');
+      await deps.auditLog.record(
+        workspaceEvent(
+          principal,
+          'agent_updated',
+          agent.workspaceId,
+          { type: 'agent', id: agent.id },
+          { version: changed.version.version, fields },
+        ),
+      );
+      return changed;
     });
-    if (!changed) throw new AgentNotFound();
-    return changed;
   };
 }
 

@@ -147,6 +147,16 @@ for (const [family, env] of [
 
       expect((await call('DELETE', `/api/agents/${made.body.id}`)).status).to.equal(204);
       expect((await call('GET', `/api/agents/${made.body.id}`)).status).to.equal(404);
+      const audited = await call(
+        'GET',
+        `/api/workspaces/${workspace.id}/audit-events?target_type=agent&target_id=${made.body.id}`,
+      );
+      expect(audited.status, JSON.stringify(audited.body)).to.equal(200);
+      expect(audited.body.items.map((e: Json) => [e.action, e.details])).to.deep.equal([
+        ['agent_deleted', {}],
+        ['agent_updated', { version: 2, fields: 'model,settings' }],
+        ['agent_created', { version: 1, provider_id: providerId }],
+      ]);
     });
 
     it('answers a message from a streamed OpenAI model: deltas, usage, the stored answer and run output', async () => {

@@ -2740,11 +2740,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "agent_created" | "agent_updated" | "agent_deleted" | "thread_created" | "thread_deleted" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
-                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
+                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule" | "agent" | "thread";
                 /** @description Only events about this id. */
                 target_id?: string;
                 /** @description Only events at or after this time (RFC 3339). */
@@ -2777,7 +2777,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "agent_created" | "agent_updated" | "agent_deleted" | "thread_created" | "thread_deleted" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -2788,7 +2788,7 @@ export interface operations {
                             };
                             target: {
                                 /** @enum {unknown} */
-                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
+                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule" | "agent" | "thread";
                                 id: string;
                             } | null;
                             workspace_id: string | null;
@@ -5395,11 +5395,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
-                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
+                action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "agent_created" | "agent_updated" | "agent_deleted" | "thread_created" | "thread_deleted" | "retention.purged";
                 /** @description Only events by this user or API key. */
                 actor_id?: string;
                 /** @description Only events about this kind of thing. */
-                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
+                target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule" | "agent" | "thread";
                 /** @description Only events about this id. */
                 target_id?: string;
                 /** @description Only events at or after this time (RFC 3339). */
@@ -5435,7 +5435,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {unknown} */
-                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
+                            action: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "agent_created" | "agent_updated" | "agent_deleted" | "thread_created" | "thread_deleted" | "retention.purged";
                             /** Format: date-time */
                             occurred_at: string;
                             /** @description Who acted: a user, an API key, or the system (no id). */
@@ -5446,7 +5446,7 @@ export interface operations {
                             };
                             target: {
                                 /** @enum {unknown} */
-                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
+                                type: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule" | "agent" | "thread";
                                 id: string;
                             } | null;
                             workspace_id: string | null;
@@ -25236,7 +25236,7 @@ export interface operations {
                          * @description Only events of this action.
                          * @enum {unknown}
                          */
-                        action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "retention.purged";
+                        action?: "login_succeeded" | "login_failed" | "refresh_reuse_detected" | "logout" | "session_revoked" | "signing_key_rotated" | "user_created" | "user_disabled" | "password_changed" | "email_verified" | "password_reset_requested" | "password_reset" | "mfa_enabled" | "mfa_disabled" | "mfa_recovery_code_used" | "sso_identity_linked" | "workspace_renamed" | "member_joined" | "member_role_changed" | "member_removed" | "invitation_created" | "invitation_revoked" | "api_key_created" | "api_key_revoked" | "trigger_created" | "trigger_updated" | "trigger_deleted" | "trigger_secret_rotated" | "trigger_previous_secret_revoked" | "webhook_endpoint_created" | "webhook_endpoint_updated" | "webhook_endpoint_deleted" | "webhook_endpoint_secret_rotated" | "endpoint.disabled" | "mission_created" | "mission_updated" | "mission_deleted" | "schedule_created" | "schedule_updated" | "schedule_deleted" | "retention_updated" | "model_provider_created" | "model_provider_updated" | "model_provider_deleted" | "agent_created" | "agent_updated" | "agent_deleted" | "thread_created" | "thread_deleted" | "retention.purged";
                         /**
                          * Format: uuid
                          * @description Only events by this user or API key.
@@ -25246,7 +25246,7 @@ export interface operations {
                          * @description Only events about this kind of thing.
                          * @enum {unknown}
                          */
-                        target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule";
+                        target_type?: "user" | "member" | "invitation" | "api_key" | "trigger" | "webhook_endpoint" | "model_provider" | "workspace" | "mission" | "schedule" | "agent" | "thread";
                         /** @description Only events about this id. */
                         target_id?: string;
                         /**

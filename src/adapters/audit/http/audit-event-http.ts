@@ -16,6 +16,8 @@ const TARGET_TYPES: readonly AuditTarget['type'][] = [
   'workspace',
   'mission',
   'schedule',
+  'agent',
+  'thread',
 ];
 
 /** Filters of an audit list (all optional, all must hold) and its page. */

@@ -48,6 +48,11 @@ export const WORKSPACE_AUDIT_ACTIONS = [
   'model_provider_created',
   'model_provider_updated',
   'model_provider_deleted',
+  'agent_created',
+  'agent_updated',
+  'agent_deleted',
+  'thread_created',
+  'thread_deleted',
 ] as const;
 
 /** Events of the instance itself, in no workspace and by no one: the audit table holds them for operators. */
@@ -73,7 +78,9 @@ export interface AuditTarget {
     | 'workspace'
     | 'mission'
     | 'schedule'
-    | 'model_provider';
+    | 'model_provider'
+    | 'agent'
+    | 'thread';
   readonly id: string;
 }
 
