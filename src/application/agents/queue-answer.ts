@@ -23,19 +23,22 @@ export async function queueAnswer(
     readonly thread: Thread;
     readonly agentVersion: number;
     readonly content: string;
+    /** The workspace's files the message refers to (checked by the caller). */
+    readonly fileIds?: readonly string[];
     readonly parentMessageId: string | null;
     readonly parent?: RunParent;
     readonly now: Date;
   },
 ): Promise<{ message: ThreadMessage; run: Run }> {
   const { thread, content, now } = request;
+  const fileIds = request.fileIds ?? [];
   const messageId = deps.ids.newId();
   const run = Run.queue({
     id: deps.ids.newId(),
     missionId: null,
     workspaceId: thread.workspaceId,
     triggerType: 'manual',
-    input: { message_id: messageId, content },
+    input: { message_id: messageId, content, ...(fileIds.length > 0 && { file_ids: fileIds }) },
     agent: { id: thread.agentId, version: request.agentVersion, threadId: thread.id },
     ...(request.parent && { parent: request.parent }),
     now,
@@ -49,6 +52,7 @@ export async function queueAnswer(
     content,
     toolCalls: null,
     toolCallId: null,
+    fileIds,
     runId: run.id,
     createdAt: now,
   };

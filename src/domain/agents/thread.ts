@@ -27,6 +27,8 @@ export interface ThreadMessage {
   readonly toolCalls: readonly ToolCall[] | null;
   /** A tool message: the call it answers. */
   readonly toolCallId: string | null;
+  /** A user message: the workspace's files it refers to, as sent (a file deleted since keeps its id here). */
+  readonly fileIds: readonly string[];
   /** The run that wrote it (a user message: the run it started). */
   readonly runId: string | null;
   readonly createdAt: Date;

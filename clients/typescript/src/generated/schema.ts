@@ -22070,6 +22070,8 @@ export interface operations {
                                 arguments: string;
                             }[];
                             tool_call_id?: string;
+                            /** @description User messages only: the files it refers to, as sent (a file deleted since keeps its id). */
+                            file_ids?: string[];
                             /** Format: uuid */
                             parent_id: string | null;
                             /** Format: uuid */
@@ -22179,7 +22181,7 @@ export interface operations {
                      * @description The message to follow (a new branch: how a message is edited); default the newest one.
                      */
                     parent_id?: string;
-                    /** @description Not supported yet: send none. */
+                    /** @description Files of the thread's workspace (`POST /api/files`) the message refers to; another workspace's file, or none, is 400 at its path. At each model call the model receives the message followed by each file as a `<file id name content_type size>` block: a text file's content (its first 64 KiB), another file's name, type and size only. A file deleted later stays in `file_ids`; the model is then told it was deleted (its content is never sent again). */
                     file_ids?: string[];
                 };
             };
@@ -22208,6 +22210,8 @@ export interface operations {
                                 arguments: string;
                             }[];
                             tool_call_id?: string;
+                            /** @description User messages only: the files it refers to, as sent (a file deleted since keeps its id). */
+                            file_ids?: string[];
                             /** Format: uuid */
                             parent_id: string | null;
                             /** Format: uuid */

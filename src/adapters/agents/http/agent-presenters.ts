@@ -56,6 +56,7 @@ export function presentMessage(message: ThreadMessage) {
     content: message.content,
     ...(message.toolCalls ? { tool_calls: message.toolCalls } : {}),
     ...(message.toolCallId ? { tool_call_id: message.toolCallId } : {}),
+    ...(message.role === 'user' ? { file_ids: message.fileIds } : {}),
     parent_id: message.parentId,
     run_id: message.runId,
     created_at: message.createdAt.toISOString(),

@@ -3,6 +3,7 @@ import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_MAX_STEPS,
 } from '../../../domain/agents/agent.ts';
+import { MAX_MESSAGE_FILES } from '../../../domain/agents/message-files.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../domain/agents/thread.ts';
 import { NAME, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import { pageQueryProperties } from '../../platform/http/pagination.ts';
@@ -256,7 +257,18 @@ export const sendMessageRequest: JsonSchema = {
       ...uuid,
       description: 'The message to follow (a new branch: how a message is edited); default the newest one.',
     },
-    file_ids: { type: 'array', maxItems: 0, items: uuid, description: 'Not supported yet: send none.' },
+    file_ids: {
+      type: 'array',
+      maxItems: MAX_MESSAGE_FILES,
+      uniqueItems: true,
+      items: uuid,
+      description:
+        "Files of the thread's workspace (`POST /api/files`) the message refers to; another workspace's file, " +
+        'or none, is 400 at its path. At each model call the model receives the message followed by each file ' +
+        "as a `<file id name content_type size>` block: a text file's content (its first 64 KiB), another " +
+        "file's name, type and size only. A file deleted later stays in `file_ids`; the model is then told it " +
+        'was deleted (its content is never sent again).',
+    },
   },
 };
 
@@ -281,6 +293,12 @@ export const message: JsonSchema = {
     content: { type: 'string', maxLength: 10_000_000 },
     tool_calls: { type: 'array', maxItems: 128, items: toolCall },
     tool_call_id: { type: 'string', maxLength: 200 },
+    file_ids: {
+      type: 'array',
+      maxItems: MAX_MESSAGE_FILES,
+      items: uuid,
+      description: 'User messages only: the files it refers to, as sent (a file deleted since keeps its id).',
+    },
     parent_id: { ...uuid, type: ['string', 'null'] },
     run_id: { ...uuid, type: ['string', 'null'] },
     created_at: timestamp,

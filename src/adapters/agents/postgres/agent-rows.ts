@@ -16,7 +16,7 @@ export const VERSION_COLUMNS =
   'agent_id, version, provider_id, model, instructions, tools, settings, created_by, created_at';
 export const THREAD_COLUMNS = 'id, workspace_id, agent_id, metadata, created_by, created_at';
 export const MESSAGE_COLUMNS =
-  'id, thread_id, parent_id, role, content, tool_calls, tool_call_id, run_id, created_at';
+  'id, thread_id, parent_id, role, content, tool_calls, tool_call_id, run_id, created_at, file_ids';
 
 export function toAgent(row: Row): Agent {
   return new Agent({
@@ -92,5 +92,6 @@ export function toMessage(row: Row): ThreadMessage {
     toolCallId: (row.tool_call_id as string | null) ?? null,
     runId: (row.run_id as string | null) ?? null,
     createdAt: date(row.created_at),
+    fileIds: (row.file_ids as string[] | null) ?? [],
   };
 }

@@ -50,7 +50,7 @@ export class PostgresThreadRepository extends PostgresRepository implements Thre
 
   async addMessage(message: ThreadMessage): Promise<void> {
     await this.db.query(
-      `insert into thread_messages (${MESSAGE_COLUMNS}) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)`,
+      `insert into thread_messages (${MESSAGE_COLUMNS}) values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10::uuid[])`,
       [
         message.id,
         message.threadId,
@@ -61,6 +61,7 @@ export class PostgresThreadRepository extends PostgresRepository implements Thre
         message.toolCallId,
         message.runId,
         message.createdAt,
+        message.fileIds,
       ],
     );
   }

@@ -1,7 +1,7 @@
 import type { AgentVersion } from '../../../domain/agents/agent.ts';
 import type { AgentRunWork } from '../../../domain/agents/agent-run-work.ts';
 import { nextMove } from '../../../domain/agents/agent-turn.ts';
-import { chatMessagesOf, type ThreadMessage } from '../../../domain/agents/thread.ts';
+import type { ThreadMessage } from '../../../domain/agents/thread.ts';
 import { DomainError } from '../../../domain/kernel/errors.ts';
 import type { ModelAnswer, ToolCall } from '../../../domain/models/index.ts';
 import { ProviderError } from '../../../domain/models/index.ts';
@@ -17,9 +17,10 @@ import type { ThreadRepository } from '../ports/thread-repository.ts';
 import type { ToolApprovals } from '../ports/tool-approvals.ts';
 import { agentEvent } from './agent-events.ts';
 import { DeltaBuffer } from './delta-buffer.ts';
+import { chatMessagesWithFiles, type MessageFilesDeps } from './message-files.ts';
 import { childResult, failure, runTool, type ToolDeps, type ToolResult, toolSpecs } from './run-tool.ts';
 
-export interface CarryOutAgentRunDeps extends ToolDeps {
+export interface CarryOutAgentRunDeps extends ToolDeps, MessageFilesDeps {
   readonly unitOfWork: UnitOfWork;
   readonly runs: RunRepository;
   readonly runTransitions: RunTransitions;
@@ -125,6 +126,7 @@ async function callModel(
   const account = await deps.providerAccounts.findById(version.providerId);
   if (!account) throw new ProviderError(null, 'the model provider of this agent was deleted');
   const provider = deps.modelProviders(account);
+  const messages = await chatMessagesWithFiles(deps, run.workspaceId, branch);
   const deltas = new DeltaBuffer(async (text) => {
     await deps.runEvents.append(
       run.id,
@@ -136,7 +138,7 @@ async function callModel(
     for await (const event of provider.chat({
       model: version.model,
       instructions: version.instructions,
-      messages: chatMessagesOf(branch),
+      messages,
       tools: version.tools.length > 0 ? toolSpecs(version.tools) : undefined,
       temperature: version.settings.temperature ?? undefined,
       maxOutputTokens: version.settings.maxOutputTokens ?? undefined,
@@ -174,6 +176,7 @@ async function storeAnswer(
       content: answer.content,
       toolCalls: answer.toolCalls.length > 0 ? answer.toolCalls : null,
       toolCallId: null,
+      fileIds: [],
       runId: run.id,
       createdAt: now,
     });
@@ -296,6 +299,7 @@ async function storeResult(
       content: JSON.stringify(result),
       toolCalls: null,
       toolCallId: call.id,
+      fileIds: [],
       runId: run.id,
       createdAt: now,
     });

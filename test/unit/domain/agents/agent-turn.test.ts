@@ -14,6 +14,7 @@ function message(fields: Partial<ThreadMessage> & Pick<ThreadMessage, 'role'>): 
     content: '',
     toolCalls: null,
     toolCallId: null,
+    fileIds: [],
     runId: 'r',
     createdAt: new Date(0),
     ...fields,

@@ -1,0 +1,11 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The files a user message refers to (CONTRACT section 10, `file_ids`): their ids as sent, in order. No foreign
+ * key: a file deleted later keeps its id in the message, and the model is told it was deleted.
+ */
+export class Migration0035MessageFiles extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table thread_messages add column file_ids uuid[] not null default '{}'`);
+  }
+}
