@@ -2,3 +2,6 @@
 
 export type { AgentMemory, MemoryScope } from './ports/agent-memory.ts';
 export type { KnowledgePassage, KnowledgeSearch } from './ports/knowledge-search.ts';
+export type { CreateAgent, CreateAgentInput } from './create-agent.ts';
+export type { AgentRepository } from './ports/agent-repository.ts';
+export { toolInput, type UpdateAgent } from './update-agent.ts';

@@ -1,11 +1,14 @@
 import { InvalidInput } from '../../domain/kernel/errors.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { MissionBlueprint } from '../../domain/missions/index.ts';
+import type { ProviderAccount } from '../../domain/models/index.ts';
 import type { Trigger } from '../../domain/triggers/index.ts';
+import type { CreateAgent, UpdateAgent } from '../agents/index.ts';
 import type { CreateBlueprint, CreateBlueprintVersion } from '../blueprints/index.ts';
 import { accessibleFile, type FileAccessDeps, type FileSettings, type FileStorage } from '../files/index.ts';
 import type { UnitOfWork } from '../kernel/ports/unit-of-work.ts';
 import type { CreateMission } from '../missions/index.ts';
+import type { CreateModelProvider } from '../models/index.ts';
 import type { CreateSchedule } from '../schedules/index.ts';
 import type { CreateTrigger, UpdateTrigger } from '../triggers/index.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
@@ -20,9 +23,14 @@ export interface ImportResult {
     readonly blueprintVersions: number;
     readonly triggers: number;
     readonly schedules: number;
+    readonly modelProviders: number;
+    readonly agents: number;
+    readonly agentVersions: number;
   };
   /** The new triggers, each with its new signing secret (shown this once). */
   readonly triggers: readonly Trigger[];
+  /** The new model providers, each without a key (an export holds none): `PATCH` gives each its key. */
+  readonly modelProviders: readonly ProviderAccount[];
 }
 
 export type ImportWorkspace = (
@@ -43,13 +51,18 @@ export interface ImportWorkspaceDeps extends FileAccessDeps {
   readonly createTrigger: CreateTrigger;
   readonly updateTrigger: UpdateTrigger;
   readonly createSchedule: CreateSchedule;
+  readonly createModelProvider: CreateModelProvider;
+  readonly createAgent: CreateAgent;
+  readonly updateAgent: UpdateAgent;
 }
 
 /**
  * Admins and owners re-create the objects of a workspace export (a file any member of its workspace may read)
  * in their workspace, all or nothing (one transaction): new ids, each reference remapped to the new object,
- * each trigger with a new webhook path and a new signing secret. Every object goes through its create use
- * case, so its checks and quotas hold as for one created by hand.
+ * each trigger with a new webhook path and a new signing secret, each model provider without a key (as a
+ * trigger's secret, a key never travels in an export; unlike a secret, the server cannot make one: the admin
+ * sets it with `PATCH`, and until then the provider's model calls fail with `provider_error`). Every object
+ * goes through its create use case, so its checks and quotas hold as for one created by hand.
  */
 export function makeImportWorkspace(deps: ImportWorkspaceDeps): ImportWorkspace {
   return async (principal, workspaceId, fileId) => {
@@ -127,6 +140,7 @@ async function recreate(
       missionId: newMission(missionId, `schedules[${i}]`),
     });
 
+  const agents = await recreateAgents(deps, principal, workspaceId, document, { blueprintIds, missionIds });
   return {
     created: {
       missions: missionIds.size,
@@ -134,7 +148,70 @@ async function recreate(
       blueprintVersions,
       triggers: triggers.length,
       schedules: document.schedules.length,
+      modelProviders: agents.modelProviders.length,
+      agents: document.agents.length,
+      agentVersions: agents.versions,
     },
     triggers,
+    modelProviders: agents.modelProviders,
   };
+}
+
+/**
+ * The model providers (without keys) and the agents, every version in order, their provider and the missions
+ * and blueprints of their tools remapped to the new ones.
+ */
+async function recreateAgents(
+  deps: ImportWorkspaceDeps,
+  principal: Principal,
+  workspaceId: string,
+  document: WorkspaceDocument,
+  ids: { blueprintIds: ReadonlyMap<string, string>; missionIds: ReadonlyMap<string, string> },
+): Promise<{ modelProviders: ProviderAccount[]; versions: number }> {
+  const providerIds = new Map<string, string>();
+  const modelProviders: ProviderAccount[] = [];
+  for (const { id, ...provider } of document.modelProviders) {
+    const made = await deps.createModelProvider(principal, workspaceId, { ...provider, apiKey: null });
+    providerIds.set(id, made.id);
+    modelProviders.push(made);
+  }
+  const remapped = (map: ReadonlyMap<string, string>, old: unknown, what: string, at: string) => {
+    const id = map.get(old as string);
+    if (!id) throw new InvalidInput(`${at} names ${what} ${old}, which the export does not hold`);
+    return id;
+  };
+  let versions = 0;
+  for (const [i, agent] of document.agents.entries()) {
+    let agentId: string | undefined;
+    for (const [j, version] of agent.versions.entries()) {
+      const at = `agents[${i}].versions[${j}]`;
+      const definition = {
+        ...version,
+        provider_id: remapped(providerIds, version.provider_id, 'model provider', at),
+        tools: version.tools.map((tool, k) => ({
+          ...tool,
+          ...(tool.mission_id !== undefined && {
+            mission_id: remapped(ids.missionIds, tool.mission_id, 'mission', `${at}.tools[${k}]`),
+          }),
+          ...(tool.blueprint_id !== undefined && {
+            blueprint_id: remapped(ids.blueprintIds, tool.blueprint_id, 'blueprint', `${at}.tools[${k}]`),
+          }),
+        })),
+        settings: version.settings as never,
+      };
+      agentId =
+        agentId === undefined
+          ? (
+              await deps.createAgent(principal, {
+                workspace_id: workspaceId,
+                name: agent.name,
+                description: agent.description,
+                ...definition,
+              })
+            ).agent.id
+          : (await deps.updateAgent(principal, agentId, definition)).agent.id;
+      versions += 1;
+    }
+  }
+  return { modelProviders, versions };
 }

@@ -1,11 +1,14 @@
+import type { Agent, AgentVersion } from '../../domain/agents/index.ts';
 import type { Blueprint, BlueprintVersion } from '../../domain/blueprints/index.ts';
 import type { Mission, MissionBlueprint, RunPolicyChanges } from '../../domain/missions/index.ts';
+import type { ProviderAccount, ProviderKind } from '../../domain/models/index.ts';
 import type { Schedule } from '../../domain/schedules/index.ts';
 import type { Trigger, TriggerSignatureScheme } from '../../domain/triggers/index.ts';
 
 /**
  * What a workspace export holds, read as it is written (one page of each list in memory at a time): its
- * blueprints with every version, missions, triggers (the encoder writes no secret) and schedules.
+ * blueprints with every version, missions, triggers (the encoder writes no secret), schedules, model providers
+ * (the encoder writes no key) and agents with every version.
  */
 export interface WorkspaceSnapshot {
   readonly workspaceId: string;
@@ -14,6 +17,8 @@ export interface WorkspaceSnapshot {
   readonly blueprints: AsyncIterable<{ blueprint: Blueprint; versions: AsyncIterable<BlueprintVersion> }>;
   readonly triggers: AsyncIterable<Trigger>;
   readonly schedules: AsyncIterable<Schedule>;
+  readonly modelProviders: AsyncIterable<ProviderAccount>;
+  readonly agents: AsyncIterable<{ agent: Agent; versions: AsyncIterable<AgentVersion> }>;
 }
 
 /** A workspace export as read back for an import: each object as its create use case takes it, old ids kept. */
@@ -50,5 +55,23 @@ export interface WorkspaceDocument {
     readonly timezone: string;
     readonly input: unknown;
     readonly enabled: boolean;
+  }[];
+  readonly modelProviders: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly kind: ProviderKind;
+    readonly baseUrl: string | null;
+  }[];
+  readonly agents: readonly {
+    readonly name: string;
+    readonly description: string;
+    /** Oldest first: version 1 first; each as `POST /api/agents` takes it (ids of the export's objects). */
+    readonly versions: readonly {
+      readonly provider_id: string;
+      readonly model: string;
+      readonly instructions: string;
+      readonly tools: readonly Record<string, unknown>[];
+      readonly settings: Record<string, unknown>;
+    }[];
   }[];
 }

@@ -1,5 +1,8 @@
+import type { AgentVersion } from '../../domain/agents/index.ts';
+import type { AgentRepository } from '../agents/index.ts';
 import type { BlueprintRepository } from '../blueprints/index.ts';
 import type { MissionRepository } from '../missions/index.ts';
+import type { ProviderAccountRepository } from '../models/index.ts';
 import type { ScheduleRepository } from '../schedules/index.ts';
 import type { TriggerRepository } from '../triggers/index.ts';
 import { everyItem } from './export-records.ts';
@@ -10,6 +13,8 @@ export interface WorkspaceSnapshotDeps {
   readonly blueprints: BlueprintRepository;
   readonly triggers: TriggerRepository;
   readonly schedules: ScheduleRepository;
+  readonly providerAccounts: ProviderAccountRepository;
+  readonly agents: AgentRepository;
 }
 
 /** The workspace's objects, each list read page by page as the document is written; `count` sees each one. */
@@ -23,6 +28,16 @@ export function workspaceSnapshot(
     for await (const blueprint of everyItem((page) => deps.blueprints.listForWorkspace(workspaceId, page)))
       yield { blueprint, versions: everyItem((page) => deps.blueprints.listVersions(blueprint.id, page)) };
   }
+  async function* versionsOf(agentId: string, latest: number): AsyncIterable<AgentVersion> {
+    for (let number = 1; number <= latest; number++) {
+      const version = await deps.agents.findVersion(agentId, number);
+      if (version) yield version;
+    }
+  }
+  async function* agents() {
+    for await (const agent of everyItem((page) => deps.agents.listForWorkspace(workspaceId, page)))
+      yield { agent, versions: versionsOf(agent.id, agent.latestVersion) };
+  }
   return {
     workspaceId,
     exportedAt,
@@ -30,5 +45,7 @@ export function workspaceSnapshot(
     blueprints: count(blueprints()),
     triggers: count(everyItem((page) => deps.triggers.list({ workspaceId }, page))),
     schedules: count(everyItem((page) => deps.schedules.listForWorkspace(workspaceId, page))),
+    modelProviders: count(everyItem((page) => deps.providerAccounts.list(workspaceId, page))),
+    agents: count(agents()),
   };
 }

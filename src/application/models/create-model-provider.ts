@@ -11,7 +11,8 @@ export interface CreateModelProviderInput {
   readonly name: string;
   readonly kind: ProviderKind;
   readonly baseUrl?: string | null | undefined;
-  readonly apiKey: string;
+  /** Null only from a workspace import (an export holds no key): set one with `PATCH` before calling it. */
+  readonly apiKey: string | null;
 }
 
 export type CreateModelProvider = (

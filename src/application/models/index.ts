@@ -1,5 +1,6 @@
 // What later areas (agents, threads and runs) use of the models area.
 export { accessibleProviderAccount, type ProviderAccessDeps } from './accessible-provider-account.ts';
+export type { CreateModelProvider } from './create-model-provider.ts';
 export type {
   ChatRequest,
   EmbeddingRequest,

@@ -22,8 +22,11 @@ export interface ProviderAccountProps {
   readonly kind: ProviderKind;
   /** Null: the kind's default ({@link DEFAULT_BASE_URLS}). */
   readonly baseUrl: string | null;
-  /** In clear: adapters seal it at rest; presenters show only its hint. */
-  readonly apiKey: string;
+  /**
+   * In clear: adapters seal it at rest; presenters show only its hint. Null for a provider a workspace import
+   * made (an export holds no key): its calls fail until `PATCH` gives it one.
+   */
+  readonly apiKey: string | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -44,7 +47,7 @@ export class ProviderAccount {
   name!: string;
   kind!: ProviderKind;
   baseUrl!: string | null;
-  apiKey!: string;
+  apiKey!: string | null;
   createdAt!: Date;
   updatedAt!: Date;
 
@@ -59,7 +62,7 @@ export class ProviderAccount {
       name: string;
       kind: ProviderKind;
       baseUrl?: string | null | undefined;
-      apiKey: string;
+      apiKey: string | null;
     },
     now: Date,
   ): ProviderAccount {
@@ -69,7 +72,7 @@ export class ProviderAccount {
       name: parseName(props.name, 'name', MAX_PROVIDER_NAME_LENGTH),
       kind: props.kind,
       baseUrl: parseBaseUrl(props.baseUrl ?? null),
-      apiKey: parseApiKey(props.apiKey),
+      apiKey: props.apiKey === null ? null : parseApiKey(props.apiKey),
       createdAt: now,
       updatedAt: now,
     });
@@ -81,9 +84,11 @@ export class ProviderAccount {
   }
 
   /**
-   * The key's last 4 characters, to tell keys apart; a key shorter than 8 shows at most half of itself.
+   * The key's last 4 characters, to tell keys apart; a key shorter than 8 shows at most half of itself. Null
+   * when it has no key.
    */
-  get apiKeyHint(): string {
+  get apiKeyHint(): string | null {
+    if (this.apiKey === null) return null;
     const shown = Math.min(4, Math.floor(this.apiKey.length / 2));
     return shown === 0 ? '' : this.apiKey.slice(-shown);
   }

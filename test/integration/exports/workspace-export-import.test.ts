@@ -80,6 +80,9 @@ describe('a workspace exported as one JSON document and imported into another', 
       blueprint_versions: 3,
       triggers: 1,
       schedules: 1,
+      model_providers: 0,
+      agents: 0,
+      agent_versions: 0,
     });
 
     const missions = (await call('GET', `/api/missions?workspace_id=${target.id}`)).body.items;

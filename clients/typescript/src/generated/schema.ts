@@ -2167,7 +2167,7 @@ export interface paths {
         put?: never;
         /**
          * Export runs, audit events or the whole workspace (admins)
-         * @description Queues the export; any server instance makes it in the background, streaming the records from a cursor into a file of the workspace (counted in its storage quota), whatever their number. Runs and audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every version, missions, triggers without their secrets, schedules) that `POST /api/workspaces/{id}/imports` reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.
+         * @description Queues the export; any server instance makes it in the background, streaming the records from a cursor into a file of the workspace (counted in its storage quota), whatever their number. Runs and audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every version, missions, triggers without their secrets, schedules, model providers without their keys, agents with every version) that `POST /api/workspaces/{id}/imports` reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.
          */
         post: operations["createExport"];
         delete?: never;
@@ -2187,7 +2187,7 @@ export interface paths {
         put?: never;
         /**
          * Re-create a workspace export in this workspace (admins)
-         * @description Reads a workspace export (a file the caller may read, of this or another workspace) and creates its missions, blueprints with every version, triggers and schedules here, all or nothing: new ids, references remapped to the new objects (schedules and triggers to their missions, blueprint nodes to the blueprints they run), each trigger with a new webhook path and a new signing secret, answered this once. Each object is checked and counted in the quotas as one made by hand.
+         * @description Reads a workspace export (a file the caller may read, of this or another workspace) and creates its missions, blueprints with every version, triggers, schedules, model providers and agents with every version here, all or nothing: new ids, references remapped to the new objects (schedules and triggers to their missions, blueprint nodes to the blueprints they run, agents to their provider and the missions and blueprints of their tools), each trigger with a new webhook path and a new signing secret, answered this once, each model provider without a key (`api_key_hint: null`; its model calls fail with `provider_error` until `PATCH /api/model-providers/{id}` sets `api_key`). Each object is checked and counted in the quotas as one made by hand.
          */
         post: operations["importWorkspace"];
         delete?: never;
@@ -19739,8 +19739,8 @@ export interface operations {
                              * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
                              */
                             base_url: string | null;
-                            /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
-                            api_key_hint: string;
+                            /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). Null for a provider a workspace import made (an export holds no key): its model calls fail with `provider_error` until `PATCH` sets `api_key`. */
+                            api_key_hint: string | null;
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -19886,8 +19886,8 @@ export interface operations {
                          * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
                          */
                         base_url: string | null;
-                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
-                        api_key_hint: string;
+                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). Null for a provider a workspace import made (an export holds no key): its model calls fail with `provider_error` until `PATCH` sets `api_key`. */
+                        api_key_hint: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -20051,8 +20051,8 @@ export interface operations {
                          * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
                          */
                         base_url: string | null;
-                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
-                        api_key_hint: string;
+                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). Null for a provider a workspace import made (an export holds no key): its model calls fail with `provider_error` until `PATCH` sets `api_key`. */
+                        api_key_hint: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -20305,8 +20305,8 @@ export interface operations {
                          * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
                          */
                         base_url: string | null;
-                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). */
-                        api_key_hint: string;
+                        /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). Null for a provider a workspace import made (an export holds no key): its model calls fail with `provider_error` until `PATCH` sets `api_key`. */
+                        api_key_hint: string | null;
                         /** Format: date-time */
                         created_at: string;
                         /** Format: date-time */
@@ -25482,7 +25482,37 @@ export interface operations {
                             triggers: number;
                             /** Format: int32 */
                             schedules: number;
+                            /** Format: int32 */
+                            model_providers: number;
+                            /** Format: int32 */
+                            agents: number;
+                            /** Format: int32 */
+                            agent_versions: number;
                         };
+                        /** @description The new model providers, each without a key (`api_key_hint: null`; an export holds no key): until `PATCH /api/model-providers/{id}` sets `api_key`, the model calls of their agents fail with `provider_error`. */
+                        model_providers: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            workspace_id: string;
+                            name: string;
+                            /**
+                             * @description `openai`: the Chat Completions API at `{base_url}/chat/completions` and embeddings at `{base_url}/embeddings` (OpenAI, and what vLLM, Ollama, LM Studio and llama.cpp serve); `anthropic`: the Messages API at `{base_url}/v1/messages`.
+                             * @enum {string}
+                             */
+                            kind: "openai" | "anthropic";
+                            /**
+                             * Format: uri
+                             * @description Where the provider is reached; null or absent: the kind's default (`https://api.openai.com/v1`, `https://api.anthropic.com`). Like outbound webhook targets, addresses resolving to loopback, private, link-local or metadata addresses are refused on every connection, unless the server sets `MODEL_PROVIDERS_ALLOW_PRIVATE=true` (a model on localhost or the local network).
+                             */
+                            base_url: string | null;
+                            /** @description The key's last 4 characters (of a key shorter than 8, at most half of it). Null for a provider a workspace import made (an export holds no key): its model calls fail with `provider_error` until `PATCH` sets `api_key`. */
+                            api_key_hint: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
                         /** @description The new triggers, each with its new webhook path and signing secret: shown this once. */
                         triggers: {
                             /** Format: uuid */

@@ -1,5 +1,6 @@
 import type { WorkspaceDocument } from '../../../application/exports/workspace-document.ts';
 import { InvalidInput } from '../../../domain/kernel/errors.ts';
+import { PROVIDER_KINDS, type ProviderKind } from '../../../domain/models/index.ts';
 import type { TriggerSignatureScheme } from '../../../domain/triggers/index.ts';
 import { WORKSPACE_EXPORT_FORMAT, WORKSPACE_EXPORT_VERSION } from './workspace-json.ts';
 
@@ -78,7 +79,40 @@ export function readWorkspaceJson(source: string): WorkspaceDocument {
         enabled: boolean(s, 'enabled', at),
       };
     }),
+    // Exports made before agents were exported hold neither list.
+    modelProviders: optionalArray(root, 'model_providers').map((p, i) => {
+      const at = `model_providers[${i}]`;
+      const kind = string(p, 'kind', at);
+      if (!(PROVIDER_KINDS as readonly string[]).includes(kind)) throw notAnExport(`${at}.kind is unknown`);
+      return {
+        id: string(p, 'id', at),
+        name: string(p, 'name', at),
+        kind: kind as ProviderKind,
+        baseUrl: nullable(p, 'base_url', at),
+      };
+    }),
+    agents: optionalArray(root, 'agents').map((a, i) => {
+      const at = `agents[${i}]`;
+      return {
+        name: string(a, 'name', at),
+        description: nullable(a, 'description', at) ?? '',
+        versions: array(a, 'versions', at).map((v, j) => {
+          const where = `${at}.versions[${j}]`;
+          return {
+            provider_id: string(v, 'provider_id', where),
+            model: string(v, 'model', where),
+            instructions: string(v, 'instructions', where),
+            tools: array(v, 'tools', where),
+            settings: object(v.settings, `${where}.settings`),
+          };
+        }),
+      };
+    }),
   };
+}
+
+function optionalArray(parent: Fields, name: string): Fields[] {
+  return parent[name] === undefined ? [] : array(parent, name);
 }
 
 const notAnExport = (why: string) => new InvalidInput(`the file is not a workspace export: ${why}`);

@@ -1,4 +1,6 @@
 import type { WorkspaceSnapshot } from '../../../application/exports/workspace-document.ts';
+import type { ProviderAccount } from '../../../domain/models/index.ts';
+import { presentAgentVersion } from '../../agents/index.ts';
 import { presentBlueprint, presentVersion } from '../../blueprints/index.ts';
 import { presentMission } from '../../missions/index.ts';
 import { presentSchedule } from '../../schedules/index.ts';
@@ -10,8 +12,9 @@ export const WORKSPACE_EXPORT_VERSION = 1;
 
 /**
  * A workspace export as one JSON document, written a piece at a time: `{format, version, workspace_id,
- * exported_at, missions, blueprints (each with its versions, oldest first), triggers, schedules}`, each object
- * as the API presents it (a trigger without its secrets).
+ * exported_at, missions, blueprints (each with its versions, oldest first), triggers, schedules,
+ * model_providers, agents (each with its versions, oldest first)}`, each object as the API presents it (a
+ * trigger without its secrets; a model provider without its key or the key's hint).
  */
 export async function* workspaceJson(
   snapshot: WorkspaceSnapshot,
@@ -37,7 +40,29 @@ export async function* workspaceJson(
   yield* list(snapshot.triggers, (trigger) => presentTrigger(trigger, publicUrl));
   yield text('],"schedules":[');
   yield* list(snapshot.schedules, presentSchedule);
+  yield text('],"model_providers":[');
+  yield* list(snapshot.modelProviders, presentProviderWithoutKey);
+  yield text('],"agents":[');
+  first = true;
+  for await (const { agent, versions } of snapshot.agents) {
+    const head = { id: agent.id, name: agent.name, description: agent.description };
+    yield text(`${first ? '' : ','}${JSON.stringify(head).slice(0, -1)},"versions":[`);
+    yield* list(versions, presentAgentVersion);
+    yield text(']}');
+    first = false;
+  }
   yield text(']}\n');
+}
+
+/** A model provider in an export: where and how it is reached, never its key (nor the key's last characters). */
+function presentProviderWithoutKey(account: ProviderAccount) {
+  return {
+    id: account.id,
+    name: account.name,
+    kind: account.kind,
+    base_url: account.baseUrl,
+    created_at: account.createdAt.toISOString(),
+  };
 }
 
 /** The items of a JSON array, comma-separated, one at a time. */

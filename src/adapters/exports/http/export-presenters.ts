@@ -1,5 +1,6 @@
 import type { ImportResult } from '../../../application/exports/import-workspace.ts';
 import type { ExportJob } from '../../../domain/exports/export-job.ts';
+import { presentModelProvider } from '../../models/index.ts';
 import { presentTriggerWithSecret } from '../../triggers/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -25,9 +26,15 @@ export function exportUrl(job: Pick<ExportJob, 'id'>): string {
 }
 
 export function presentImport(result: ImportResult, publicUrl: string) {
-  const { blueprintVersions, ...created } = result.created;
+  const { blueprintVersions, modelProviders, agentVersions, ...created } = result.created;
   return {
-    created: { ...created, blueprint_versions: blueprintVersions },
+    created: {
+      ...created,
+      blueprint_versions: blueprintVersions,
+      model_providers: modelProviders,
+      agent_versions: agentVersions,
+    },
     triggers: result.triggers.map((trigger) => presentTriggerWithSecret(trigger, publicUrl)),
+    model_providers: result.modelProviders.map(presentModelProvider),
   };
 }

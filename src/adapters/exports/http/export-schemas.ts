@@ -1,5 +1,6 @@
 import { RUN_STATUSES } from '../../../domain/runs/index.ts';
 import { auditEventQuery } from '../../audit/index.ts';
+import { modelProvider } from '../../models/index.ts';
 import { timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 import { triggerWithSecret } from '../../triggers/index.ts';
@@ -115,19 +116,40 @@ const count = { type: 'integer', format: 'int32', minimum: 0, maximum: 214748364
 export const importResult: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['created', 'triggers'],
+  required: ['created', 'triggers', 'model_providers'],
   properties: {
     created: {
       type: 'object',
       additionalProperties: false,
-      required: ['missions', 'blueprints', 'blueprint_versions', 'triggers', 'schedules'],
+      required: [
+        'missions',
+        'blueprints',
+        'blueprint_versions',
+        'triggers',
+        'schedules',
+        'model_providers',
+        'agents',
+        'agent_versions',
+      ],
       properties: {
         missions: count,
         blueprints: count,
         blueprint_versions: count,
         triggers: count,
         schedules: count,
+        model_providers: count,
+        agents: count,
+        agent_versions: count,
       },
+    },
+    model_providers: {
+      type: 'array',
+      maxItems: 100000,
+      items: modelProvider,
+      description:
+        'The new model providers, each without a key (`api_key_hint: null`; an export holds no key): until ' +
+        '`PATCH /api/model-providers/{id}` sets `api_key`, the model calls of their agents fail with ' +
+        '`provider_error`.',
     },
     triggers: {
       type: 'array',

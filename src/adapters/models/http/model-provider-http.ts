@@ -48,9 +48,11 @@ export const modelProvider: JsonSchema = closedObject({
   kind,
   base_url: baseUrl,
   api_key_hint: {
-    type: 'string',
+    type: ['string', 'null'],
     maxLength: 4,
-    description: "The key's last 4 characters (of a key shorter than 8, at most half of it).",
+    description:
+      "The key's last 4 characters (of a key shorter than 8, at most half of it). Null for a provider a workspace " +
+      'import made (an export holds no key): its model calls fail with `provider_error` until `PATCH` sets `api_key`.',
   },
   created_at: timestamp,
   updated_at: timestamp,

@@ -11,7 +11,7 @@ interface ProviderRow {
   readonly name: string;
   readonly kind: ProviderKind;
   readonly base_url: string | null;
-  readonly api_key_sealed: string;
+  readonly api_key_sealed: string | null;
   readonly created_at: Date | string;
   readonly updated_at: Date | string;
 }
@@ -41,7 +41,7 @@ export class PostgresProviderAccountRepository implements ProviderAccountReposit
       a.name,
       a.kind,
       a.baseUrl,
-      this.#box.seal(a.apiKey, providerKeyContext(a.id)),
+      this.#sealed(a),
       a.createdAt,
       a.updatedAt,
     ]);
@@ -70,12 +70,16 @@ export class PostgresProviderAccountRepository implements ProviderAccountReposit
   async save(a: ProviderAccount): Promise<void> {
     await this.#db.query(
       `update model_providers set name = $1, base_url = $2, api_key_sealed = $3, updated_at = $4 where id = $5`,
-      [a.name, a.baseUrl, this.#box.seal(a.apiKey, providerKeyContext(a.id)), a.updatedAt, a.id],
+      [a.name, a.baseUrl, this.#sealed(a), a.updatedAt, a.id],
     );
   }
 
   async delete(id: string): Promise<void> {
     await this.#db.query('delete from model_providers where id = $1', [id]);
+  }
+
+  #sealed(a: ProviderAccount): string | null {
+    return a.apiKey === null ? null : this.#box.seal(a.apiKey, providerKeyContext(a.id));
   }
 
   #toAccount(row: ProviderRow): ProviderAccount {
@@ -85,7 +89,8 @@ export class PostgresProviderAccountRepository implements ProviderAccountReposit
       name: row.name,
       kind: row.kind,
       baseUrl: row.base_url,
-      apiKey: this.#box.open(row.api_key_sealed, providerKeyContext(row.id)),
+      apiKey:
+        row.api_key_sealed === null ? null : this.#box.open(row.api_key_sealed, providerKeyContext(row.id)),
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     });

@@ -5,6 +5,7 @@ import type {
   ModelProviders,
 } from '../../../application/models/ports/model-provider.ts';
 import type { ChatEvent } from '../../../domain/models/chat.ts';
+import { ProviderError } from '../../../domain/models/model-errors.ts';
 import type { ProviderAccount } from '../../../domain/models/provider-account.ts';
 import type { SdkProviderOptions } from './provider-calls.ts';
 
@@ -30,6 +31,12 @@ export function sdkModelProviders(options: SdkModelProvidersOptions): ModelProvi
   };
   return (account: ProviderAccount): ModelProvider => {
     const load = async (): Promise<ModelProvider> => {
+      if (account.apiKey === null) {
+        throw new ProviderError(
+          null,
+          `the model provider ${account.id} has no API key (a workspace import made it): set one with PATCH /api/model-providers/${account.id}`,
+        );
+      }
       const settings: SdkProviderOptions = {
         baseUrl: account.endpoint,
         apiKey: account.apiKey,
