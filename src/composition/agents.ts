@@ -142,10 +142,10 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
     carryOutAgentRun: singleton(makeCarryOutAgentRun),
     agentRunner: singleton(
       (deps) =>
-        // Agent runs share the blueprint engine's settings: the same poll, and as many at once as its steps.
+        // Agent runs share the blueprint engine's poll; how many run at once is their own setting.
         new AgentRunner(deps, {
           pollMs: config.blueprintEngine.pollIntervalMs,
-          concurrency: config.blueprintEngine.concurrency,
+          concurrency: config.models.agentRunnerConcurrency,
           childPollMs: 250,
           cancelPollMs: 250,
           owner: randomUUID(),

@@ -8,6 +8,8 @@ export interface ModelsConfig {
     /** A model call fails when no answer starts, or its stream pauses, for this long. */
     readonly timeoutMs: number;
     readonly maxRetries: number;
+    /** Agent runs (CONTRACT section 10) this instance carries out at once. */
+    readonly agentRunnerConcurrency: number;
   };
 }
 
@@ -35,12 +37,21 @@ export const modelsSettings: Settings<ModelsConfig> = {
       description:
         "retries of a model call answered 408, 409, 429 or 5xx, or whose connection failed, before it fails with `provider_error` (with the SDKs' backoff, honouring `retry-after`)",
     },
+    AGENT_RUNNER_CONCURRENCY: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1024,
+      default: 64,
+      description:
+        'agent runs an instance carries out at once (each waits on its model most of the time; a run beyond it waits in `agent_runs` for a free slot, on this instance or another)',
+    },
   },
   read: (input: Input): ModelsConfig => ({
     models: {
       allowPrivate: input.MODEL_PROVIDERS_ALLOW_PRIVATE as boolean,
       timeoutMs: input.MODEL_PROVIDER_TIMEOUT_MS as number,
       maxRetries: input.MODEL_PROVIDER_MAX_RETRIES as number,
+      agentRunnerConcurrency: input.AGENT_RUNNER_CONCURRENCY as number,
     },
   }),
 };
