@@ -10,7 +10,7 @@
 //    of every `message.delta` frame (client arrival minus the event's stored `at`, one clock: same machine).
 // 3. The streams end with their runs; the chat once more without them.
 // Usage: node scripts/bench-agent-streams.ts [--clients 1000] [--watched 1] [--threads 20] [--seconds 8]
-//   [--pieces 500] [--pause-ms 20] [--delay-ms 15000]. Uses DATABASE_URL when set.
+//   [--pieces 500] [--pause-ms 20] [--delay-ms 60000]. Uses DATABASE_URL when set.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,7 @@ const { values } = parseArgs({
     pieces: { type: 'string', default: '500' },
     'pause-ms': { type: 'string', default: '20' },
     // How long the slow provider waits before it answers: time for the clients to connect.
-    'delay-ms': { type: 'string', default: '15000' },
+    'delay-ms': { type: 'string', default: '60000' },
     // Internal: this process is the clients' process.
     urls: { type: 'string' },
     token: { type: 'string' },
@@ -197,7 +197,10 @@ async function main(): Promise<void> {
     const pieces = Array.from({ length: Number(values.pieces) }, (_, i) => `w${i % 10} `);
     for (const threadId of watched) {
       slow.script({ delayMs: Number(values['delay-ms']), text: pieces, pauseMs: Number(values['pause-ms']) });
-      await call('POST', `/api/threads/${threadId}/messages`, { content: 'stream' });
+      const sent = await call('POST', `/api/threads/${threadId}/messages`, { content: 'stream' });
+      const run = await call('GET', `/api/runs/${sent.run.id}`);
+      if (run.status !== 'queued' && run.status !== 'running')
+        throw new Error(`the watched run is ${run.status} at once: ${JSON.stringify(run.error)}`);
     }
     const opening = performance.now();
     const urls = watched.map((id) => `${bench.base}/api/threads/${id}/stream`).join(',');
@@ -206,6 +209,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const [ready] = await once(child, 'message');
+    // The answers start once the slow provider's delay is over: the chat is measured while they stream.
     if (ready !== 'open') throw new Error('the clients process did not open its streams');
     const open = await rssBytes(bench.pid);
     console.log(
