@@ -58,6 +58,10 @@ const env = {
   DATA_DIR: dataDir,
   MASTER_KEY: randomBytes(32).toString('base64'),
   MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
+  // To compare a setting of the agent runner (e.g. AGENT_RUNNER_CONCURRENCY=32, its value before it had its own).
+  ...(process.env.AGENT_RUNNER_CONCURRENCY && {
+    AGENT_RUNNER_CONCURRENCY: process.env.AGENT_RUNNER_CONCURRENCY,
+  }),
 };
 let server: ServerProcess | undefined;
 let ceiling: Ceiling | undefined;
