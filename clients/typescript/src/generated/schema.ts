@@ -8649,7 +8649,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -8925,7 +8928,10 @@ export interface operations {
                             error: {
                                 message: string;
                                 code?: string;
-                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                /**
+                                 * Format: int32
+                                 * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                 */
                                 status?: number | null;
                             } | null;
                             /**
@@ -9137,7 +9143,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -9363,7 +9372,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -9620,7 +9632,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -9732,7 +9747,10 @@ export interface operations {
                             error: {
                                 message: string;
                                 code?: string;
-                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                /**
+                                 * Format: int32
+                                 * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                 */
                                 status?: number | null;
                             } | null;
                             /**
@@ -10008,7 +10026,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -10289,7 +10310,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -14577,7 +14601,10 @@ export interface operations {
                                         error: {
                                             message: string;
                                             code?: string;
-                                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                            /**
+                                             * Format: int32
+                                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                             */
                                             status?: number | null;
                                         } | null;
                                         /**
@@ -14843,7 +14870,10 @@ export interface operations {
                                     error: {
                                         message: string;
                                         code?: string;
-                                        /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                        /**
+                                         * Format: int32
+                                         * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                         */
                                         status?: number | null;
                                     } | null;
                                     /**
@@ -16812,7 +16842,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -17053,7 +17086,10 @@ export interface operations {
                         error: {
                             message: string;
                             code?: string;
-                            /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                            /**
+                             * Format: int32
+                             * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                             */
                             status?: number | null;
                         } | null;
                         /**
@@ -25980,7 +26016,10 @@ export interface operations {
                             error: {
                                 message: string;
                                 code?: string;
-                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                /**
+                                 * Format: int32
+                                 * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                 */
                                 status?: number | null;
                             } | null;
                             /**
@@ -26137,7 +26176,10 @@ export interface operations {
                             error: {
                                 message: string;
                                 code?: string;
-                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                /**
+                                 * Format: int32
+                                 * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                 */
                                 status?: number | null;
                             } | null;
                             /**
@@ -26294,7 +26336,10 @@ export interface operations {
                             error: {
                                 message: string;
                                 code?: string;
-                                /** @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout). */
+                                /**
+                                 * Format: int32
+                                 * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                 */
                                 status?: number | null;
                             } | null;
                             /**

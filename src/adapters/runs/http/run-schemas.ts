@@ -52,6 +52,7 @@ const summaryProperties: Record<string, JsonSchema> = {
       ...(failure.properties as Record<string, JsonSchema>),
       status: {
         type: ['integer', 'null'],
+        format: 'int32',
         minimum: 100,
         maximum: 599,
         description:
