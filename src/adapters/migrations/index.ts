@@ -29,7 +29,6 @@ import { Migration0030Knowledge } from './0030-knowledge.ts';
 import { Migration0031Memory } from './0031-memory.ts';
 import { Migration0032Feedback } from './0032-feedback.ts';
 import { Migration0034MapChildren } from './0034-map-children.ts';
-import { Migration0035MessageFiles } from './0035-message-files.ts';
 import { Migration0035AgentsGaps } from './0035-agents-gaps.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
@@ -64,6 +63,5 @@ export const migrations: MigrationObject[] = [
   { name: '0031-memory', class: Migration0031Memory },
   { name: '0032-feedback', class: Migration0032Feedback },
   { name: '0034-map-children', class: Migration0034MapChildren },
-  { name: '0035-message-files', class: Migration0035MessageFiles },
   { name: '0035-agents-gaps', class: Migration0035AgentsGaps },
 ];

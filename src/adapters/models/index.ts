@@ -1,4 +1,3 @@
 // What later areas use of the models area's adapters: they import it from here only (`make layers`).
-export { modelTables } from './memory/model-tables.ts';
-
 export { modelProvider, presentModelProvider } from './http/model-provider-http.ts';
+export { modelTables } from './memory/model-tables.ts';
