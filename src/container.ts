@@ -15,6 +15,7 @@ import { apiKeys } from './composition/api-keys.ts';
 import type { Area, Infrastructure, Job } from './composition/area.ts';
 import { audit } from './composition/audit.ts';
 import { blueprints } from './composition/blueprints.ts';
+import { evaluations } from './composition/evaluations.ts';
 import { exports } from './composition/exports.ts';
 import { feedback } from './composition/feedback.ts';
 import { files } from './composition/files.ts';
@@ -66,6 +67,7 @@ export const AREAS = [
   knowledge,
   memory,
   feedback,
+  evaluations,
   exports,
   web,
 ] as const;

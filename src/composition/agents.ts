@@ -31,6 +31,7 @@ import type { KnowledgeSearch } from '../application/agents/ports/knowledge-sear
 import type { ThreadRepository } from '../application/agents/ports/thread-repository.ts';
 import type { ToolApprovals } from '../application/agents/ports/tool-approvals.ts';
 import { makeSendMessage, type SendMessage } from '../application/agents/send-message.ts';
+import { makeStartAgentRun, type StartAgentRun } from '../application/agents/start-agent-run.ts';
 import {
   type DeleteThread,
   type GetThread,
@@ -78,6 +79,8 @@ export interface AgentsCradle {
   getThread: GetThread;
   deleteThread: DeleteThread;
   sendMessage: SendMessage;
+  /** Queues an agent run answering a message, in the caller's unit of work (sendMessage's, an evaluation's). */
+  startAgentRun: StartAgentRun;
   listMessages: ListMessages;
   activeThreadRun: ActiveThreadRun;
   stopThread: StopThread;
@@ -135,6 +138,7 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
     getThread: singleton(makeGetThread),
     deleteThread: singleton(makeDeleteThread),
     sendMessage: singleton(makeSendMessage),
+    startAgentRun: singleton(makeStartAgentRun),
     listMessages: singleton(makeListMessages),
     activeThreadRun: singleton(makeActiveThreadRun),
     stopThread: singleton(makeStopThread),

@@ -22,6 +22,7 @@ export const AREA_ORDER = [
   'knowledge',
   'memory',
   'feedback',
+  'evaluations',
   'exports',
   'web',
 ] as const;

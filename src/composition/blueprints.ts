@@ -148,6 +148,32 @@ export interface BlueprintsNeeds {
 
 export type ThroughBlueprints = ThroughSandboxes & BlueprintsCradle & BlueprintsNeeds;
 
+/**
+ * The run outcome listeners up to this area: the webhooks' outbox writer, then the engine's. A later area that
+ * listens too registers `runOutcomeListeners` again with these first (as approvals' listeners are).
+ */
+export function blueprintRunOutcomeListeners({
+  recordRunOutcome,
+  approvals,
+  steps,
+  runEvents,
+  clock,
+  blueprintEngine,
+}: ThroughBlueprints): RunOutcomeListener[] {
+  return [
+    recordRunOutcome,
+    // Before the steps: the lock order of approval-repository.ts (run, approvals, steps).
+    makeEndRunApprovals({ approvals, clock }),
+    makeFollowRunOutcomes({
+      steps,
+      runEvents,
+      clock,
+      childRunsToCancel: (ids) => blueprintEngine.cancelLater(ids),
+      nudge: () => blueprintEngine.nudge('steps'),
+    }),
+  ];
+}
+
 const { singleton, instance, value } = registrar<ThroughBlueprints>();
 const { stored } = adaptersFor<ThroughBlueprints>();
 
@@ -217,20 +243,7 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
       blueprintEngine.nudge();
       engineWakeUps?.announce();
     }),
-    runOutcomeListeners: singleton(
-      ({ recordRunOutcome, approvals, steps, runEvents, clock, blueprintEngine }) => [
-        recordRunOutcome,
-        // Before the steps: the lock order of approval-repository.ts (run, approvals, steps).
-        makeEndRunApprovals({ approvals, clock }),
-        makeFollowRunOutcomes({
-          steps,
-          runEvents,
-          clock,
-          childRunsToCancel: (ids) => blueprintEngine.cancelLater(ids),
-          nudge: () => blueprintEngine.nudge('steps'),
-        }),
-      ],
-    ),
+    runOutcomeListeners: singleton(blueprintRunOutcomeListeners),
     listSteps: singleton(makeListSteps),
     retryRun: singleton(makeRetryRun),
     replayRun: singleton(makeReplayRun),

@@ -20,13 +20,15 @@ export interface QueueAnswerDeps {
 export async function queueAnswer(
   deps: QueueAnswerDeps,
   request: {
-    readonly thread: Thread;
+    readonly thread: Pick<Thread, 'id' | 'workspaceId' | 'agentId'>;
     readonly agentVersion: number;
     readonly content: string;
     /** The workspace's files the message refers to (checked by the caller). */
     readonly fileIds?: readonly string[];
     readonly parentMessageId: string | null;
     readonly parent?: RunParent;
+    /** An evaluation's run for one of its items (trigger `evaluation`); a thread's message otherwise (`manual`). */
+    readonly evaluation?: { readonly id: string; readonly itemId: string };
     readonly now: Date;
   },
 ): Promise<{ message: ThreadMessage; run: Run }> {
@@ -37,13 +39,14 @@ export async function queueAnswer(
     id: deps.ids.newId(),
     missionId: null,
     workspaceId: thread.workspaceId,
-    triggerType: 'manual',
+    triggerType: request.evaluation ? 'evaluation' : 'manual',
+    evaluation: request.evaluation ?? null,
     input: { message_id: messageId, content, ...(fileIds.length > 0 && { file_ids: fileIds }) },
     agent: { id: thread.agentId, version: request.agentVersion, threadId: thread.id },
     ...(request.parent && { parent: request.parent }),
     now,
   });
-  await deps.runs.add(run);
+  if (!(await deps.runs.add(run))) throw new Error(`run ${run.id} was not stored`);
   const message: ThreadMessage = {
     id: messageId,
     threadId: thread.id,

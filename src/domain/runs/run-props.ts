@@ -8,7 +8,7 @@ import type { RunStatus } from './run-status.ts';
 
 export const MAX_RUN_INPUT_BYTES = 64 * 1024;
 
-export const TRIGGER_TYPES = ['manual', 'webhook', 'schedule'] as const;
+export const TRIGGER_TYPES = ['manual', 'webhook', 'schedule', 'evaluation'] as const;
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 export interface RunProps {
@@ -23,6 +23,9 @@ export interface RunProps {
   /** Schedule runs: the schedule, and the fire time the run was queued for (one run per fire time). */
   readonly scheduleId: string | null;
   readonly fireTime: Date | null;
+  /** Evaluation runs: the evaluation and the dataset item the run is for (one run per item). */
+  readonly evaluationId: string | null;
+  readonly evaluationItemId: string | null;
   readonly input: JsonObject | null;
   readonly output: JsonObject | null;
   /** Why the last attempt failed (also while a retry waits in the queue). */
@@ -97,6 +100,7 @@ export interface QueueRun {
   readonly deliveryId?: string | null;
   readonly scheduleId?: string | null;
   readonly fireTime?: Date | null;
+  readonly evaluation?: { readonly id: string; readonly itemId: string } | null;
   /** Manual and schedule runs: webhook runs show their delivery as input. */
   readonly input?: unknown;
   /** Webhook runs: their input as shown, built only when the policy's concurrency key needs it. */
@@ -162,27 +166,39 @@ export function queuedRunProps(props: QueueRun): RunProps {
  */
 function triggerOf(
   props: QueueRun,
-): Pick<RunProps, 'triggerType' | 'triggerId' | 'deliveryId' | 'scheduleId' | 'fireTime'> {
+): Pick<
+  RunProps,
+  'triggerType' | 'triggerId' | 'deliveryId' | 'scheduleId' | 'fireTime' | 'evaluationId' | 'evaluationItemId'
+> {
   const trigger = {
     triggerType: props.triggerType,
     triggerId: props.triggerId ?? null,
     deliveryId: props.deliveryId ?? null,
     scheduleId: props.scheduleId ?? null,
     fireTime: props.fireTime ?? null,
+    evaluationId: props.evaluation?.id ?? null,
+    evaluationItemId: props.evaluation?.itemId ?? null,
   };
   const webhook = trigger.triggerId !== null && trigger.deliveryId !== null;
   const schedule = trigger.scheduleId !== null && trigger.fireTime !== null;
-  const named = [trigger.triggerId, trigger.deliveryId, trigger.scheduleId, trigger.fireTime].filter(
-    (part) => part !== null,
-  ).length;
+  const evaluation = trigger.evaluationId !== null && trigger.evaluationItemId !== null;
+  const named = [
+    trigger.triggerId,
+    trigger.deliveryId,
+    trigger.scheduleId,
+    trigger.fireTime,
+    trigger.evaluationId,
+    trigger.evaluationItemId,
+  ].filter((part) => part !== null).length;
   const valid = {
     manual: named === 0,
     webhook: webhook && named === 2,
     schedule: schedule && named === 2,
+    evaluation: evaluation && named === 2,
   }[props.triggerType];
   if (!valid) {
     throw new InvalidInput(
-      'a webhook run names its trigger and delivery, a schedule run its schedule and fire time, a manual run neither',
+      'a webhook run names its trigger and delivery, a schedule run its schedule and fire time, an evaluation run its evaluation and item, a manual run none',
     );
   }
   return trigger;

@@ -30,6 +30,8 @@ export class Run {
   deliveryId!: string | null;
   scheduleId!: string | null;
   fireTime!: Date | null;
+  evaluationId!: string | null;
+  evaluationItemId!: string | null;
   input!: JsonObject | null;
   output!: JsonObject | null;
   error!: RunFailure | null;

@@ -68,6 +68,8 @@ describe('webhook ingest over HTTP (POST /api/triggers/webhook/{webhook_path})',
           delivery_id: receipt.delivery_id,
           schedule_id: null,
           fire_time: null,
+          evaluation_id: null,
+          item_id: null,
         });
         expect(run.input).to.have.keys(['body', 'content_type', 'headers', 'query']);
         expect(run.input.body).to.deep.equal(shown);

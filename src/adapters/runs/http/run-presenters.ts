@@ -34,6 +34,8 @@ export function presentRunSummary(run: RunSummary) {
       delivery_id: run.deliveryId,
       schedule_id: run.scheduleId,
       fire_time: iso(run.fireTime),
+      evaluation_id: run.evaluationId,
+      item_id: run.evaluationItemId,
     },
     error: run.error,
     attempt: run.attempt,

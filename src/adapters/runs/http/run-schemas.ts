@@ -44,6 +44,8 @@ const summaryProperties: Record<string, JsonSchema> = {
     delivery_id: { ...nullableUuid, description: 'The webhook delivery (webhook runs only).' },
     schedule_id: { ...nullableUuid, description: 'The schedule (schedule runs only).' },
     fire_time: { ...nullableTimestamp, description: 'The fire time the schedule queued the run for.' },
+    evaluation_id: { ...nullableUuid, description: 'The evaluation (evaluation runs only).' },
+    item_id: { ...nullableUuid, description: 'The dataset item the evaluation run is for.' },
   }),
   error: {
     ...failure,

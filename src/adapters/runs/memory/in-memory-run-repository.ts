@@ -31,12 +31,15 @@ export class InMemoryRunRepository extends inMemoryRepository(runTables) impleme
 
   add(run: Run): Promise<boolean> {
     return this.atomically(() => {
-      // The database's unique index on (schedule_id, fire_time).
+      // The database's unique indexes on (schedule_id, fire_time) and (evaluation_id, evaluation_item_id).
       const fired = this.tables.runs.some(
         (other) =>
-          run.scheduleId !== null &&
-          other.scheduleId === run.scheduleId &&
-          sameTime(other.fireTime, run.fireTime),
+          (run.scheduleId !== null &&
+            other.scheduleId === run.scheduleId &&
+            sameTime(other.fireTime, run.fireTime)) ||
+          (run.evaluationId !== null &&
+            other.evaluationId === run.evaluationId &&
+            other.evaluationItemId === run.evaluationItemId),
       );
       if (fired) return false;
       if (run.concurrencyKey !== null) run.admit(this.#slotsTaken(run));

@@ -56,7 +56,7 @@ export async function selectRunSummaries(
 }
 
 const SUMMARY_COLUMNS = `r.id, r.mission_id, r.workspace_id, r.status, r.trigger_type, r.trigger_id, r.delivery_id,
-  r.schedule_id, r.fire_time, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
+  r.schedule_id, r.fire_time, r.evaluation_id, r.evaluation_item_id, r.error, r.attempt, r.policy, r.concurrency_key, r.admitted, r.not_before, r.lease_owner, r.lease_expires_at,
   r.timeout_at, r.created_at, r.started_at, r.finished_at, r.traceparent, r.blueprint_id, r.blueprint_version,
   r.parent_run_id, r.step_id, r.task_type, r.replay_of, r.agent_id, r.agent_version, r.thread_id, r.step_index`;
 
@@ -71,6 +71,8 @@ function toSummary(row: RunRow): RunSummary {
     deliveryId: (row.delivery_id as string | null) ?? null,
     scheduleId: (row.schedule_id as string | null) ?? null,
     fireTime: date(row.fire_time),
+    evaluationId: (row.evaluation_id as string | null) ?? null,
+    evaluationItemId: (row.evaluation_item_id as string | null) ?? null,
     error: (row.error as RunFailure | null) ?? null,
     attempt: row.attempt as number,
     policy: row.policy as RunPolicy,

@@ -6,7 +6,7 @@ import { jsonParam } from '../../platform/postgres/insert-rows.ts';
 export const RUN_INSERT_COLUMNS = `id, mission_id, workspace_id, status, trigger_type, trigger_id, delivery_id, schedule_id,
   fire_time, input, output, error, attempt, policy, concurrency_key, admitted, not_before, lease_owner,
   lease_expires_at, timeout_at, created_at, started_at, finished_at, traceparent, blueprint_id, blueprint_version,
-  parent_run_id, step_id, task_type, replay_of, agent_id, agent_version, thread_id, step_index`;
+  parent_run_id, step_id, task_type, replay_of, agent_id, agent_version, thread_id, step_index, evaluation_id, evaluation_item_id`;
 
 export const RUN_INSERT_CASTS: readonly string[] = [
   ...['', '', '', '', '', '', '', '', ''],
@@ -14,6 +14,7 @@ export const RUN_INSERT_CASTS: readonly string[] = [
   ...['', '', '', '', '', '', '', '', '', ''],
   ...['', '', '', '', '', ''],
   ...['', '', '', ''],
+  ...['', ''],
 ];
 
 export function runInsertValues(run: Run): unknown[] {
@@ -52,5 +53,7 @@ export function runInsertValues(run: Run): unknown[] {
     run.agentVersion,
     run.threadId,
     run.stepIndex,
+    run.evaluationId,
+    run.evaluationItemId,
   ];
 }

@@ -1,0 +1,208 @@
+import type { ThroughEvaluations } from '../../../composition/evaluations.ts';
+import type { Dataset } from '../../../domain/evaluations/dataset.ts';
+import type { EvaluationItem } from '../../../domain/evaluations/evaluation-item.ts';
+import * as answer from '../../platform/http/answers.ts';
+import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
+import { pageQuery } from '../../platform/http/pagination.ts';
+import { accepted, created, ok } from '../../platform/http/respond.ts';
+import type { RouteSpec } from '../../platform/http/route.ts';
+import { type BearerInput, bearerRoutes } from '../../platform/http/route-groups.ts';
+import { TAGS } from '../../platform/http/tags.ts';
+import {
+  presentComparison,
+  presentDataset,
+  presentDatasetItem,
+  presentEvaluation,
+  presentResult,
+} from './evaluation-presenters.ts';
+import {
+  addItemsRequest,
+  compareQuery,
+  comparison,
+  createDatasetRequest,
+  createEvaluationRequest,
+  dataset,
+  datasetItem,
+  evaluation,
+  evaluationResult,
+  importRequest,
+  itemCount,
+  itemFromRunRequest,
+} from './evaluation-schemas.ts';
+
+/** A result with the position its page continues after (the item's id). */
+type PositionedItem = EvaluationItem & { readonly id: string };
+
+export function evaluationRoutes(deps: ThroughEvaluations): RouteSpec[] {
+  const bearer = bearerRoutes(TAGS.workers);
+  const datasetView: answer.View<Dataset> = { schema: dataset, present: presentDataset };
+  const count = (n: number) => ({ count: n });
+  return [
+    bearer.post('/api/datasets', {
+      operationId: 'createDataset',
+      summary: 'Create a dataset (admins)',
+      description:
+        'A named set of examples (`input`, `expected`) that evaluations run a mission or an agent on.',
+      body: createDatasetRequest,
+      errors: [403, 404],
+      ...answer.created(
+        datasetView,
+        { description: 'The new dataset.', headers: locationHeader('dataset', 'datasets') },
+        ({ principal, body }) => deps.createDataset(principal, body as never),
+        (made) => `/api/datasets/${made.id}`,
+      ),
+    }),
+    bearer.get('/api/datasets/{id}', {
+      operationId: 'getDataset',
+      summary: 'A dataset',
+      params: idParams,
+      ...answer.one(datasetView, 'The dataset.', ({ principal, params }) =>
+        deps.getDataset(principal, params.id),
+      ),
+    }),
+    bearer.post('/api/datasets/{id}/items', {
+      operationId: 'addDatasetItems',
+      summary: 'Add 1 to 1,000 items to a dataset (admins)',
+      description: 'All or none. `input` is any JSON value but null; `expected` and `metadata` are optional.',
+      params: idParams,
+      body: addItemsRequest,
+      errors: [403],
+      responses: { 201: { description: 'How many items were added.', schema: itemCount } },
+      handler: async (ctx, { principal, params, body }) =>
+        created(
+          ctx,
+          count(await deps.addDatasetItems(principal, params.id, (body as { items: never[] }).items)),
+        ),
+    }),
+    bearer.get('/api/datasets/{id}/items', {
+      operationId: 'listDatasetItems',
+      summary: "A dataset's items",
+      description: 'Oldest first.',
+      params: idParams,
+      query: pageQuery,
+      ...answer.page(
+        { schema: datasetItem, present: presentDatasetItem },
+        'One page of items.',
+        ({ principal, params }: BearerInput<'/api/datasets/{id}/items'>, page) =>
+          deps.listDatasetItems(principal, params.id, page),
+      ),
+    }),
+    bearer.post('/api/datasets/{id}/imports', {
+      operationId: 'importDatasetItems',
+      summary: 'Add the items of a file to a dataset (admins)',
+      description:
+        'NDJSON (one `{input, expected?, metadata?}` a line), or CSV (a `.csv` name or `text/csv` type) whose header ' +
+        'names `input` and `expected` (and optionally `metadata`) columns: each cell is read as JSON when it parses, ' +
+        'else kept as a string. All or none.',
+      params: idParams,
+      body: importRequest,
+      errors: [403, 404],
+      responses: { 201: { description: 'How many items were added.', schema: itemCount } },
+      handler: async (ctx, { principal, params, body }) =>
+        created(
+          ctx,
+          count(await deps.importDatasetItems(principal, params.id, (body as { file_id: string }).file_id)),
+        ),
+    }),
+    bearer.post('/api/datasets/{id}/items/from-run', {
+      operationId: 'addDatasetItemFromRun',
+      summary: 'Copy a run into a dataset (admins)',
+      description:
+        "The run's input, and its output as `expected` unless given. An agent run is copied as `{message}` with " +
+        "its answer's text as `expected`.",
+      params: idParams,
+      body: itemFromRunRequest,
+      errors: [403, 404],
+      ...answer.created(
+        { schema: datasetItem, present: presentDatasetItem },
+        'The new item.',
+        ({ principal, params, body }) => deps.addItemFromRun(principal, params.id, body as never),
+      ),
+    }),
+    bearer.delete('/api/dataset-items/{id}', {
+      operationId: 'deleteDatasetItem',
+      summary: 'Delete a dataset item (admins)',
+      description: 'Evaluations that already started keep their copy of it.',
+      params: idParams,
+      errors: [403],
+      ...answer.nothing('Deleted.', ({ principal, params }) => deps.deleteDatasetItem(principal, params.id)),
+    }),
+    bearer.post('/api/evaluations', {
+      operationId: 'createEvaluation',
+      summary: 'Evaluate a mission or an agent on a dataset (admins)',
+      description:
+        'Runs the target once per item, at most `concurrency` at a time, on any server instance: a mission run ' +
+        '(workers claim it; its input is the item’s, `{value: <input>}` when that is no object) or a new thread ' +
+        'with an agent (`input.message`, or the input when a string), each with `trigger: {type: "evaluation", ' +
+        'evaluation_id, item_id}`; then scores each output. Follow it at `GET /api/evaluations/{id}`.',
+      body: createEvaluationRequest,
+      errors: [403, 404],
+      responses: {
+        202: {
+          description: 'The evaluation, `status: "running"`.',
+          schema: evaluation,
+          headers: locationHeader('evaluation', 'evaluations'),
+        },
+      },
+      handler: async (ctx, { principal, body }) => {
+        const made = await deps.createEvaluation(principal, body as never);
+        const view = await deps.getEvaluation(principal, made.id);
+        accepted(ctx, presentEvaluation(view), `/api/evaluations/${made.id}`);
+      },
+    }),
+    bearer.get('/api/evaluations/compare', {
+      operationId: 'compareEvaluations',
+      summary: 'Compare two evaluations',
+      description:
+        'Per scorer, the means of `base` and `head` and their difference; the items (matched by id) whose score ' +
+        'fell or rose, largest change first (1,000 each at most).',
+      query: compareQuery,
+      responses: { 200: { description: 'The comparison.', schema: comparison } },
+      handler: async (ctx, { principal, query }) =>
+        ok(
+          ctx,
+          presentComparison(
+            await deps.compareEvaluations(principal, query.base as string, query.head as string),
+          ),
+        ),
+    }),
+    bearer.get('/api/evaluations/{id}', {
+      operationId: 'getEvaluation',
+      summary: 'An evaluation and its summary',
+      params: idParams,
+      ...answer.one(
+        { schema: evaluation, present: presentEvaluation },
+        'The evaluation.',
+        ({ principal, params }) => deps.getEvaluation(principal, params.id),
+      ),
+    }),
+    bearer.get('/api/evaluations/{id}/results', {
+      operationId: 'listEvaluationResults',
+      summary: "An evaluation's results, per item",
+      description: 'In dataset order.',
+      params: idParams,
+      query: pageQuery,
+      ...answer.budgetedPage(
+        { schema: evaluationResult, present: (item: PositionedItem) => presentResult(item) },
+        'One page of results.',
+        async ({ principal, params }: BearerInput<'/api/evaluations/{id}/results'>, page) => {
+          const found = await deps.listEvaluationResults(principal, params.id, page);
+          const items = found.items.map((item): PositionedItem => ({ ...item, id: item.itemId }));
+          return { items, next: found.next };
+        },
+      ),
+    }),
+    bearer.post('/api/evaluations/{id}/cancel', {
+      operationId: 'cancelEvaluation',
+      summary: 'Cancel an evaluation (admins)',
+      description: 'No item starts any more; its runs in flight are cancelled. A finished evaluation is 409.',
+      params: idParams,
+      errors: [403, 409],
+      ...answer.one(
+        { schema: evaluation, present: presentEvaluation },
+        'The cancelled evaluation.',
+        ({ principal, params }) => deps.cancelEvaluation(principal, params.id),
+      ),
+    }),
+  ];
+}

@@ -1,0 +1,208 @@
+import { MAX_ITEMS_PER_CALL } from '../../../domain/evaluations/dataset.ts';
+import { EVALUATION_STATUSES, MAX_CONCURRENCY } from '../../../domain/evaluations/evaluation.ts';
+import { MAX_SCORERS, SCORER_KINDS } from '../../../domain/evaluations/scorer.ts';
+import { closedObject, NAME, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import type { JsonSchema } from '../../platform/http/route.ts';
+
+const anyJson: JsonSchema = { description: 'Any JSON value.' };
+const nullableUuid: JsonSchema = { ...uuid, type: ['string', 'null'] };
+const nullableNumber: JsonSchema = { type: ['number', 'null'] };
+const metadata: JsonSchema = {
+  type: ['object', 'null'],
+  description: 'Anything kept with the item (16 KiB at most).',
+};
+
+export const createDatasetRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspace_id', 'name'],
+  properties: {
+    workspace_id: uuid,
+    name: { type: 'string', minLength: 1, maxLength: 100, pattern: NAME },
+    description: { type: 'string', maxLength: 2000, pattern: TEXT },
+  },
+};
+
+export const dataset: JsonSchema = closedObject({
+  id: uuid,
+  workspace_id: uuid,
+  name: { type: 'string', maxLength: 100 },
+  description: { type: 'string', maxLength: 2000 },
+  created_at: timestamp,
+});
+
+const itemDraft: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['input'],
+  properties: {
+    input: { ...anyJson, description: 'Any JSON value but null (64 KiB at most).' },
+    expected: { ...anyJson, description: 'What the target should answer (64 KiB at most).' },
+    metadata,
+  },
+};
+
+export const addItemsRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  properties: { items: { type: 'array', minItems: 1, maxItems: MAX_ITEMS_PER_CALL, items: itemDraft } },
+};
+
+export const itemCount: JsonSchema = closedObject({
+  count: { type: 'integer', format: 'int32', minimum: 0, description: 'The items added.' },
+});
+
+export const datasetItem: JsonSchema = closedObject({
+  id: uuid,
+  dataset_id: uuid,
+  input: anyJson,
+  expected: anyJson,
+  metadata,
+  created_at: timestamp,
+});
+
+export const importRequest: JsonSchema = closedObject({
+  file_id: {
+    ...uuid,
+    description: 'A file of the workspace: NDJSON, or CSV (a `.csv` name or `text/csv` type).',
+  },
+});
+
+export const itemFromRunRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['run_id'],
+  properties: {
+    run_id: uuid,
+    expected: { ...anyJson, description: "Instead of the run's output." },
+  },
+};
+
+const scorerConfig: JsonSchema = {
+  type: 'object',
+  description:
+    'Every kind: `path` (a JSON Pointer into the output). `regex`: `pattern`, `flags` (among `i`, `m`, `s`; `u` is ' +
+    'always on). `json_schema`: `schema`. `numeric`: `tolerance`. `code`: `source` (defines `main({input, output, ' +
+    'expected})` returning a number in [0, 1]). `llm_judge`: `provider_id`, `model`, `rubric`.',
+};
+
+const scorer: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'kind'],
+  properties: {
+    name: { type: 'string', pattern: '^[a-zA-Z0-9_.-]{1,64}$', maxLength: 64 },
+    kind: { enum: [...SCORER_KINDS] },
+    config: scorerConfig,
+    min_mean: { type: 'number', minimum: 0, maximum: 1, description: '`passed` needs the mean to reach it.' },
+  },
+};
+
+export const createEvaluationRequest: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['dataset_id', 'target', 'scorers'],
+  properties: {
+    dataset_id: uuid,
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: NAME },
+    target: {
+      oneOf: [
+        closedObject({ mission_id: uuid }),
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['agent_id'],
+          properties: {
+            agent_id: uuid,
+            version: { type: 'integer', format: 'int32', minimum: 1, description: 'Default: the latest.' },
+          },
+        },
+      ],
+    },
+    scorers: { type: 'array', minItems: 1, maxItems: MAX_SCORERS, items: scorer },
+    concurrency: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_CONCURRENCY, default: 4 },
+  },
+};
+
+const scorerView: JsonSchema = closedObject({
+  name: { type: 'string', maxLength: 64 },
+  kind: { enum: [...SCORER_KINDS] },
+  config: scorerConfig,
+  min_mean: nullableNumber,
+});
+
+export const evaluation: JsonSchema = closedObject({
+  id: uuid,
+  workspace_id: uuid,
+  dataset_id: uuid,
+  name: { type: 'string', maxLength: 200 },
+  target: closedObject({
+    mission_id: nullableUuid,
+    agent_id: nullableUuid,
+    version: { type: ['integer', 'null'], format: 'int32' },
+  }),
+  scorers: { type: 'array', maxItems: MAX_SCORERS, items: scorerView },
+  concurrency: { type: 'integer', format: 'int32' },
+  status: { enum: [...EVALUATION_STATUSES] },
+  error: { type: ['string', 'null'], maxLength: 1000 },
+  total: { type: 'integer', format: 'int32', description: 'The dataset’s items when it started.' },
+  done: { type: 'integer', format: 'int32', description: 'Items run and scored.' },
+  failed: {
+    type: 'integer',
+    format: 'int32',
+    description: 'Of those, items whose run did not succeed (0 on every scorer).',
+  },
+  scores: {
+    type: 'object',
+    additionalProperties: closedObject({ mean: { type: 'number' }, pass_rate: { type: 'number' } }),
+    description: 'Per scorer, over the done items: the mean score and the share at 0.5 or above.',
+  },
+  passed: { type: 'boolean', description: 'Succeeded, and every scorer with `min_mean` reached it.' },
+  latency_ms: closedObject({ p50: nullableNumber, p95: nullableNumber }),
+  usage: closedObject({
+    input_tokens: { type: 'integer', format: 'int64' },
+    output_tokens: { type: 'integer', format: 'int64' },
+  }),
+  created_at: timestamp,
+  finished_at: { ...timestamp, type: ['string', 'null'] },
+});
+
+export const evaluationResult: JsonSchema = closedObject({
+  item_id: uuid,
+  status: { enum: ['pending', 'running', 'scoring', 'done'] },
+  run_id: nullableUuid,
+  input: anyJson,
+  expected: anyJson,
+  output: anyJson,
+  scores: { type: ['object', 'null'], additionalProperties: { type: 'number' } },
+  score_errors: {
+    type: ['object', 'null'],
+    additionalProperties: { type: 'string' },
+    description: 'Why a scorer gave no score (it counts 0).',
+  },
+  error: {
+    type: ['object', 'null'],
+    description: "The run's failure.",
+    properties: { code: { type: 'string' }, message: { type: 'string' } },
+  },
+  latency_ms: nullableNumber,
+});
+
+export const compareQuery: JsonSchema = closedObject({ base: uuid, head: uuid });
+
+const change: JsonSchema = closedObject({
+  item_id: uuid,
+  scorer: { type: 'string' },
+  base: { type: 'number' },
+  head: { type: 'number' },
+});
+
+export const comparison: JsonSchema = closedObject({
+  scores: {
+    type: 'object',
+    additionalProperties: closedObject({ base: nullableNumber, head: nullableNumber, delta: nullableNumber }),
+  },
+  fell: { type: 'array', maxItems: 1000, items: change },
+  rose: { type: 'array', maxItems: 1000, items: change },
+});
