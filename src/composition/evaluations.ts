@@ -117,7 +117,9 @@ export const evaluations: Area<EvaluationsCradle, ThroughEvaluations> = {
     cancelEvaluation: singleton(makeCancelEvaluation),
     scoreItem: singleton(makeScoreItem),
     startEvaluationItems: singleton(makeStartEvaluationItems),
-    scoreEvaluationItems: singleton((deps) => makeScoreEvaluationItems({ ...deps, owner: randomUUID() })),
+    scoreEvaluationItems: singleton(({ evaluations, scoreItem, clock }) =>
+      makeScoreEvaluationItems({ evaluations, scoreItem, clock, owner: randomUUID() }),
+    ),
     evaluationRunner: singleton(
       (deps) => new EvaluationRunnerJob(deps, config.blueprintEngine.pollIntervalMs),
       (job) => job.stop(),

@@ -112,7 +112,13 @@ export class InMemoryEvaluationRepository
   lockRunning(limit: number): Promise<Evaluation[]> {
     return this.atomically(({ evaluations }) =>
       evaluations
-        .filter((e) => e.status === 'running')
+        .filter((e) => {
+          if (e.status !== 'running') return false;
+          const items = this.#items(e.id);
+          const running = items.filter((i) => i.status === 'running').length;
+          const pending = items.some((i) => i.status === 'pending');
+          return items.every((i) => i.status === 'done') || (pending && running < e.concurrency);
+        })
         .sort(comparePositions)
         .slice(0, limit),
     );

@@ -132,7 +132,12 @@ export class PostgresEvaluationRepository extends PostgresRepository implements 
 
   async lockRunning(limit: number): Promise<Evaluation[]> {
     const rows = await this.db.query<Row>(
-      `select ${EVALUATION_COLUMNS} from evaluations where status = 'running'
+      `select ${EVALUATION_COLUMNS} from evaluations e
+        where status = 'running'
+          and (not exists (select 1 from evaluation_items i where i.evaluation_id = e.id and i.status <> 'done')
+               or (exists (select 1 from evaluation_items i where i.evaluation_id = e.id and i.status = 'pending')
+                   and (select count(*) from evaluation_items i where i.evaluation_id = e.id and i.status = 'running')
+                       < e.concurrency))
         order by created_at, id limit $1 for update skip locked`,
       [limit],
     );

@@ -45,7 +45,10 @@ export interface EvaluationRepository {
     headId: string,
     limit: number,
   ): Promise<{ fell: ScoreChange[]; rose: ScoreChange[] }>;
-  /** Locks up to `limit` running evaluations no other transaction holds, oldest first. */
+  /**
+   * Locks up to `limit` running evaluations with work to do (all items done, or items pending and fewer than
+   * `concurrency` in flight) that no other transaction holds, oldest first.
+   */
   lockRunning(limit: number): Promise<Evaluation[]>;
   /** Locks the evaluation (waiting for another holder). */
   lock(id: string): Promise<Evaluation | undefined>;
