@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type {
   ScoreEvaluationItems,
   StartEvaluationItems,
@@ -14,6 +15,8 @@ export class EvaluationRunnerJob {
   readonly #job: PeriodicJob<void>;
   readonly #enabled: boolean;
   #nudged = false;
+  /** The context `start` ran in: nudged work runs there, never inside the transaction of whoever nudged. */
+  #scope: AsyncResource | undefined;
 
   constructor(
     deps: {
@@ -41,17 +44,20 @@ export class EvaluationRunnerJob {
   }
 
   start(): void {
+    this.#scope = new AsyncResource('EvaluationRunner');
     this.#job.start({ runNow: true });
   }
 
   /** Looks for work soon: after the current transaction (a nudge inside one must see its commit). */
   nudge(): void {
-    if (!this.#enabled) return;
+    const scope = this.#scope;
+    if (!this.#enabled || !scope) return;
     this.#nudged = true;
-    setTimeout(() => void this.#job.run().catch(() => {}), 10).unref();
+    setTimeout(() => scope.runInAsyncScope(() => void this.#job.run().catch(() => {})), 10).unref();
   }
 
   stop(): Promise<void> {
+    this.#scope = undefined;
     return this.#job.stop();
   }
 
