@@ -1,5 +1,6 @@
 export { bodyOf, createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.ts';
 export { apiKey, type Credential, PasswordLogin, type PasswordLoginOptions } from './credentials.ts';
+export { type EvaluateOptions, type Evaluation, type EvaluationRequest, evaluate } from './evaluations.ts';
 export {
   type FileDownload,
   type FileUpload,
