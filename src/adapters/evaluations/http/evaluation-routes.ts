@@ -157,6 +157,7 @@ export function evaluationRoutes(deps: ThroughEvaluations): RouteSpec[] {
         'Per scorer, the means of `base` and `head` and their difference; the items (matched by id) whose score ' +
         'fell or rose, largest change first (1,000 each at most).',
       query: compareQuery,
+      errors: [404],
       responses: { 200: { description: 'The comparison.', schema: comparison } },
       handler: async (ctx, { principal, query }) =>
         ok(
