@@ -2,10 +2,9 @@ import { expect } from 'chai';
 import { api } from '../../support/api.ts';
 import { fakeModelProvider } from '../../support/fake-model-provider.ts';
 import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
+import type { Json } from '../../support/json.ts';
 import { suiteValue } from '../../support/suite-values.ts';
 import { within } from '../../support/within.ts';
-
-type Json = Record<string, any>;
 
 for (const [family, env] of [
   ['PostgreSQL', { MODEL_PROVIDERS_ALLOW_PRIVATE: 'true', FILE_STORAGE: 'postgres' }],

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { api, type Caller } from '../../support/api.ts';
 import { suiteApp, suiteMission, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
+import type { Json } from '../../support/json.ts';
 import type { TestApp } from '../../support/test-app.ts';
 import { within } from '../../support/within.ts';
-
-type Json = Record<string, any>;
 
 /**
  * A test worker over the API, as any worker claims: takes every claimable run of the mission (at most 50 at a
