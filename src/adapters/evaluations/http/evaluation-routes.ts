@@ -55,6 +55,7 @@ export function evaluationRoutes(deps: ThroughEvaluations): RouteSpec[] {
     bearer.get('/api/datasets/{id}', {
       operationId: 'getDataset',
       summary: 'A dataset',
+      description: 'Its name and description; its items are listed at `GET /api/datasets/{id}/items`.',
       params: idParams,
       ...answer.one(datasetView, 'The dataset.', ({ principal, params }) =>
         deps.getDataset(principal, params.id),
@@ -170,6 +171,9 @@ export function evaluationRoutes(deps: ThroughEvaluations): RouteSpec[] {
     bearer.get('/api/evaluations/{id}', {
       operationId: 'getEvaluation',
       summary: 'An evaluation and its summary',
+      description:
+        'Counts, per scorer the mean and pass rate (scores of 0.5 and up pass), `passed` (it succeeded and every ' +
+        'scorer with `min_mean` reached it), latency percentiles of the runs and the tokens they used.',
       params: idParams,
       ...answer.one(
         { schema: evaluation, present: presentEvaluation },

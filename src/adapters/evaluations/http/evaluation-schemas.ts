@@ -4,6 +4,8 @@ import { MAX_SCORERS, SCORER_KINDS } from '../../../domain/evaluations/scorer.ts
 import { closedObject, NAME, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
+const count32: JsonSchema = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
+const tokens: JsonSchema = { type: 'integer', format: 'int64', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
 const anyJson: JsonSchema = { description: 'Any JSON value.' };
 const nullableUuid: JsonSchema = { ...uuid, type: ['string', 'null'] };
 const nullableNumber: JsonSchema = { type: ['number', 'null'] };
@@ -50,7 +52,13 @@ export const addItemsRequest: JsonSchema = {
 };
 
 export const itemCount: JsonSchema = closedObject({
-  count: { type: 'integer', format: 'int32', minimum: 0, description: 'The items added.' },
+  count: {
+    type: 'integer',
+    format: 'int32',
+    minimum: 0,
+    maximum: 2147483647,
+    description: 'The items added.',
+  },
 });
 
 export const datasetItem: JsonSchema = closedObject({
@@ -115,7 +123,13 @@ export const createEvaluationRequest: JsonSchema = {
           required: ['agent_id'],
           properties: {
             agent_id: uuid,
-            version: { type: 'integer', format: 'int32', minimum: 1, description: 'Default: the latest.' },
+            version: {
+              type: 'integer',
+              format: 'int32',
+              minimum: 1,
+              maximum: 2147483647,
+              description: 'Default: the latest.',
+            },
           },
         },
       ],
@@ -140,17 +154,16 @@ export const evaluation: JsonSchema = closedObject({
   target: closedObject({
     mission_id: nullableUuid,
     agent_id: nullableUuid,
-    version: { type: ['integer', 'null'], format: 'int32' },
+    version: { type: ['integer', 'null'], format: 'int32', minimum: 1, maximum: 2147483647 },
   }),
   scorers: { type: 'array', maxItems: MAX_SCORERS, items: scorerView },
-  concurrency: { type: 'integer', format: 'int32' },
+  concurrency: { type: 'integer', format: 'int32', minimum: 1, maximum: MAX_CONCURRENCY },
   status: { enum: [...EVALUATION_STATUSES] },
   error: { type: ['string', 'null'], maxLength: 1000 },
-  total: { type: 'integer', format: 'int32', description: 'The dataset’s items when it started.' },
-  done: { type: 'integer', format: 'int32', description: 'Items run and scored.' },
+  total: { ...count32, description: 'The dataset’s items when it started.' },
+  done: { ...count32, description: 'Items run and scored.' },
   failed: {
-    type: 'integer',
-    format: 'int32',
+    ...count32,
     description: 'Of those, items whose run did not succeed (0 on every scorer).',
   },
   scores: {
@@ -161,8 +174,8 @@ export const evaluation: JsonSchema = closedObject({
   passed: { type: 'boolean', description: 'Succeeded, and every scorer with `min_mean` reached it.' },
   latency_ms: closedObject({ p50: nullableNumber, p95: nullableNumber }),
   usage: closedObject({
-    input_tokens: { type: 'integer', format: 'int64' },
-    output_tokens: { type: 'integer', format: 'int64' },
+    input_tokens: tokens,
+    output_tokens: tokens,
   }),
   created_at: timestamp,
   finished_at: { ...timestamp, type: ['string', 'null'] },
@@ -178,13 +191,13 @@ export const evaluationResult: JsonSchema = closedObject({
   scores: { type: ['object', 'null'], additionalProperties: { type: 'number' } },
   score_errors: {
     type: ['object', 'null'],
-    additionalProperties: { type: 'string' },
+    additionalProperties: { type: 'string', maxLength: 1000 },
     description: 'Why a scorer gave no score (it counts 0).',
   },
   error: {
     type: ['object', 'null'],
     description: "The run's failure.",
-    properties: { code: { type: 'string' }, message: { type: 'string' } },
+    properties: { code: { type: 'string', maxLength: 100 }, message: { type: 'string', maxLength: 10000 } },
   },
   latency_ms: nullableNumber,
 });
@@ -193,7 +206,7 @@ export const compareQuery: JsonSchema = closedObject({ base: uuid, head: uuid })
 
 const change: JsonSchema = closedObject({
   item_id: uuid,
-  scorer: { type: 'string' },
+  scorer: { type: 'string', maxLength: 64 },
   base: { type: 'number' },
   head: { type: 'number' },
 });
