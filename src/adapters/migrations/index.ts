@@ -28,9 +28,9 @@ import { Migration0029BlueprintEngineWakeUps } from './0029-blueprint-engine-wak
 import { Migration0030Knowledge } from './0030-knowledge.ts';
 import { Migration0031Memory } from './0031-memory.ts';
 import { Migration0032Feedback } from './0032-feedback.ts';
+import { Migration0033Evaluations } from './0033-evaluations.ts';
 import { Migration0034MapChildren } from './0034-map-children.ts';
 import { Migration0035AgentsGaps } from './0035-agents-gaps.ts';
-import { Migration0033Evaluations } from './0033-evaluations.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -63,7 +63,7 @@ export const migrations: MigrationObject[] = [
   { name: '0030-knowledge', class: Migration0030Knowledge },
   { name: '0031-memory', class: Migration0031Memory },
   { name: '0032-feedback', class: Migration0032Feedback },
+  { name: '0033-evaluations', class: Migration0033Evaluations },
   { name: '0034-map-children', class: Migration0034MapChildren },
   { name: '0035-agents-gaps', class: Migration0035AgentsGaps },
-  { name: '0033-evaluations', class: Migration0033Evaluations },
 ];

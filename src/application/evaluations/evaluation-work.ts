@@ -100,6 +100,7 @@ async function startRun(deps: EvaluationWorkDeps, evaluation: Evaluation, item: 
     workspaceId: evaluation.workspaceId,
     agentId: target.agentId,
     metadata: { evaluation_id: evaluation.id, item_id: item.itemId },
+    createdBy: null,
     createdAt: now,
   };
   try {

@@ -2156,6 +2156,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a dataset (admins)
+         * @description A named set of examples (`input`, `expected`) that evaluations run a mission or an agent on.
+         */
+        post: operations["createDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dataset
+         * @description Its name and description; its items are listed at `GET /api/datasets/{id}/items`.
+         */
+        get: operations["getDataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A dataset's items
+         * @description Oldest first.
+         */
+        get: operations["listDatasetItems"];
+        put?: never;
+        /**
+         * Add 1 to 1,000 items to a dataset (admins)
+         * @description All or none. `input` is any JSON value but null; `expected` and `metadata` are optional.
+         */
+        post: operations["addDatasetItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the items of a file to a dataset (admins)
+         * @description NDJSON (one `{input, expected?, metadata?}` a line), or CSV (a `.csv` name or `text/csv` type) whose header names `input` and `expected` (and optionally `metadata`) columns: each cell is read as JSON when it parses, else kept as a string. All or none.
+         */
+        post: operations["importDatasetItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/datasets/{id}/items/from-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy a run into a dataset (admins)
+         * @description The run's input, and its output as `expected` unless given. An agent run is copied as `{message}` with its answer's text as `expected`.
+         */
+        post: operations["addDatasetItemFromRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dataset-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a dataset item (admins)
+         * @description Evaluations that already started keep their copy of it.
+         */
+        delete: operations["deleteDatasetItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate a mission or an agent on a dataset (admins)
+         * @description Runs the target once per item, at most `concurrency` at a time, on any server instance: a mission run (workers claim it; its input is the item’s, `{value: <input>}` when that is no object) or a new thread with an agent (`input.message`, or the input when a string), each with `trigger: {type: "evaluation", evaluation_id, item_id}`; then scores each output. Follow it at `GET /api/evaluations/{id}`.
+         */
+        post: operations["createEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare two evaluations
+         * @description Per scorer, the means of `base` and `head` and their difference; the items (matched by id) whose score fell or rose, largest change first (1,000 each at most).
+         */
+        get: operations["compareEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An evaluation and its summary
+         * @description Counts, per scorer the mean and pass rate (scores of 0.5 and up pass), `passed` (it succeeded and every scorer with `min_mean` reached it), latency percentiles of the runs and the tokens they used.
+         */
+        get: operations["getEvaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An evaluation's results, per item
+         * @description In dataset order.
+         */
+        get: operations["listEvaluationResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an evaluation (admins)
+         * @description No item starts any more; its runs in flight are cancelled. A finished evaluation is 409.
+         */
+        post: operations["cancelEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/workspaces/{id}/exports": {
         parameters: {
             query?: never;
@@ -8623,7 +8847,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -8644,6 +8868,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -8902,7 +9136,7 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook" | "schedule";
+                                type: "manual" | "webhook" | "schedule" | "evaluation";
                                 /**
                                  * Format: uuid
                                  * @description The webhook trigger (webhook runs only).
@@ -8923,6 +9157,16 @@ export interface operations {
                                  * @description The fire time the schedule queued the run for.
                                  */
                                 fire_time: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The evaluation (evaluation runs only).
+                                 */
+                                evaluation_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The dataset item the evaluation run is for.
+                                 */
+                                item_id: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
@@ -9117,7 +9361,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -9138,6 +9382,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -9346,7 +9600,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -9367,6 +9621,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -9606,7 +9870,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -9627,6 +9891,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -9721,7 +9995,7 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook" | "schedule";
+                                type: "manual" | "webhook" | "schedule" | "evaluation";
                                 /**
                                  * Format: uuid
                                  * @description The webhook trigger (webhook runs only).
@@ -9742,6 +10016,16 @@ export interface operations {
                                  * @description The fire time the schedule queued the run for.
                                  */
                                 fire_time: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The evaluation (evaluation runs only).
+                                 */
+                                evaluation_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The dataset item the evaluation run is for.
+                                 */
+                                item_id: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
@@ -10000,7 +10284,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -10021,6 +10305,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -10284,7 +10578,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -10305,6 +10599,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -14575,7 +14879,7 @@ export interface operations {
                                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                         trigger: {
                                             /** @enum {string} */
-                                            type: "manual" | "webhook" | "schedule";
+                                            type: "manual" | "webhook" | "schedule" | "evaluation";
                                             /**
                                              * Format: uuid
                                              * @description The webhook trigger (webhook runs only).
@@ -14596,6 +14900,16 @@ export interface operations {
                                              * @description The fire time the schedule queued the run for.
                                              */
                                             fire_time: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description The evaluation (evaluation runs only).
+                                             */
+                                            evaluation_id: string | null;
+                                            /**
+                                             * Format: uuid
+                                             * @description The dataset item the evaluation run is for.
+                                             */
+                                            item_id: string | null;
                                         };
                                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                                         error: {
@@ -14844,7 +15158,7 @@ export interface operations {
                                     status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                     trigger: {
                                         /** @enum {string} */
-                                        type: "manual" | "webhook" | "schedule";
+                                        type: "manual" | "webhook" | "schedule" | "evaluation";
                                         /**
                                          * Format: uuid
                                          * @description The webhook trigger (webhook runs only).
@@ -14865,6 +15179,16 @@ export interface operations {
                                          * @description The fire time the schedule queued the run for.
                                          */
                                         fire_time: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description The evaluation (evaluation runs only).
+                                         */
+                                        evaluation_id: string | null;
+                                        /**
+                                         * Format: uuid
+                                         * @description The dataset item the evaluation run is for.
+                                         */
+                                        item_id: string | null;
                                     };
                                     /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                                     error: {
@@ -16816,7 +17140,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -16837,6 +17161,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -17060,7 +17394,7 @@ export interface operations {
                         status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                         trigger: {
                             /** @enum {string} */
-                            type: "manual" | "webhook" | "schedule";
+                            type: "manual" | "webhook" | "schedule" | "evaluation";
                             /**
                              * Format: uuid
                              * @description The webhook trigger (webhook runs only).
@@ -17081,6 +17415,16 @@ export interface operations {
                              * @description The fire time the schedule queued the run for.
                              */
                             fire_time: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The evaluation (evaluation runs only).
+                             */
+                            evaluation_id: string | null;
+                            /**
+                             * Format: uuid
+                             * @description The dataset item the evaluation run is for.
+                             */
+                            item_id: string | null;
                         };
                         /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                         error: {
@@ -25215,6 +25559,1882 @@ export interface operations {
             };
         };
     };
+    createDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    workspace_id: string;
+                    name: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new dataset. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The dataset: /api/datasets/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        name: string;
+                        description: string;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDatasetItems: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of items. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            dataset_id: string;
+                            /** @description Any JSON value. */
+                            input: unknown;
+                            /** @description Any JSON value. */
+                            expected: unknown;
+                            /** @description Anything kept with the item (16 KiB at most). */
+                            metadata: Record<string, unknown> | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addDatasetItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        /** @description Any JSON value but null (64 KiB at most). */
+                        input: unknown;
+                        /** @description What the target should answer (64 KiB at most). */
+                        expected?: unknown;
+                        /** @description Anything kept with the item (16 KiB at most). */
+                        metadata?: Record<string, unknown> | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description How many items were added. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: int32
+                         * @description The items added.
+                         */
+                        count: number;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importDatasetItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A file of the workspace: NDJSON, or CSV (a `.csv` name or `text/csv` type).
+                     */
+                    file_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description How many items were added. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: int32
+                         * @description The items added.
+                         */
+                        count: number;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addDatasetItemFromRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    run_id: string;
+                    /** @description Instead of the run's output. */
+                    expected?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The new item. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        dataset_id: string;
+                        /** @description Any JSON value. */
+                        input: unknown;
+                        /** @description Any JSON value. */
+                        expected: unknown;
+                        /** @description Anything kept with the item (16 KiB at most). */
+                        metadata: Record<string, unknown> | null;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDatasetItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    dataset_id: string;
+                    name?: string;
+                    target: {
+                        /** Format: uuid */
+                        mission_id: string;
+                    } | {
+                        /** Format: uuid */
+                        agent_id: string;
+                        /**
+                         * Format: int32
+                         * @description Default: the latest.
+                         */
+                        version?: number;
+                    };
+                    scorers: {
+                        name: string;
+                        /** @enum {unknown} */
+                        kind: "exact_match" | "contains" | "regex" | "json_schema" | "numeric" | "code" | "llm_judge";
+                        /** @description Every kind: `path` (a JSON Pointer into the output). `regex`: `pattern`, `flags` (among `i`, `m`, `s`; `u` is always on). `json_schema`: `schema`. `numeric`: `tolerance`. `code`: `source` (defines `main({input, output, expected})` returning a number in [0, 1]). `llm_judge`: `provider_id`, `model`, `rubric`. */
+                        config?: Record<string, unknown>;
+                        /** @description `passed` needs the mean to reach it. */
+                        min_mean?: number;
+                    }[];
+                    /**
+                     * Format: int32
+                     * @default 4
+                     */
+                    concurrency?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The evaluation, `status: "running"`. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description The evaluation: /api/evaluations/{id}. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        dataset_id: string;
+                        name: string;
+                        target: {
+                            /** Format: uuid */
+                            mission_id: string | null;
+                            /** Format: uuid */
+                            agent_id: string | null;
+                            /** Format: int32 */
+                            version: number | null;
+                        };
+                        scorers: {
+                            name: string;
+                            /** @enum {unknown} */
+                            kind: "exact_match" | "contains" | "regex" | "json_schema" | "numeric" | "code" | "llm_judge";
+                            /** @description Every kind: `path` (a JSON Pointer into the output). `regex`: `pattern`, `flags` (among `i`, `m`, `s`; `u` is always on). `json_schema`: `schema`. `numeric`: `tolerance`. `code`: `source` (defines `main({input, output, expected})` returning a number in [0, 1]). `llm_judge`: `provider_id`, `model`, `rubric`. */
+                            config: Record<string, unknown>;
+                            min_mean: number | null;
+                        }[];
+                        /** Format: int32 */
+                        concurrency: number;
+                        /** @enum {unknown} */
+                        status: "running" | "succeeded" | "failed" | "cancelled";
+                        error: string | null;
+                        /**
+                         * Format: int32
+                         * @description The dataset’s items when it started.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description Items run and scored.
+                         */
+                        done: number;
+                        /**
+                         * Format: int32
+                         * @description Of those, items whose run did not succeed (0 on every scorer).
+                         */
+                        failed: number;
+                        /** @description Per scorer, over the done items: the mean score and the share at 0.5 or above. */
+                        scores: {
+                            [key: string]: {
+                                mean: number;
+                                pass_rate: number;
+                            };
+                        };
+                        /** @description Succeeded, and every scorer with `min_mean` reached it. */
+                        passed: boolean;
+                        latency_ms: {
+                            p50: number | null;
+                            p95: number | null;
+                        };
+                        usage: {
+                            /** Format: int64 */
+                            input_tokens: number;
+                            /** Format: int64 */
+                            output_tokens: number;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    compareEvaluations: {
+        parameters: {
+            query: {
+                base: string;
+                head: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scores: {
+                            [key: string]: {
+                                base: number | null;
+                                head: number | null;
+                                delta: number | null;
+                            };
+                        };
+                        fell: {
+                            /** Format: uuid */
+                            item_id: string;
+                            scorer: string;
+                            base: number;
+                            head: number;
+                        }[];
+                        rose: {
+                            /** Format: uuid */
+                            item_id: string;
+                            scorer: string;
+                            base: number;
+                            head: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        dataset_id: string;
+                        name: string;
+                        target: {
+                            /** Format: uuid */
+                            mission_id: string | null;
+                            /** Format: uuid */
+                            agent_id: string | null;
+                            /** Format: int32 */
+                            version: number | null;
+                        };
+                        scorers: {
+                            name: string;
+                            /** @enum {unknown} */
+                            kind: "exact_match" | "contains" | "regex" | "json_schema" | "numeric" | "code" | "llm_judge";
+                            /** @description Every kind: `path` (a JSON Pointer into the output). `regex`: `pattern`, `flags` (among `i`, `m`, `s`; `u` is always on). `json_schema`: `schema`. `numeric`: `tolerance`. `code`: `source` (defines `main({input, output, expected})` returning a number in [0, 1]). `llm_judge`: `provider_id`, `model`, `rubric`. */
+                            config: Record<string, unknown>;
+                            min_mean: number | null;
+                        }[];
+                        /** Format: int32 */
+                        concurrency: number;
+                        /** @enum {unknown} */
+                        status: "running" | "succeeded" | "failed" | "cancelled";
+                        error: string | null;
+                        /**
+                         * Format: int32
+                         * @description The dataset’s items when it started.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description Items run and scored.
+                         */
+                        done: number;
+                        /**
+                         * Format: int32
+                         * @description Of those, items whose run did not succeed (0 on every scorer).
+                         */
+                        failed: number;
+                        /** @description Per scorer, over the done items: the mean score and the share at 0.5 or above. */
+                        scores: {
+                            [key: string]: {
+                                mean: number;
+                                pass_rate: number;
+                            };
+                        };
+                        /** @description Succeeded, and every scorer with `min_mean` reached it. */
+                        passed: boolean;
+                        latency_ms: {
+                            p50: number | null;
+                            p95: number | null;
+                        };
+                        usage: {
+                            /** Format: int64 */
+                            input_tokens: number;
+                            /** Format: int64 */
+                            output_tokens: number;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvaluationResults: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-200, default 50). */
+                limit?: number;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            item_id: string;
+                            /** @enum {unknown} */
+                            status: "pending" | "running" | "scoring" | "done";
+                            /** Format: uuid */
+                            run_id: string | null;
+                            /** @description Any JSON value. */
+                            input: unknown;
+                            /** @description Any JSON value. */
+                            expected: unknown;
+                            /** @description Any JSON value. */
+                            output: unknown;
+                            scores: {
+                                [key: string]: number;
+                            } | null;
+                            /** @description Why a scorer gave no score (it counts 0). */
+                            score_errors: {
+                                [key: string]: string;
+                            } | null;
+                            /** @description The run's failure. */
+                            error: {
+                                code?: string;
+                                message?: string;
+                            } | null;
+                            latency_ms: number | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page. */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Resource id (UUID). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled evaluation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /** Format: uuid */
+                        dataset_id: string;
+                        name: string;
+                        target: {
+                            /** Format: uuid */
+                            mission_id: string | null;
+                            /** Format: uuid */
+                            agent_id: string | null;
+                            /** Format: int32 */
+                            version: number | null;
+                        };
+                        scorers: {
+                            name: string;
+                            /** @enum {unknown} */
+                            kind: "exact_match" | "contains" | "regex" | "json_schema" | "numeric" | "code" | "llm_judge";
+                            /** @description Every kind: `path` (a JSON Pointer into the output). `regex`: `pattern`, `flags` (among `i`, `m`, `s`; `u` is always on). `json_schema`: `schema`. `numeric`: `tolerance`. `code`: `source` (defines `main({input, output, expected})` returning a number in [0, 1]). `llm_judge`: `provider_id`, `model`, `rubric`. */
+                            config: Record<string, unknown>;
+                            min_mean: number | null;
+                        }[];
+                        /** Format: int32 */
+                        concurrency: number;
+                        /** @enum {unknown} */
+                        status: "running" | "succeeded" | "failed" | "cancelled";
+                        error: string | null;
+                        /**
+                         * Format: int32
+                         * @description The dataset’s items when it started.
+                         */
+                        total: number;
+                        /**
+                         * Format: int32
+                         * @description Items run and scored.
+                         */
+                        done: number;
+                        /**
+                         * Format: int32
+                         * @description Of those, items whose run did not succeed (0 on every scorer).
+                         */
+                        failed: number;
+                        /** @description Per scorer, over the done items: the mean score and the share at 0.5 or above. */
+                        scores: {
+                            [key: string]: {
+                                mean: number;
+                                pass_rate: number;
+                            };
+                        };
+                        /** @description Succeeded, and every scorer with `min_mean` reached it. */
+                        passed: boolean;
+                        latency_ms: {
+                            p50: number | null;
+                            p95: number | null;
+                        };
+                        usage: {
+                            /** Format: int64 */
+                            input_tokens: number;
+                            /** Format: int64 */
+                            output_tokens: number;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createExport: {
         parameters: {
             query?: never;
@@ -25990,7 +28210,7 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook" | "schedule";
+                                type: "manual" | "webhook" | "schedule" | "evaluation";
                                 /**
                                  * Format: uuid
                                  * @description The webhook trigger (webhook runs only).
@@ -26011,6 +28231,16 @@ export interface operations {
                                  * @description The fire time the schedule queued the run for.
                                  */
                                 fire_time: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The evaluation (evaluation runs only).
+                                 */
+                                evaluation_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The dataset item the evaluation run is for.
+                                 */
+                                item_id: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
@@ -26150,7 +28380,7 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook" | "schedule";
+                                type: "manual" | "webhook" | "schedule" | "evaluation";
                                 /**
                                  * Format: uuid
                                  * @description The webhook trigger (webhook runs only).
@@ -26171,6 +28401,16 @@ export interface operations {
                                  * @description The fire time the schedule queued the run for.
                                  */
                                 fire_time: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The evaluation (evaluation runs only).
+                                 */
+                                evaluation_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The dataset item the evaluation run is for.
+                                 */
+                                item_id: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
@@ -26310,7 +28550,7 @@ export interface operations {
                             status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                             trigger: {
                                 /** @enum {string} */
-                                type: "manual" | "webhook" | "schedule";
+                                type: "manual" | "webhook" | "schedule" | "evaluation";
                                 /**
                                  * Format: uuid
                                  * @description The webhook trigger (webhook runs only).
@@ -26331,6 +28571,16 @@ export interface operations {
                                  * @description The fire time the schedule queued the run for.
                                  */
                                 fire_time: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The evaluation (evaluation runs only).
+                                 */
+                                evaluation_id: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The dataset item the evaluation run is for.
+                                 */
+                                item_id: string | null;
                             };
                             /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                             error: {
