@@ -21,6 +21,7 @@ import { tracedClaimRuns, tracedRunTransitions } from '../adapters/runs/tracing/
 import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { ActiveRuns } from '../application/missions/ports/active-runs.ts';
 import { type AppendRunEvents, makeAppendRunEvents } from '../application/runs/append-run-events.ts';
+import { type BulkRuns, makeBulkRuns } from '../application/runs/bulk-runs.ts';
 import { type CancelRun, makeCancelRun } from '../application/runs/cancel-run.ts';
 import { type ClaimRun, makeClaimRun } from '../application/runs/claim-run.ts';
 import { type ClaimRuns, makeClaimRuns } from '../application/runs/claim-runs.ts';
@@ -35,6 +36,7 @@ import { type ListRuns, makeListRuns } from '../application/runs/list-runs.ts';
 import type { RunEventNotifier } from '../application/runs/ports/run-event-notifier.ts';
 import type { RunEventRepository } from '../application/runs/ports/run-event-repository.ts';
 import type { RunOutcomeListener } from '../application/runs/ports/run-outcome-listener.ts';
+import type { RunReplay } from '../application/runs/ports/run-replay.ts';
 import type { RunRepository } from '../application/runs/ports/run-repository.ts';
 import type { RunTokenUsage } from '../application/runs/ports/run-token-usage.ts';
 import { RunEventFeed } from '../application/runs/run-event-feed.ts';
@@ -66,6 +68,8 @@ export interface RunsCradle {
   getRun: GetRun;
   getRunDetail: GetRunDetail;
   cancelRun: CancelRun;
+  /** `POST /api/runs/bulk`: cancel or replay many runs through the single actions. */
+  bulkRuns: BulkRuns;
   claimRun: ClaimRun;
   claimRuns: ClaimRuns;
   heartbeatRun: HeartbeatRun;
@@ -81,6 +85,8 @@ export interface RunsNeeds {
   runOutcomeListeners: readonly RunOutcomeListener[];
   /** The token usage `GET /api/runs/{id}` shows: the agents area answers it. */
   runTokenUsage: RunTokenUsage;
+  /** Replays a finished run for `POST /api/runs/bulk`: the blueprints area answers it. */
+  replayRun: RunReplay;
 }
 
 export type ThroughRuns = ThroughMissions & RunsCradle & RunsNeeds;
@@ -146,6 +152,7 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
       getRun: singleton(makeGetRun),
       getRunDetail: singleton(makeGetRunDetail),
       cancelRun: singleton(makeCancelRun),
+      bulkRuns: singleton(makeBulkRuns),
       // Claims one through claimRuns, which counts it.
       claimRun: singleton(makeClaimRun),
       claimRuns: singleton((deps) =>

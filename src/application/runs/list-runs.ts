@@ -12,6 +12,10 @@ export interface ListRunsFilter {
   readonly status?: RunStatus | undefined;
   /** The child runs of this run (its workspace is the run's). */
   readonly parentRunId?: string | undefined;
+  /** Created at or after. */
+  readonly createdAfter?: Date | undefined;
+  /** Created before. */
+  readonly createdBefore?: Date | undefined;
 }
 
 export type ListRuns = (

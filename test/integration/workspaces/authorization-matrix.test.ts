@@ -457,6 +457,16 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
       request: (f) => ({ method: 'POST', path: `/api/runs/${f.runId}/cancel` }),
     },
     {
+      // With a filter the workspace is checked first; with ids each run is checked (and answered) on its own.
+      route: 'POST /api/runs/bulk',
+      expect: ADMIN(200),
+      request: (f) => ({
+        method: 'POST',
+        path: '/api/runs/bulk',
+        body: { action: 'cancel', filter: { workspace_id: f.workspaceId, status: 'queued' } },
+      }),
+    },
+    {
       route: 'GET /api/runs/{id}/steps',
       expect: READ,
       request: (f) => ({ method: 'GET', path: `/api/runs/${f.runId}/steps` }),

@@ -706,7 +706,7 @@ export interface paths {
         };
         /**
          * A workspace's runs
-         * @description Newest first; optionally of one mission and in one state. Items are summaries: a run without its `input` and `output` (`GET /api/runs/{id}` and claims have them). A page holds at most `limit` runs and ends earlier once its runs reach 1 MiB of JSON; `next_cursor` then continues after the last run shown.
+         * @description Newest first; optionally of one mission, in one state and created in a time window. Items are summaries: a run without its `input` and `output` (`GET /api/runs/{id}` and claims have them). A page holds at most `limit` runs and ends earlier once its runs reach 1 MiB of JSON; `next_cursor` then continues after the last run shown.
          */
         get: operations["listRuns"];
         put?: never;
@@ -751,6 +751,26 @@ export interface paths {
          * @description A queued or running run becomes cancelled; a finished one is 409.
          */
         post: operations["cancelRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel or replay many runs (admins)
+         * @description Acts on the runs named by `ids`, or on those a `filter` selects, one by one through the same checks as `POST /api/runs/{id}/cancel` and `POST /api/runs/{id}/replay`: a run the action refuses (not found, your role, its state) gets its own error in `results` and the others go on, so the answer is 200 whenever the request itself is valid. Nothing is rolled back. A filter that selects no run answers empty `results`; one that selects more than 500 is 409 and changes nothing.
+         */
+        post: operations["bulkRuns"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9100,6 +9120,10 @@ export interface operations {
                 status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                 /** @description The child runs of this run (without it, lists show top-level runs only). */
                 parent_run_id?: string;
+                /** @description Only runs created at or after this time. */
+                created_after?: string;
+                /** @description Only runs created before this time. */
+                created_before?: string;
                 /** @description Items per page (1-200, default 50). */
                 limit?: number;
                 /** @description The `next_cursor` of the previous page. */
@@ -9766,6 +9790,327 @@ export interface operations {
             };
             /** @description The resource is not in a state that allows this. */
             409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Throttled; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unexpected error; the body carries no internal detail. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency (the database) is unavailable; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `cancel` a queued or running run (as `POST /api/runs/{id}/cancel`), or `replay` a finished one (as `POST /api/runs/{id}/replay`).
+                     * @enum {string}
+                     */
+                    action: "cancel" | "replay";
+                    /** @description The runs, answered in this order (1 to 500). */
+                    ids?: string[];
+                    /** @description The top-level runs `GET /api/runs` would list with the same filters, newest first; more than 500 is 409 and nothing changes. Needs the admin role in the workspace. */
+                    filter?: {
+                        /** Format: uuid */
+                        workspace_id: string;
+                        /**
+                         * Format: uuid
+                         * @description Only runs of this mission.
+                         */
+                        mission_id?: string;
+                        /**
+                         * @description Only runs in this state.
+                         * @enum {string}
+                         */
+                        status?: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                        /**
+                         * Format: date-time
+                         * @description Only runs created at or after this time.
+                         */
+                        created_after?: string;
+                        /**
+                         * Format: date-time
+                         * @description Only runs created before this time.
+                         */
+                        created_before?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description One result per run, in the order of `ids` (newest first for a filter). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "cancel" | "replay";
+                        /**
+                         * Format: int32
+                         * @description Results with a run.
+                         */
+                        succeeded: number;
+                        /**
+                         * Format: int32
+                         * @description Results with an error.
+                         */
+                        failed: number;
+                        /** @description One per run acted on. */
+                        results: {
+                            /**
+                             * Format: uuid
+                             * @description The run the action was asked of.
+                             */
+                            id: string;
+                            /**
+                             * Format: int32
+                             * @description What the single route would have answered: 200 cancelled, 202 replayed, 403 your role does not allow it, 404 no such run in your workspaces, 409 the run is not in a state for the action.
+                             */
+                            status: number;
+                            /** @description On success: the cancelled run, or the new run of a replay (its `replay_of` is `id`). */
+                            run: {
+                                /** Format: uuid */
+                                id: string;
+                                /**
+                                 * Format: uuid
+                                 * @description Null for an agent run and the child runs of its blueprint tools.
+                                 */
+                                mission_id: string | null;
+                                /** Format: uuid */
+                                workspace_id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+                                trigger: {
+                                    /** @enum {string} */
+                                    type: "manual" | "webhook" | "schedule";
+                                    /**
+                                     * Format: uuid
+                                     * @description The webhook trigger (webhook runs only).
+                                     */
+                                    trigger_id: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description The webhook delivery (webhook runs only).
+                                     */
+                                    delivery_id: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description The schedule (schedule runs only).
+                                     */
+                                    schedule_id: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The fire time the schedule queued the run for.
+                                     */
+                                    fire_time: string | null;
+                                };
+                                /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                                error: {
+                                    message: string;
+                                    code?: string;
+                                } | null;
+                                /**
+                                 * Format: int32
+                                 * @description Starts at 1; each lease expiry that puts the run back in the queue adds one.
+                                 */
+                                attempt: number;
+                                /**
+                                 * Format: date-time
+                                 * @description The earliest time a worker may claim the run: when it was queued, or when its retry backoff ends.
+                                 */
+                                not_before: string;
+                                /**
+                                 * Format: date-time
+                                 * @description While running: when the worker lease ends.
+                                 */
+                                lease_expires_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the current (or last) attempt was claimed.
+                                 */
+                                started_at: string | null;
+                                /** Format: date-time */
+                                finished_at: string | null;
+                                /** @description A blueprint run (carried out by the server): its blueprint and the version it uses (null until the engine starts a run of a mission that follows the latest version). */
+                                blueprint: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: int32 */
+                                    version: number | null;
+                                } | null;
+                                /**
+                                 * Format: uuid
+                                 * @description A child run of a blueprint step: the run of that step.
+                                 */
+                                parent_run_id: string | null;
+                                /** @description A child run: the node id of the step it carries out. */
+                                step_id: string | null;
+                                /** @description A `task` child run: its task type (claims may ask for some types only). */
+                                task_type: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description A replay: the run it replays.
+                                 */
+                                replay_of: string | null;
+                                /** @description An agent run (a thread's answer, carried out by the server): the agent and the version it uses. */
+                                agent: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: int32 */
+                                    version: number;
+                                } | null;
+                                /**
+                                 * Format: uuid
+                                 * @description An agent run: the thread it answers.
+                                 */
+                                thread_id: string | null;
+                            } | null;
+                            /** @description On failure: the `code` and `detail` the single route would have answered. */
+                            error: {
+                                code: string;
+                                detail: string;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Malformed request (`invalid_request`: JSON that does not parse, a body not in its `Content-Encoding`) or schema violation (`validation_failed`, with `errors`), which includes any string or key with U+0000 or a lone surrogate and JSON nested deeper than 256 levels. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but the role does not allow this action. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource (or it belongs to another workspace). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type or content encoding (JSON bodies may be gzip, deflate or br). */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];

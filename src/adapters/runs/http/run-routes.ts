@@ -4,12 +4,13 @@ import type { Run } from '../../../domain/runs/run.ts';
 import * as answer from '../../platform/http/answers.ts';
 import { idParams, locationHeader } from '../../platform/http/common-schemas.ts';
 import { PAGE_BUDGET_BYTES } from '../../platform/http/pagination.ts';
-import { camelCased, listFilterOf, onId, onIdWith } from '../../platform/http/request-input.ts';
+import { camelCased, onId, onIdWith } from '../../platform/http/request-input.ts';
 import { requestTraceparent, TRACEPARENT_HEADER } from '../../platform/http/request-traceparent.ts';
 import { accepted, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
+import { runBulkRoute, runFilterOf } from './run-bulk-route.ts';
 import {
   presentClaimedRun,
   presentRun,
@@ -62,7 +63,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       operationId: 'listRuns',
       summary: "A workspace's runs",
       description:
-        'Newest first; optionally of one mission and in one state. Items are summaries: a run without its ' +
+        'Newest first; optionally of one mission, in one state and created in a time window. Items are summaries: a run without its ' +
         '`input` and `output` (`GET /api/runs/{id}` and claims have them). A page holds at most `limit` runs and ' +
         `ends earlier once its runs reach ${PAGE_BUDGET_BYTES / 1024 / 1024} MiB of JSON; \`next_cursor\` then ` +
         'continues after the last run shown.',
@@ -71,7 +72,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       ...answer.budgetedPage(
         { schema: runSummary, present: presentRunSummary },
         'One page of runs.',
-        ({ principal, query }, page) => deps.listRuns(principal, listFilterOf(query), page),
+        ({ principal, query }, page) => deps.listRuns(principal, runFilterOf(query), page),
       ),
     }),
     bearer.get('/api/runs/{id}', {
@@ -89,6 +90,7 @@ export function runRoutes(deps: ThroughRuns): RouteSpec[] {
       errors: [403, 409],
       ...answer.one(shown, 'The cancelled run.', onId(deps.cancelRun)),
     }),
+    runBulkRoute(deps),
     worker.post('/api/runs/claim', {
       operationId: 'claimRun',
       summary: 'Claim the claimable runs that waited longest (workers)',

@@ -6,7 +6,7 @@ import { closedObject, TEXT, timestamp, uuid } from '../../platform/http/common-
 import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
-const status: JsonSchema = {
+export const runStatus: JsonSchema = {
   type: 'string',
   enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'],
 };
@@ -37,7 +37,7 @@ const summaryProperties: Record<string, JsonSchema> = {
     description: 'Null for an agent run and the child runs of its blueprint tools.',
   },
   workspace_id: uuid,
-  status,
+  status: runStatus,
   trigger: closedObject({
     type: { type: 'string', enum: [...TRIGGER_TYPES] },
     trigger_id: { ...nullableUuid, description: 'The webhook trigger (webhook runs only).' },
@@ -173,14 +173,21 @@ export const runDetail: JsonSchema = {
   },
 };
 
+/** The time window shared by `GET /api/runs` and a bulk filter. */
+export const createdWindow: Record<string, JsonSchema> = {
+  created_after: { ...timestamp, description: 'Only runs created at or after this time.' },
+  created_before: { ...timestamp, description: 'Only runs created before this time.' },
+};
+
 export const listRunsQuery: JsonSchema = listQuery({
   workspace_id: { ...uuid, description: 'Required unless `parent_run_id` is given.' },
   mission_id: { ...uuid, description: 'Only runs of this mission.' },
-  status: { ...status, description: 'Only runs in this state.' },
+  status: { ...runStatus, description: 'Only runs in this state.' },
   parent_run_id: {
     ...uuid,
     description: 'The child runs of this run (without it, lists show top-level runs only).',
   },
+  ...createdWindow,
 });
 
 export const claimRequest: JsonSchema = {
