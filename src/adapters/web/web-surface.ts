@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { isSecureRequest } from '../identity/index.ts';
 import { accountHandlers } from './account-handlers.ts';
+import { consoleRoutes } from './console/console-routes.ts';
 import { loginHandlers } from './login-handlers.ts';
 import { mfaHandlers } from './mfa-handlers.ts';
 import { errorPage } from './pages/error-page.ts';
@@ -27,6 +28,7 @@ export function webSurface(deps: WebDeps): Middleware {
   verifyEmailHandlers(router, deps);
   passwordResetHandlers(router, deps);
   ssoHandlers(router, deps);
+  consoleRoutes(router, deps);
   router.get('/assets/web.css', (ctx) => {
     ctx.type = 'text/css; charset=utf-8';
     ctx.set('Cache-Control', 'public, max-age=3600');

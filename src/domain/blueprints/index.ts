@@ -9,3 +9,4 @@ export {
 } from './approval.ts';
 export type { Blueprint } from './blueprint.ts';
 export type { BlueprintVersion } from './blueprint-version.ts';
+export type { Step } from './step.ts';

@@ -13,7 +13,7 @@ main { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; }
 .narrow { max-width: 24rem; margin: 4rem auto; }
 h1 { font-size: 1.5rem; margin: 0 0 1rem; } h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
 label { display: block; margin-bottom: 1rem; font-weight: 600; }
-input[type=text], input[type=password] { display: block; width: 100%; margin-top: .25rem; padding: .5rem;
+input[type=text], input[type=password], input[type=email], input[type=url], input[type=datetime-local], select { display: block; width: 100%; margin-top: .25rem; padding: .5rem;
   border: 1px solid var(--line); border-radius: .375rem; font: inherit; }
 button { font: inherit; padding: .45rem 1rem; border-radius: .375rem; border: 1px solid var(--accent);
   background: var(--accent); color: #fff; cursor: pointer; }
@@ -34,4 +34,16 @@ th { color: var(--muted); font-weight: 600; }
 td.time { white-space: nowrap; }
 .muted { color: var(--muted); } .tag { font-size: .8rem; padding: .1rem .5rem; border-radius: 1rem;
   background: #e7ecfb; color: var(--accent); white-space: nowrap; }
+main:has(nav.console) { max-width: 72rem; }
+nav.console { display: flex; flex-wrap: wrap; gap: 1rem; margin-bottom: 1.5rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.hint { display: block; font-weight: 400; color: var(--muted); font-size: .9rem; }
+form.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0 1rem; align-items: end; }
+form.filters button, .actions { margin-bottom: 1rem; }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem; margin-top: 1rem; }
+button.secondary { background: #fff; color: var(--accent); }
+pre { background: var(--bg); padding: .75rem; border-radius: .375rem; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+details.curl { margin-bottom: 1.5rem; } details.curl summary { cursor: pointer; color: var(--accent); }
+.status { font-weight: 600; } .status.failed, .refused { color: var(--danger); } .status.succeeded { color: #1e6b3a; }
+.once { border-color: #1e6b3a; }
 `;

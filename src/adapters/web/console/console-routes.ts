@@ -1,0 +1,28 @@
+import type { Router } from '@koa/router';
+import { NotFound } from '../../../domain/kernel/errors.ts';
+import type { WebDeps } from '../web-context.ts';
+import { UUID } from './console-context.ts';
+import { keyConsole } from './key-console.ts';
+import { providerConsole } from './provider-console.ts';
+import { runConsole } from './run-console.ts';
+import { runPage } from './run-page.ts';
+import { workspaceConsole } from './workspace-console.ts';
+
+/**
+ * The console: the platform itself in the browser, each page through the same use cases as the API (so
+ * checked and audited alike), signed in with the browser session, every form under the session's CSRF token.
+ */
+export function consoleRoutes(router: Router, deps: WebDeps): void {
+  // An id in a console path that is no UUID names nothing: the page is not found (never a database error).
+  for (const name of ['id', 'invitation', 'key', 'provider', 'run']) {
+    router.param(name, (value, _ctx, next) => {
+      if (!UUID.test(value)) throw new NotFound('this page');
+      return next();
+    });
+  }
+  workspaceConsole(router, deps);
+  keyConsole(router, deps);
+  providerConsole(router, deps);
+  runConsole(router, deps);
+  runPage(router, deps);
+}

@@ -1,0 +1,129 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { ApiKey } from '../../../domain/api-keys/index.ts';
+import { apiKeyPrefix } from '../../../domain/api-keys/index.ts';
+import { InvalidInput } from '../../../domain/kernel/errors.ts';
+import { API_KEY_ROLES } from '../../../domain/kernel/roles.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { formatTime } from '../pages/layout.ts';
+import { ipOf, seeOther, type WebDeps } from '../web-context.ts';
+import {
+  type ConsoleRequest,
+  choice,
+  consoleGet,
+  consolePost,
+  formError,
+  requiredText,
+  sendConsole,
+  workspaceOf,
+} from './console-context.ts';
+import {
+  actionButton,
+  consoleLayout,
+  curl,
+  curlBox,
+  field,
+  pageOf,
+  pager,
+  postForm,
+  shownOnce,
+  table,
+} from './kit.ts';
+
+interface Shown {
+  readonly error?: { status: number; message: string };
+  /** A key just made: shown this once. */
+  readonly issued?: string;
+}
+
+/** A workspace's API keys (admins): list, create (the key shown once), revoke. */
+export function keyConsole(router: Router, deps: WebDeps): void {
+  const keysPage = async (ctx: Context, req: ConsoleRequest, id: string, shown: Shown = {}) => {
+    const view = await workspaceOf(deps, req, id);
+    const keys = await deps.listApiKeys(req.principal, id, pageOf(ctx.query));
+    const body: SafeHtml = html`${shown.issued && shownOnce('Your new API key', shown.issued)}
+<section class="card"><h1>API keys</h1>
+${table<ApiKey>(
+  'API keys',
+  [
+    { label: 'Name', cell: (k) => k.name },
+    { label: 'Role', cell: (k) => k.role },
+    { label: 'Prefix', cell: (k) => html`<code>${apiKeyPrefix(k.keyId)}</code>` },
+    { label: 'Last used', cell: (k) => (k.lastUsedAt ? formatTime(k.lastUsedAt) : 'never') },
+    { label: 'Expires', cell: (k) => (k.expiresAt ? formatTime(k.expiresAt) : 'never') },
+    {
+      label: 'Actions',
+      cell: (k) =>
+        actionButton(
+          req.viewer,
+          `/console/w/${id}/keys/${k.id}/revoke`,
+          'Revoke',
+          `Revoke the key ${k.name}`,
+        ),
+    },
+  ],
+  keys.items,
+  'No API keys yet.',
+)}
+${pager(`/console/w/${id}/keys`, {}, keys.next)}
+</section>
+<section class="card"><h2>New API key</h2>
+${postForm(
+  req.viewer,
+  `/console/w/${id}/keys`,
+  'Create key',
+  html`${field({ name: 'name', label: 'Name', required: true, value: shown.error ? req.form?.name : '' })}
+${field({ name: 'role', label: 'Role', options: API_KEY_ROLES, value: 'member' })}
+${field({ name: 'expires_at', label: 'Expires (optional, UTC)', type: 'datetime-local', hint: 'Leave empty for a key that does not expire.' })}`,
+)}
+</section>
+${curlBox(curl('GET', `/api/workspaces/${id}/api-keys`), curl('POST', `/api/workspaces/${id}/api-keys`, { name: 'ci', role: 'member' }))}`;
+    const page = {
+      title: 'API keys',
+      viewer: req.viewer,
+      workspace: view.workspace,
+      error: shown.error?.message,
+    };
+    const notice = ctx.query.notice === 'revoked' ? 'The key was revoked.' : undefined;
+    sendConsole(ctx, consoleLayout({ ...page, notice }, body), shown.error?.status);
+  };
+
+  router.get('/console/w/:id/keys', async (ctx) => {
+    const req = await consoleGet(ctx, deps);
+    if (req) await keysPage(ctx, req, ctx.params.id as string);
+  });
+
+  router.post('/console/w/:id/keys', async (ctx) => {
+    const req = await consolePost(ctx, deps);
+    if (!req) return;
+    const id = ctx.params.id as string;
+    try {
+      const input = {
+        name: requiredText(req.form, 'name', 'the name', 100),
+        role: choice(req.form, 'role', 'a role', API_KEY_ROLES),
+        expiresAt: expiry(req.form.expires_at),
+      };
+      const { key } = await deps.createApiKey(req.principal, id, input, ipOf(ctx));
+      await keysPage(ctx, req, id, { issued: key });
+    } catch (error) {
+      await keysPage(ctx, req, id, { error: formError(error) });
+    }
+  });
+
+  router.post('/console/w/:id/keys/:key/revoke', async (ctx) => {
+    const req = await consolePost(ctx, deps);
+    if (!req) return;
+    await deps.revokeApiKey(req.principal, ctx.params.id as string, ctx.params.key as string, ipOf(ctx));
+    seeOther(ctx, `/console/w/${ctx.params.id}/keys?notice=revoked`);
+  });
+}
+
+/** A `datetime-local` value read as UTC; empty is no expiry. */
+function expiry(value: string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(/Z$/.test(value) ? value : `${value}Z`);
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value) || Number.isNaN(date.getTime())) {
+    throw new InvalidInput('the expiry is not a date and time');
+  }
+  return date;
+}

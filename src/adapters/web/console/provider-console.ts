@@ -1,0 +1,125 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import { PROVIDER_KINDS, type ProviderAccount } from '../../../domain/models/index.ts';
+import { html } from '../html.ts';
+import { formatTime } from '../pages/layout.ts';
+import { seeOther, type WebDeps } from '../web-context.ts';
+import {
+  type ConsoleRequest,
+  choice,
+  consoleGet,
+  consolePost,
+  formError,
+  requiredText,
+  sendConsole,
+  workspaceOf,
+} from './console-context.ts';
+import { actionButton, consoleLayout, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
+
+const NOTICES: Record<string, string> = {
+  added: 'The model provider was added. Its key is stored sealed and is never shown.',
+  deleted: 'The model provider was deleted.',
+};
+
+/** A workspace's model providers: list, add (the key is written, never shown), delete. */
+export function providerConsole(router: Router, deps: WebDeps): void {
+  const providersPage = async (
+    ctx: Context,
+    req: ConsoleRequest,
+    id: string,
+    error?: { status: number; message: string },
+  ) => {
+    const view = await workspaceOf(deps, req, id);
+    const providers = await deps.listModelProviders(req.principal, id, pageOf(ctx.query));
+    const admin = view.role !== 'member';
+    const kept = error ? req.form : undefined;
+    const body = html`<section class="card"><h1>Model providers</h1>
+${table<ProviderAccount>(
+  'Model providers',
+  [
+    { label: 'Name', cell: (p) => p.name },
+    { label: 'Kind', cell: (p) => p.kind },
+    { label: 'Address', cell: (p) => p.endpoint },
+    { label: 'Added', cell: (p) => formatTime(p.createdAt) },
+    ...(admin
+      ? [
+          {
+            label: 'Actions',
+            cell: (p: ProviderAccount) =>
+              actionButton(
+                req.viewer,
+                `/console/w/${id}/providers/${p.id}/delete`,
+                'Delete',
+                `Delete the provider ${p.name}`,
+              ),
+          },
+        ]
+      : []),
+  ],
+  providers.items,
+  'No model providers yet.',
+)}
+${pager(`/console/w/${id}/providers`, {}, providers.next)}
+</section>
+${
+  admin &&
+  html`<section class="card"><h2>Add a model provider</h2>
+${postForm(
+  req.viewer,
+  `/console/w/${id}/providers`,
+  'Add provider',
+  html`${field({ name: 'name', label: 'Name', required: true, value: kept?.name })}
+${field({ name: 'kind', label: 'Kind', options: PROVIDER_KINDS, value: kept?.kind ?? 'openai' })}
+${field({ name: 'base_url', label: 'Base URL (optional)', type: 'url', value: kept?.base_url, hint: "Empty: the kind's public API." })}
+${field({ name: 'api_key', label: 'API key', type: 'password', required: true, hint: 'Stored sealed; never shown again.' })}`,
+)}
+</section>`
+}
+${curlBox(
+  curl('GET', `/api/workspaces/${id}/model-providers`),
+  curl('POST', `/api/workspaces/${id}/model-providers`, {
+    name: 'openai',
+    kind: 'openai',
+    api_key: '$OPENAI_API_KEY',
+  }),
+)}`;
+    const page = {
+      title: 'Model providers',
+      viewer: req.viewer,
+      workspace: view.workspace,
+      notice: NOTICES[String(ctx.query.notice)],
+      error: error?.message,
+    };
+    sendConsole(ctx, consoleLayout(page, body), error?.status);
+  };
+
+  router.get('/console/w/:id/providers', async (ctx) => {
+    const req = await consoleGet(ctx, deps);
+    if (req) await providersPage(ctx, req, ctx.params.id as string);
+  });
+
+  router.post('/console/w/:id/providers', async (ctx) => {
+    const req = await consolePost(ctx, deps);
+    if (!req) return;
+    const id = ctx.params.id as string;
+    try {
+      const baseUrl = (req.form.base_url ?? '').trim();
+      await deps.createModelProvider(req.principal, id, {
+        name: requiredText(req.form, 'name', 'the name', 100),
+        kind: choice(req.form, 'kind', 'a kind', PROVIDER_KINDS),
+        baseUrl: baseUrl === '' ? null : baseUrl,
+        apiKey: requiredText(req.form, 'api_key', 'the API key', 4000),
+      });
+      seeOther(ctx, `/console/w/${id}/providers?notice=added`);
+    } catch (error) {
+      await providersPage(ctx, req, id, formError(error));
+    }
+  });
+
+  router.post('/console/w/:id/providers/:provider/delete', async (ctx) => {
+    const req = await consolePost(ctx, deps);
+    if (!req) return;
+    await deps.deleteModelProvider(req.principal, ctx.params.provider as string);
+    seeOther(ctx, `/console/w/${ctx.params.id}/providers?notice=deleted`);
+  });
+}

@@ -1,0 +1,143 @@
+import { PassThrough } from 'node:stream';
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { Step } from '../../../domain/blueprints/index.ts';
+import type { Run, RunEvent } from '../../../domain/runs/index.ts';
+import { isFinished } from '../../../domain/runs/index.ts';
+import { html, type SafeHtml } from '../html.ts';
+import { formatTime } from '../pages/layout.ts';
+import { seeOther, type WebDeps } from '../web-context.ts';
+import { type ConsoleRequest, consoleGet, consolePost } from './console-context.ts';
+import { actionButton, consoleLayout, curl, curlBox, table } from './kit.ts';
+
+/** How long one page view streams a run's events before it ends with a link to refresh. */
+const STREAM_SECONDS = 300;
+/** Seconds after a streamed page ends (its load) before the browser reloads an unfinished run's page. */
+const REFRESH_SECONDS = 3;
+const END = '<!--end of events-->';
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+
+function eventRow(event: RunEvent): SafeHtml {
+  const data = event.data === null || event.data === undefined ? '' : JSON.stringify(event.data);
+  return html`<tr><td>${event.seq}</td><td>${formatTime(event.at)}</td><td>${event.type}</td><td>${event.level ?? ''}</td><td>${event.message ?? ''}</td><td><code>${data.length > 300 ? `${data.slice(0, 299)}…` : data}</code></td></tr>\n`;
+}
+
+/** The page down to the open table of events: the run, its steps, its actions. */
+function runHead(req: ConsoleRequest, run: Run, steps: Step[], live: boolean): string {
+  const finished = isFinished(run.status);
+  const action = finished
+    ? actionButton(req.viewer, `/console/runs/${run.id}/replay`, 'Replay', 'Replay this run')
+    : actionButton(req.viewer, `/console/runs/${run.id}/cancel`, 'Cancel', 'Cancel this run');
+  const content = html`<section class="card"><h1>Run <code>${run.id}</code></h1>
+<dl>
+<dt>Status</dt><dd><span class="status ${run.status}" id="run-status">${run.status}</span></dd>
+<dt>Workspace</dt><dd><a href="/console/w/${run.workspaceId}/runs">its runs</a></dd>
+<dt>Trigger</dt><dd>${run.triggerType}</dd>
+<dt>Attempt</dt><dd>${run.attempt}</dd>
+<dt>Created</dt><dd>${formatTime(run.createdAt)}</dd>
+<dt>Finished</dt><dd>${run.finishedAt ? formatTime(run.finishedAt) : '—'}</dd>
+${run.replayOf && html`<dt>Replay of</dt><dd><a href="/console/runs/${run.replayOf}">${run.replayOf}</a></dd>`}
+</dl>
+<p>${action}</p>
+</section>
+<section class="card"><h2>Input</h2><pre><code>${json(run.input)}</code></pre>
+<h2>Output</h2><pre><code>${json(run.output)}</code></pre>
+<h2>Error</h2><pre><code>${json(run.error)}</code></pre></section>
+${
+  steps.length > 0 &&
+  html`<section class="card"><h2>Steps</h2>${table<Step>(
+    'Steps',
+    [
+      { label: 'Node', cell: (s) => s.nodeId },
+      { label: 'Kind', cell: (s) => s.kind },
+      { label: 'Status', cell: (s) => s.status },
+      { label: 'Attempt', cell: (s) => s.attempt },
+      { label: 'Error', cell: (s) => s.error?.message },
+    ],
+    steps,
+    '',
+  )}</section>`
+}
+${curlBox(curl('GET', `/api/runs/${run.id}`), `curl -sN "$API/api/runs/${run.id}/events/stream" -H "Authorization: Bearer $TOKEN"`)}
+<section class="card"><h2>Events</h2>
+${live && html`<p class="muted" role="status">Live: new events appear below until the run ends. <a href="/console/runs/${run.id}">Refresh</a></p>`}
+<table><caption class="visually-hidden">Events</caption>
+<thead><tr><th scope="col">Seq</th><th scope="col">At</th><th scope="col">Type</th><th scope="col">Level</th><th scope="col">Message</th><th scope="col">Data</th></tr></thead>
+<tbody>
+${END}`;
+  const page = consoleLayout({ title: `Run ${run.id.slice(0, 8)}`, viewer: req.viewer }, content).value;
+  return page.slice(0, page.indexOf(END));
+}
+
+function runTail(page: string, note?: SafeHtml): string {
+  return `</tbody></table>${note?.value ?? ''}</section>${page.slice(page.indexOf(END) + END.length)}`;
+}
+
+/**
+ * A run's page: the run, its steps and its events. While the run is unfinished the page streams: each new event
+ * is written as a table row as it happens, without JavaScript, until the run ends (or STREAM_SECONDS pass, then
+ * a refresh link); the `Refresh` header then reloads the page once it has loaded, for the final state.
+ */
+export function runPage(router: Router, deps: WebDeps): void {
+  router.get('/console/runs/:run', async (ctx) => {
+    const req = await consoleGet(ctx, deps);
+    if (!req) return;
+    const runId = ctx.params.run as string;
+    const { run } = await deps.getRunDetail(req.principal, runId);
+    const steps = await deps.listSteps(req.principal, runId);
+    const live = !isFinished(run.status);
+    const head = runHead(req, run, steps, live);
+    const whole = consoleLayout({ title: '', viewer: req.viewer }, html`${END}`).value;
+    ctx.status = 200;
+    ctx.type = 'text/html; charset=utf-8';
+    if (live) ctx.set('Refresh', String(REFRESH_SECONDS));
+    const out = new PassThrough();
+    ctx.body = out;
+    out.write(head);
+    await streamEvents(ctx, deps, req, runId, out, (note) => out.end(runTail(whole, note)));
+  });
+
+  for (const action of ['cancel', 'replay'] as const) {
+    router.post(`/console/runs/:run/${action}`, async (ctx) => {
+      const req = await consolePost(ctx, deps);
+      if (!req) return;
+      const runId = ctx.params.run as string;
+      const changed = await (action === 'cancel' ? deps.cancelRun : deps.replayRun)(req.principal, runId);
+      seeOther(ctx, `/console/runs/${changed.id}`);
+    });
+  }
+}
+
+/** Writes the run's events (the backlog, then live ones) as rows until it ends, the time is up or the browser leaves. */
+async function streamEvents(
+  ctx: Context,
+  deps: WebDeps,
+  req: ConsoleRequest,
+  runId: string,
+  out: PassThrough,
+  finish: (note?: SafeHtml) => void,
+): Promise<void> {
+  let done = false;
+  let stop = () => {};
+  const close = (note?: SafeHtml) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    stop();
+    finish(note);
+  };
+  const again = html`<p role="status">The live view paused. <a href="/console/runs/${runId}">Refresh</a> to follow on.</p>`;
+  const timer = setTimeout(() => close(again), STREAM_SECONDS * 1000);
+  ctx.res.on('close', () => close());
+  stop = await deps.followRunEvents(req.principal, runId, 0, {
+    events: (events) => {
+      if (!done) out.write(events.map((event) => eventRow(event).value).join(''));
+    },
+    gone: () => done,
+    end: () => close(),
+    interrupt: () => close(again),
+  });
+  if (done) stop();
+}
