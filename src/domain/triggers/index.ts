@@ -1,3 +1,3 @@
 // What later areas use of the triggers area's domain: they import it from here only (`make layers`).
-export type { TriggerSignatureScheme } from './signature-schemes.ts';
+export { TRIGGER_SIGNATURE_SCHEMES, type TriggerSignatureScheme } from './signature-schemes.ts';
 export type { Trigger } from './trigger.ts';

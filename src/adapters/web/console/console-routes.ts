@@ -3,6 +3,7 @@ import { NotFound } from '../../../domain/kernel/errors.ts';
 import type { WebDeps } from '../web-context.ts';
 import { UUID } from './console-context.ts';
 import { keyConsole } from './key-console.ts';
+import { missionConsole } from './mission-console.ts';
 import { providerConsole } from './provider-console.ts';
 import { runConsole } from './run-console.ts';
 import { runPage } from './run-page.ts';
@@ -14,7 +15,7 @@ import { workspaceConsole } from './workspace-console.ts';
  */
 export function consoleRoutes(router: Router, deps: WebDeps): void {
   // An id in a console path that is no UUID names nothing: the page is not found (never a database error).
-  for (const name of ['id', 'invitation', 'key', 'provider', 'run']) {
+  for (const name of ['id', 'invitation', 'key', 'provider', 'run', 'mission', 'trigger', 'schedule']) {
     router.param(name, (value, _ctx, next) => {
       if (!UUID.test(value)) throw new NotFound('this page');
       return next();
@@ -24,5 +25,6 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
   keyConsole(router, deps);
   providerConsole(router, deps);
   runConsole(router, deps);
+  missionConsole(router, deps);
   runPage(router, deps);
 }

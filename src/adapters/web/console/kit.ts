@@ -19,6 +19,7 @@ export interface ConsolePage {
 
 const SECTIONS = [
   ['', 'Members'],
+  ['/missions', 'Missions'],
   ['/runs', 'Runs'],
   ['/keys', 'API keys'],
   ['/providers', 'Model providers'],

@@ -46,4 +46,7 @@ pre { background: var(--bg); padding: .75rem; border-radius: .375rem; overflow-x
 details.curl { margin-bottom: 1.5rem; } details.curl summary { cursor: pointer; color: var(--accent); }
 .status { font-weight: 600; } .status.failed, .refused { color: var(--danger); } .status.succeeded { color: #1e6b3a; }
 .once { border-color: #1e6b3a; }
+fieldset { border: 1px solid var(--line); border-radius: .375rem; margin: 0 0 1rem; padding: 1rem 1rem 0; }
+legend { font-weight: 600; padding: 0 .25rem; }
+h3 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
 `;
