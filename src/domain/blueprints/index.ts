@@ -1,6 +1,7 @@
 // What later areas use of the blueprints area's domain: they import it from here only (`make layers`).
 
 export {
+  APPROVAL_STATUSES,
   Approval,
   type ApprovalDecision,
   ApprovalNotFound,

@@ -1,6 +1,8 @@
 import type { Router } from '@koa/router';
 import { NotFound } from '../../../domain/kernel/errors.ts';
 import type { WebDeps } from '../web-context.ts';
+import { approvalConsole } from './approval-console.ts';
+import { blueprintConsole } from './blueprint-console.ts';
 import { UUID } from './console-context.ts';
 import { keyConsole } from './key-console.ts';
 import { missionConsole } from './mission-console.ts';
@@ -15,7 +17,18 @@ import { workspaceConsole } from './workspace-console.ts';
  */
 export function consoleRoutes(router: Router, deps: WebDeps): void {
   // An id in a console path that is no UUID names nothing: the page is not found (never a database error).
-  for (const name of ['id', 'invitation', 'key', 'provider', 'run', 'mission', 'trigger', 'schedule']) {
+  for (const name of [
+    'id',
+    'invitation',
+    'key',
+    'provider',
+    'run',
+    'mission',
+    'trigger',
+    'schedule',
+    'blueprint',
+    'approval',
+  ]) {
     router.param(name, (value, _ctx, next) => {
       if (!UUID.test(value)) throw new NotFound('this page');
       return next();
@@ -26,5 +39,7 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
   providerConsole(router, deps);
   runConsole(router, deps);
   missionConsole(router, deps);
+  blueprintConsole(router, deps);
+  approvalConsole(router, deps);
   runPage(router, deps);
 }

@@ -21,6 +21,8 @@ const SECTIONS = [
   ['', 'Members'],
   ['/missions', 'Missions'],
   ['/runs', 'Runs'],
+  ['/blueprints', 'Blueprints'],
+  ['/approvals', 'Approvals'],
   ['/keys', 'API keys'],
   ['/providers', 'Model providers'],
 ] as const;

@@ -31,6 +31,7 @@ ${content}
 function navigation(viewer: Viewer): SafeHtml {
   return html`<nav>
 <span>Signed in as <strong>${viewer.displayName}</strong></span>
+<a href="/console">Console</a>
 <a href="/account/password">Change password</a>
 <form class="inline" method="post" action="/logout">
 <input type="hidden" name="_csrf" value="${viewer.csrfToken}">
