@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { launchChromium, type TestChromium } from '../support/chromium.ts';
+import { readmeScreenshot } from '../support/screenshot.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../support/test-app.ts';
 
 const run = promisify(execFile);
@@ -82,6 +83,7 @@ describe('the console mission pages in a real browser: policy, triggers with sig
     const secret = (await page.locator('#once-value').textContent()) as string;
     expect(secret).to.match(/^whsec_/);
     await expectAccessible(page, 'a mission page with a new trigger secret');
+    await readmeScreenshot(page, 'console-trigger');
     const delivered = await paste();
     expect(delivered).to.include({ status: 'accepted' });
     expect((await api(app, owner, 'GET', `/api/runs/${delivered.run_id}`)).body.input.body).to.deep.equal({

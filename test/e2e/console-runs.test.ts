@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { launchChromium, type TestChromium } from '../support/chromium.ts';
+import { readmeScreenshot } from '../support/screenshot.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../support/test-app.ts';
 
 describe('the console runs pages in a real browser: filters, paging, bulk actions, the live run page (Playwright + chromium)', function () {
@@ -68,6 +69,7 @@ describe('the console runs pages in a real browser: filters, paging, bulk action
     await page.getByRole('checkbox', { name: `Select run ${runs[1]}` }).check();
     await page.getByRole('button', { name: 'Cancel selected' }).click();
     await page.getByRole('heading', { name: '2 of 2 runs cancelled' }).waitFor();
+    await readmeScreenshot(page, 'console-runs');
     expect([await statusOf(runs[0]!), await statusOf(runs[1]!), await statusOf(runs[2]!)]).to.deep.equal([
       'cancelled',
       'cancelled',
@@ -139,6 +141,7 @@ describe('the console runs pages in a real browser: filters, paging, bulk action
 
     await page.goto(`${app.baseUrl}/console/runs/${runId}`);
     await expectAccessible(page, 'the run page');
+    await readmeScreenshot(page, 'console-run');
     await page.getByRole('button', { name: 'Replay this run' }).click();
     await page.locator('#run-status', { hasText: 'queued' }).waitFor();
     expect(await page.locator('body').textContent()).to.include(runId);

@@ -75,6 +75,14 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
       }
     }
     expect((await browsers.owner.get('/console/runs/not-a-run')).status).to.equal(404);
+    await api(app, owner, 'POST', `/api/runs/${ids.run}/cancel`);
+    const finished = await browsers.member.get(`/console/runs/${ids.run}`);
+    expect(finished.status).to.equal(200);
+    expect(finished.headers.get('refresh'), 'a finished run is not reloaded').to.equal(null);
+    const page = await finished.text();
+    expect(page.match(/<!doctype html>/g), 'one document, streamed whole').to.have.length(1);
+    expect(page).to.match(/<\/tbody><\/table><\/section>\s*<\/main>\s*<\/body>\s*<\/html>\s*$/);
+    expect(page).to.include('<td>cancelled</td>').and.not.include('&lt;!--');
     expect((await browsers.outsider.get(`/console/runs/${ids.run}`)).status).to.equal(404);
   });
 
@@ -86,7 +94,7 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
       [`/console/w/${ids.workspace}/providers`, { name: 'p', kind: 'openai', api_key: 'sk-x' }],
       [`/console/w/${ids.workspace}/runs/bulk`, { action: 'cancel', [`run_${ids.run}`]: 'on' }],
       [`/console/w/${ids.workspace}/missions`, { name: 'x' }],
-      [`/console/runs/${ids.run}/cancel`, {}],
+      [`/console/runs/${ids.run}/replay`, {}],
       [`/console/missions/${ids.mission}/policy`, { max_attempts: '2' }],
       [`/console/missions/${ids.mission}/triggers`, { trigger_name: 'x', signature_scheme: 'platform' }],
       [`/console/triggers/${ids.trigger}/disable`, {}],
@@ -104,21 +112,20 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
         { origin: 'https://evil.example' },
       );
       expect(foreign.status, `foreign: ${path}`).to.equal(403);
-      if (/(cancel|disable|rotate|bulk)$/.test(path)) {
+      if (/(replay|disable|rotate|bulk)$/.test(path)) {
         expect((await browsers.owner.get(path)).status, `GET ${path}`).to.be.oneOf([404, 405]);
       }
     }
     const memberToken = await browsers.member.csrfToken();
-    const cancel = await browsers.member.post(`/console/runs/${ids.run}/cancel`, { _csrf: memberToken });
-    expect(cancel.status).to.equal(403);
+    const replay = await browsers.member.post(`/console/runs/${ids.run}/replay`, { _csrf: memberToken });
+    expect(replay.status).to.equal(403);
     const bulk = await browsers.member.post(`/console/w/${ids.workspace}/runs/bulk`, {
       _csrf: memberToken,
-      action: 'cancel-all',
+      action: 'replay-all',
     });
-    expect(bulk.status, 'a member may not cancel by filter').to.equal(403);
-    expect((await api(app, owner, 'GET', `/api/runs/${ids.run}`)).body.status, 'nothing changed').to.equal(
-      'queued',
-    );
+    expect(bulk.status, 'a member may not replay by filter').to.equal(403);
+    const runs = await api(app, owner, 'GET', `/api/runs?workspace_id=${ids.workspace}`);
+    expect(runs.body.items, 'nothing replayed').to.have.length(1);
     expect((await api(app, owner, 'GET', `/api/triggers/${ids.trigger}`)).body.enabled).to.equal(true);
   });
 });

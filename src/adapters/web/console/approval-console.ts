@@ -13,7 +13,7 @@ import {
   sendConsole,
   workspaceOf,
 } from './console-context.ts';
-import { consoleLayout, csrf, curl, curlBox, field, pageOf, pager, table } from './kit.ts';
+import { consoleLayout, csrf, curl, curlBox, field, pageOf, pager, shortId, table } from './kit.ts';
 
 const NOTICES: Record<string, string> = { approved: 'Approved.', rejected: 'Rejected.' };
 
@@ -50,7 +50,7 @@ ${table<Approval>(
     { label: 'Title', cell: (a) => a.title },
     {
       label: 'Run',
-      cell: (a) => html`<a href="/console/runs/${a.runId}"><code>${a.runId.slice(0, 8)}</code></a>`,
+      cell: (a) => html`<a href="/console/runs/${a.runId}"><code>${shortId(a.runId)}</code></a>`,
     },
     { label: 'Asked', cell: (a) => formatTime(a.createdAt) },
     { label: 'Expires', cell: (a) => (a.expiresAt ? formatTime(a.expiresAt) : 'never') },

@@ -116,6 +116,9 @@ export function field(input: Field): SafeHtml {
   return html`<label for="${id}">${input.label}${control}${hint}</label>`;
 }
 
+/** An id as lists show it: its last 12 characters (time-ordered ids share their first ones). */
+export const shortId = (id: string) => `…${id.slice(-12)}`;
+
 /** The CSRF token every console form carries. */
 export const csrf = (viewer: Viewer) => html`<input type="hidden" name="_csrf" value="${viewer.csrfToken}">`;
 

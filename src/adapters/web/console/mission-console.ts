@@ -17,7 +17,7 @@ import {
 } from './console-context.ts';
 import { consoleLayout, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 import { scheduleRoutes, scheduleSection } from './schedule-console.ts';
-import { type ShownSecret, triggerRoutes, triggerSection } from './trigger-console.ts';
+import { type ShownSecret, secretSection, triggerRoutes, triggerSection } from './trigger-console.ts';
 
 /** What a mission page shows beside the mission: a refused form's message, or a secret shown once. */
 export interface MissionExtras {
@@ -136,11 +136,11 @@ ${curlBox(curl('GET', `/api/missions?workspace_id=${id}`), curl('POST', '/api/mi
   const render: RenderMission = async (ctx, req, missionId, extras = {}) => {
     const mission = await deps.getMission(req.principal, missionId);
     const view = await workspaceOf(deps, req, mission.workspaceId);
-    const body = html`<section class="card"><h1>${mission.name}</h1>
+    const body = html`${secretSection(deps, extras.secret)}<section class="card"><h1>${mission.name}</h1>
 <p><a href="/console/w/${mission.workspaceId}/runs?mission=${mission.id}">Its runs</a></p>
 ${postForm(req.viewer, `/console/missions/${mission.id}/policy`, 'Save policy', policyFields(extras.error ? { form: req.form } : { mission }))}
 </section>
-${await triggerSection(deps, req, mission, extras.secret)}
+${await triggerSection(deps, req, mission)}
 ${await scheduleSection(deps, req, mission)}
 ${curlBox(curl('PATCH', `/api/missions/${mission.id}`, { policy: { max_attempts: 3 } }))}`;
     const page = {

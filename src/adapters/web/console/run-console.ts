@@ -16,7 +16,7 @@ import {
   UUID,
   workspaceOf,
 } from './console-context.ts';
-import { consoleLayout, csrf, curl, curlBox, field, pageOf, pager, table } from './kit.ts';
+import { consoleLayout, csrf, curl, curlBox, field, pageOf, pager, shortId, table } from './kit.ts';
 
 /** The filters of the runs page, as the query (and the bulk form's hidden fields) carry them. */
 type RunQuery = {
@@ -92,7 +92,7 @@ ${field({ name: 'before', label: 'Created before (UTC)', type: 'datetime-local',
         },
         {
           label: 'Run',
-          cell: (r) => html`<a href="/console/runs/${r.id}"><code>${r.id.slice(0, 8)}</code></a>`,
+          cell: (r) => html`<a href="/console/runs/${r.id}"><code>${shortId(r.id)}</code></a>`,
         },
         {
           label: 'Mission',
@@ -182,13 +182,13 @@ function bulkResults({ action, results }: { action: BulkRunAction; results: Bulk
 ${table<BulkRunResult>(
   'Bulk results',
   [
-    { label: 'Run', cell: (r) => html`<a href="/console/runs/${r.id}"><code>${r.id.slice(0, 8)}</code></a>` },
+    { label: 'Run', cell: (r) => html`<a href="/console/runs/${r.id}"><code>${shortId(r.id)}</code></a>` },
     {
       label: 'Result',
       cell: (r) =>
         'run' in r
           ? action === 'replay'
-            ? html`replayed as <a href="/console/runs/${r.run.id}"><code>${r.run.id.slice(0, 8)}</code></a>`
+            ? html`replayed as <a href="/console/runs/${r.run.id}"><code>${shortId(r.run.id)}</code></a>`
             : 'cancelled'
           : html`<span class="refused">${r.error.message}</span>`,
     },

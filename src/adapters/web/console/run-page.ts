@@ -4,17 +4,19 @@ import type { Context } from 'koa';
 import type { Step } from '../../../domain/blueprints/index.ts';
 import type { Run, RunEvent } from '../../../domain/runs/index.ts';
 import { isFinished } from '../../../domain/runs/index.ts';
-import { html, type SafeHtml } from '../html.ts';
+import { html, SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
-import { type ConsoleRequest, consoleGet, consolePost } from './console-context.ts';
-import { actionButton, consoleLayout, curl, curlBox, table } from './kit.ts';
+import { type ConsoleRequest, consoleGet, consolePost, workspaceOf } from './console-context.ts';
+import { actionButton, consoleLayout, curl, curlBox, shortId, table } from './kit.ts';
 
 /** How long one page view streams a run's events before it ends with a link to refresh. */
 const STREAM_SECONDS = 300;
 /** Seconds after a streamed page ends (its load) before the browser reloads an unfinished run's page. */
 const REFRESH_SECONDS = 3;
 const END = '<!--end of events-->';
+/** Where the streamed rows go: the page is cut there (markup, not text: never escaped). */
+const MARK = new SafeHtml(END);
 
 const json = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
@@ -25,7 +27,13 @@ function eventRow(event: RunEvent): SafeHtml {
 }
 
 /** The page down to the open table of events: the run, its steps, its actions. */
-function runHead(req: ConsoleRequest, run: Run, steps: Step[], live: boolean): string {
+function runHead(
+  req: ConsoleRequest,
+  run: Run,
+  steps: Step[],
+  live: boolean,
+  workspace: { id: string; name: string },
+): string {
   const finished = isFinished(run.status);
   const action = finished
     ? actionButton(req.viewer, `/console/runs/${run.id}/replay`, 'Replay', 'Replay this run')
@@ -66,8 +74,11 @@ ${live && html`<p class="muted" role="status">Live: new events appear below unti
 <table><caption class="visually-hidden">Events</caption>
 <thead><tr><th scope="col">Seq</th><th scope="col">At</th><th scope="col">Type</th><th scope="col">Level</th><th scope="col">Message</th><th scope="col">Data</th></tr></thead>
 <tbody>
-${END}`;
-  const page = consoleLayout({ title: `Run ${run.id.slice(0, 8)}`, viewer: req.viewer }, content).value;
+${MARK}`;
+  const page = consoleLayout(
+    { title: `Run ${shortId(run.id)}`, viewer: req.viewer, workspace },
+    content,
+  ).value;
   return page.slice(0, page.indexOf(END));
 }
 
@@ -88,8 +99,9 @@ export function runPage(router: Router, deps: WebDeps): void {
     const { run } = await deps.getRunDetail(req.principal, runId);
     const steps = await deps.listSteps(req.principal, runId);
     const live = !isFinished(run.status);
-    const head = runHead(req, run, steps, live);
-    const whole = consoleLayout({ title: '', viewer: req.viewer }, html`${END}`).value;
+    const { workspace } = await workspaceOf(deps, req, run.workspaceId);
+    const head = runHead(req, run, steps, live, workspace);
+    const whole = consoleLayout({ title: '', viewer: req.viewer }, MARK).value;
     ctx.status = 200;
     ctx.type = 'text/html; charset=utf-8';
     if (live) ctx.set('Refresh', String(REFRESH_SECONDS));

@@ -16,26 +16,30 @@ export interface ShownSecret {
 const webhookUrl = (deps: WebDeps, trigger: Trigger) =>
   `${deps.config.publicUrl}/api/triggers/webhook/${trigger.webhookPath}`;
 
-/** The triggers of a mission's page: list, enable/disable, rotate, create (the secret shown once). */
+/** A secret just made, shown once, with a signed test delivery to paste: the top of the mission's page. */
+export function secretSection(deps: WebDeps, shown: ShownSecret | undefined): SafeHtml | undefined {
+  return (
+    shown &&
+    html`${shownOnce(`The signing secret of ${shown.trigger.name}`, shown.trigger.signingSecret)}
+<section class="card"><h2>Send a signed test delivery</h2>
+<p>Signed with the ${shown.trigger.signatureScheme} scheme, as its sender signs; the answer is 202 with the run it started.</p>
+<pre><code id="verification-snippet">${verificationSnippet(shown.trigger.signatureScheme, webhookUrl(deps, shown.trigger), shown.trigger.signingSecret)}</code></pre>
+</section>`
+  );
+}
+
+/** The triggers of a mission's page: list, enable/disable, rotate, create. */
 export async function triggerSection(
   deps: WebDeps,
   req: ConsoleRequest,
   mission: Mission,
-  shown?: ShownSecret,
 ): Promise<SafeHtml> {
   const triggers = await deps.listTriggers(
     req.principal,
     { workspaceId: mission.workspaceId, missionId: mission.id },
     { limit: 200 },
   );
-  const secret =
-    shown &&
-    html`${shownOnce(`The signing secret of ${shown.trigger.name}`, shown.trigger.signingSecret)}
-<section class="card"><h2>Send a signed test delivery</h2>
-<p>Signed with the ${shown.trigger.signatureScheme} scheme, as its sender signs; the answer is 202 with the run it started.</p>
-<pre><code id="verification-snippet">${verificationSnippet(shown.trigger.signatureScheme, webhookUrl(deps, shown.trigger), shown.trigger.signingSecret)}</code></pre>
-</section>`;
-  return html`${secret}<section class="card"><h2>Webhook triggers</h2>
+  return html`<section class="card"><h2>Webhook triggers</h2>
 ${table<Trigger>(
   'Webhook triggers',
   [
