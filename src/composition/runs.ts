@@ -1,3 +1,4 @@
+import { withWaitBudget } from '../adapters/platform/system/wait-budget.ts';
 import { traced } from '../adapters/platform/tracing/traced.ts';
 import { runEventRoutes, runStreamOptions } from '../adapters/runs/http/run-event-routes.ts';
 import { runRoutes } from '../adapters/runs/http/run-routes.ts';
@@ -152,7 +153,16 @@ export const runs: Area<RunsCradle, ThroughRuns> = {
       getRun: singleton(makeGetRun),
       getRunDetail: singleton(makeGetRunDetail),
       cancelRun: singleton(makeCancelRun),
-      bulkRuns: singleton(makeBulkRuns),
+      // Each run's action waits on the database within a request's budget of its own, as its single route would.
+      bulkRuns: singleton(({ runs, workspaceAccess, cancelRun, replayRun }) =>
+        makeBulkRuns({
+          runs,
+          workspaceAccess,
+          cancelRun,
+          replayRun,
+          eachRun: (work) => withWaitBudget(config.databaseDeadlines.requestBudgetMs, work),
+        }),
+      ),
       // Claims one through claimRuns, which counts it.
       claimRun: singleton(makeClaimRun),
       claimRuns: singleton((deps) =>

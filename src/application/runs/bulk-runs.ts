@@ -9,6 +9,8 @@ import type { RunFilter, RunRepository } from './ports/run-repository.ts';
 
 /** The most runs one bulk request acts on. */
 export const MAX_BULK_RUNS = 500;
+/** How many of a bulk request's runs are acted on at once (as that many API clients would). */
+export const BULK_RUNS_AT_ONCE = 16;
 
 export type BulkRunAction = 'cancel' | 'replay';
 
@@ -28,8 +30,10 @@ export type BulkRuns = (principal: Principal, input: BulkRunsInput) => Promise<B
 
 /**
  * Cancels or replays many runs, each through the same use case as its single route (so each is checked,
- * changed and told as one would be), one after the other; a run the action refuses has its error as its
- * result and the others go on. Ids are answered in the order given. A filter needs admin in its workspace
+ * changed and told as one would be), BULK_RUNS_AT_ONCE at a time, as that many clients calling the single
+ * route would (concurrent transitions are grouped and locked in id order by RunTransitions); each in its own
+ * `eachRun` scope (the HTTP adapter's database wait budget of one request). A run the action refuses has its
+ * error as its result and the others go on. Results are in the order of the ids. A filter needs admin in its workspace
  * first (member 403, outsider 404) and selects its runs newest first; more than 500 is 409, nothing changed.
  */
 export function makeBulkRuns(deps: {
@@ -37,20 +41,29 @@ export function makeBulkRuns(deps: {
   workspaceAccess: WorkspaceAccess;
   cancelRun: CancelRun;
   replayRun: RunReplay;
+  /** Runs one run's action in a scope of its own (default: as is). */
+  eachRun?: <T>(work: () => Promise<T>) => Promise<T>;
 }): BulkRuns {
+  const scoped = deps.eachRun ?? ((work) => work());
   return async (principal, input) => {
     const ids = 'ids' in input ? input.ids : await selected(principal, input.filter);
     if (ids.length > MAX_BULK_RUNS) throw new InvalidInput(`at most ${MAX_BULK_RUNS} runs at once`);
     const act = input.action === 'cancel' ? deps.cancelRun : deps.replayRun;
-    const results: BulkRunResult[] = [];
-    for (const id of ids) {
-      try {
-        results.push({ id, run: await act(principal, id) });
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        results.push({ id, error });
+    const results = new Array<BulkRunResult>(ids.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < ids.length) {
+        const index = next++;
+        const id = ids[index] as string;
+        try {
+          results[index] = { id, run: await scoped(() => act(principal, id)) };
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          results[index] = { id, error };
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(BULK_RUNS_AT_ONCE, ids.length) }, worker));
     return results;
   };
 
