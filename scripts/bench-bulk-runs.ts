@@ -15,7 +15,8 @@ try {
   // biome-ignore lint/suspicious/noExplicitAny: a script reading a few known fields of JSON answers
   const call = async (method: string, path: string, body?: unknown): Promise<any> => {
     const answer = await callApi(server.base, token, method, path, body);
-    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    if (answer.status >= 300)
+      throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
   };
   const [workspace] = (await call('GET', '/api/workspaces')).items;
@@ -28,8 +29,11 @@ try {
     const started = performance.now();
     const answer = await call('POST', '/api/runs/bulk', body);
     const ms = performance.now() - started;
-    if (answer.failed !== 0 || answer.succeeded !== count) throw new Error(`${label}: ${JSON.stringify(answer).slice(0, 300)}`);
-    console.log(`${label}: ${count} runs in ${ms.toFixed(0)} ms (${((count / ms) * 1000).toFixed(0)} runs/s)`);
+    if (answer.failed !== 0 || answer.succeeded !== count)
+      throw new Error(`${label}: ${JSON.stringify(answer).slice(0, 300)}`);
+    console.log(
+      `${label}: ${count} runs in ${ms.toFixed(0)} ms (${((count / ms) * 1000).toFixed(0)} runs/s)`,
+    );
   };
   const filter = { workspace_id: workspace.id, mission_id: mission.id };
   await timed('cancel by ids', { action: 'cancel', ids });

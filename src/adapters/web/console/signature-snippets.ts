@@ -27,6 +27,7 @@ const SIGNERS: Record<TriggerSignatureScheme, { sign: string[]; headers: string[
   'standard-webhooks': {
     sign: [
       'ID=msg_$(date +%s%N) T=$(date +%s)',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansion, not a JavaScript template
       'KEY=$(printf %s "${SECRET#whsec_}" | base64 -d | od -An -tx1 | tr -d \' \\n\')',
       'SIG=$(printf %s "$ID.$T.$BODY" | openssl dgst -sha256 -mac HMAC -macopt hexkey:$KEY -binary | base64)',
     ],
