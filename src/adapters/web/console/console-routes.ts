@@ -21,7 +21,7 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
     'id',
     'invitation',
     'key',
-    'provider',
+    'account',
     'run',
     'mission',
     'trigger',

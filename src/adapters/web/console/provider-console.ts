@@ -116,10 +116,10 @@ ${curlBox(
     }
   });
 
-  router.post('/console/w/:id/providers/:provider/delete', async (ctx) => {
+  router.post('/console/w/:id/providers/:account/delete', async (ctx) => {
     const req = await consolePost(ctx, deps);
     if (!req) return;
-    await deps.deleteModelProvider(req.principal, ctx.params.provider as string);
+    await deps.deleteModelProvider(req.principal, ctx.params.account as string);
     seeOther(ctx, `/console/w/${ctx.params.id}/providers?notice=deleted`);
   });
 }
