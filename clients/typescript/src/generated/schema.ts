@@ -9936,7 +9936,7 @@ export interface operations {
                                 status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
                                 trigger: {
                                     /** @enum {string} */
-                                    type: "manual" | "webhook" | "schedule";
+                                    type: "manual" | "webhook" | "schedule" | "evaluation";
                                     /**
                                      * Format: uuid
                                      * @description The webhook trigger (webhook runs only).
@@ -9957,11 +9957,26 @@ export interface operations {
                                      * @description The fire time the schedule queued the run for.
                                      */
                                     fire_time: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description The evaluation (evaluation runs only).
+                                     */
+                                    evaluation_id: string | null;
+                                    /**
+                                     * Format: uuid
+                                     * @description The dataset item the evaluation run is for.
+                                     */
+                                    item_id: string | null;
                                 };
-                                /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server). */
+                                /** @description Why the last attempt failed (`timeout` and `lease_expired` come from the server; an agent run adds `step_limit` and `provider_error`). */
                                 error: {
                                     message: string;
                                     code?: string;
+                                    /**
+                                     * Format: int32
+                                     * @description Only with `code: "provider_error"` (an agent run): the model provider's HTTP status, null when no answer came (refused address, failed connection, timeout).
+                                     */
+                                    status?: number | null;
                                 } | null;
                                 /**
                                  * Format: int32
@@ -10001,6 +10016,11 @@ export interface operations {
                                 parent_run_id: string | null;
                                 /** @description A child run: the node id of the step it carries out. */
                                 step_id: string | null;
+                                /**
+                                 * Format: int32
+                                 * @description A child run of a `map` step: the index of its element in the step's input array.
+                                 */
+                                step_index: number | null;
                                 /** @description A `task` child run: its task type (claims may ask for some types only). */
                                 task_type: string | null;
                                 /**
