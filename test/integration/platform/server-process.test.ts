@@ -171,6 +171,7 @@ describe('server process (node src/main.ts)', function () {
           OUTBOUND_WEBHOOK_POLL_INTERVAL_MS: '600000',
           BLUEPRINT_ENGINE_POLL_INTERVAL_MS: '0',
           EXPORT_POLL_INTERVAL_SECONDS: '0',
+          KNOWLEDGE_POLL_INTERVAL_SECONDS: '0',
         };
         const server = run({ DATABASE_URL: await proxy.start(databaseUrl), ...quiet, ...env });
         const base = await listening(server);
