@@ -47,9 +47,9 @@ import type { EvaluationRepository } from '../application/evaluations/ports/eval
 import type { JsonSchemaChecks } from '../application/evaluations/ports/json-schema-checks.ts';
 import { makeScoreItem, type ScoreItem } from '../application/evaluations/score-item.ts';
 import type { RunOutcomeListener } from '../application/runs/index.ts';
-import type { ThroughAgents } from './agents.ts';
 import type { Area } from './area.ts';
 import { blueprintRunOutcomeListeners } from './blueprints.ts';
+import type { ThroughFeedback } from './feedback.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
 
@@ -81,7 +81,7 @@ export interface EvaluationsCradle {
   runOutcomeListeners: readonly RunOutcomeListener[];
 }
 
-export type ThroughEvaluations = ThroughAgents & EvaluationsCradle;
+export type ThroughEvaluations = ThroughFeedback & EvaluationsCradle;
 
 const { singleton, value } = registrar<ThroughEvaluations>();
 const { stored } = adaptersFor<ThroughEvaluations>();

@@ -14,7 +14,7 @@ import { makeRequestExport, type RequestExport } from '../application/exports/re
 import { makeRunNextExport, type RunNextExport } from '../application/exports/run-next-export.ts';
 import type { RetentionPurge } from '../application/kernel/ports/retention-purge.ts';
 import type { Area } from './area.ts';
-import type { ThroughKnowledge } from './knowledge.ts';
+import type { ThroughEvaluations } from './evaluations.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
 
@@ -34,7 +34,7 @@ export interface ExportsCradle {
   exportSignal: ExportSignal;
 }
 
-export type ThroughExports = ThroughKnowledge & ExportsCradle;
+export type ThroughExports = ThroughEvaluations & ExportsCradle;
 
 const { singleton } = registrar<ThroughExports>();
 const { stored } = adaptersFor<ThroughExports>();

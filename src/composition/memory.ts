@@ -17,8 +17,8 @@ import {
   makeSweepExpiredMemory,
   type SweepExpiredMemory,
 } from '../application/memory/sweep-expired-memory.ts';
-import type { ThroughAgents } from './agents.ts';
 import type { Area } from './area.ts';
+import type { ThroughKnowledge } from './knowledge.ts';
 import { adaptersFor } from './persistence.ts';
 import { registrar } from './registration.ts';
 
@@ -38,7 +38,7 @@ export interface MemoryCradle {
   agentMemory: AgentMemory;
 }
 
-export type ThroughMemory = ThroughAgents & MemoryCradle;
+export type ThroughMemory = ThroughKnowledge & MemoryCradle;
 
 const { singleton } = registrar<ThroughMemory>();
 const { stored } = adaptersFor<ThroughMemory>();

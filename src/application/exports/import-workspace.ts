@@ -13,6 +13,7 @@ import type { CreateSchedule } from '../schedules/index.ts';
 import type { CreateTrigger, UpdateTrigger } from '../triggers/index.ts';
 import type { WorkspaceAccess } from '../workspaces/index.ts';
 import { creationOrder, remappedGraph } from './blueprint-references.ts';
+import { type ImportDataDeps, recreateData } from './import-data.ts';
 import type { ExportCodec } from './ports/export-codec.ts';
 import type { WorkspaceDocument } from './workspace-document.ts';
 
@@ -26,6 +27,9 @@ export interface ImportResult {
     readonly modelProviders: number;
     readonly agents: number;
     readonly agentVersions: number;
+    readonly datasets: number;
+    readonly datasetItems: number;
+    readonly knowledgeBases: number;
   };
   /** The new triggers, each with its new signing secret (shown this once). */
   readonly triggers: readonly Trigger[];
@@ -39,7 +43,7 @@ export type ImportWorkspace = (
   fileId: string,
 ) => Promise<ImportResult>;
 
-export interface ImportWorkspaceDeps extends FileAccessDeps {
+export interface ImportWorkspaceDeps extends FileAccessDeps, ImportDataDeps {
   readonly fileStorage: FileStorage;
   readonly fileSettings: FileSettings;
   readonly exportCodec: ExportCodec;
@@ -61,7 +65,8 @@ export interface ImportWorkspaceDeps extends FileAccessDeps {
  * in their workspace, all or nothing (one transaction): new ids, each reference remapped to the new object,
  * each trigger with a new webhook path and a new signing secret, each model provider without a key (as a
  * trigger's secret, a key never travels in an export; unlike a secret, the server cannot make one: the admin
- * sets it with `PATCH`, and until then the provider's model calls fail with `provider_error`). Every object
+ * sets it with `PATCH`, and until then the provider's model calls fail with `provider_error`), each knowledge
+ * base empty (an export holds no document's text: its documents are added again). Every object
  * goes through its create use case, so its checks and quotas hold as for one created by hand.
  */
 export function makeImportWorkspace(deps: ImportWorkspaceDeps): ImportWorkspace {
@@ -141,6 +146,7 @@ async function recreate(
     });
 
   const agents = await recreateAgents(deps, principal, workspaceId, document, { blueprintIds, missionIds });
+  const data = await recreateData(deps, principal, workspaceId, document, agents.providerIds);
   return {
     created: {
       missions: missionIds.size,
@@ -151,6 +157,7 @@ async function recreate(
       modelProviders: agents.modelProviders.length,
       agents: document.agents.length,
       agentVersions: agents.versions,
+      ...data,
     },
     triggers,
     modelProviders: agents.modelProviders,
@@ -167,7 +174,11 @@ async function recreateAgents(
   workspaceId: string,
   document: WorkspaceDocument,
   ids: { blueprintIds: ReadonlyMap<string, string>; missionIds: ReadonlyMap<string, string> },
-): Promise<{ modelProviders: ProviderAccount[]; versions: number }> {
+): Promise<{
+  modelProviders: ProviderAccount[];
+  providerIds: ReadonlyMap<string, string>;
+  versions: number;
+}> {
   const providerIds = new Map<string, string>();
   const modelProviders: ProviderAccount[] = [];
   for (const { id, ...provider } of document.modelProviders) {
@@ -213,5 +224,5 @@ async function recreateAgents(
       versions += 1;
     }
   }
-  return { modelProviders, versions };
+  return { modelProviders, providerIds, versions };
 }

@@ -1,5 +1,7 @@
 import type { Agent, AgentVersion } from '../../domain/agents/index.ts';
 import type { Blueprint, BlueprintVersion } from '../../domain/blueprints/index.ts';
+import type { Dataset, DatasetItem } from '../../domain/evaluations/index.ts';
+import type { KnowledgeBase, KnowledgeDocument, TextSearchLanguage } from '../../domain/knowledge/index.ts';
 import type { Mission, MissionBlueprint, RunPolicyChanges } from '../../domain/missions/index.ts';
 import type { ProviderAccount, ProviderKind } from '../../domain/models/index.ts';
 import type { Schedule } from '../../domain/schedules/index.ts';
@@ -8,7 +10,8 @@ import type { Trigger, TriggerSignatureScheme } from '../../domain/triggers/inde
 /**
  * What a workspace export holds, read as it is written (one page of each list in memory at a time): its
  * blueprints with every version, missions, triggers (the encoder writes no secret), schedules, model providers
- * (the encoder writes no key) and agents with every version.
+ * (the encoder writes no key), agents with every version, datasets with their items and knowledge bases with
+ * their documents' metadata (the encoder writes no document's text).
  */
 export interface WorkspaceSnapshot {
   readonly workspaceId: string;
@@ -19,6 +22,11 @@ export interface WorkspaceSnapshot {
   readonly schedules: AsyncIterable<Schedule>;
   readonly modelProviders: AsyncIterable<ProviderAccount>;
   readonly agents: AsyncIterable<{ agent: Agent; versions: AsyncIterable<AgentVersion> }>;
+  readonly datasets: AsyncIterable<{ dataset: Dataset; items: AsyncIterable<DatasetItem> }>;
+  readonly knowledgeBases: AsyncIterable<{
+    base: KnowledgeBase;
+    documents: AsyncIterable<KnowledgeDocument>;
+  }>;
 }
 
 /** A workspace export as read back for an import: each object as its create use case takes it, old ids kept. */
@@ -73,5 +81,22 @@ export interface WorkspaceDocument {
       readonly tools: readonly Record<string, unknown>[];
       readonly settings: Record<string, unknown>;
     }[];
+  }[];
+  readonly datasets: readonly {
+    readonly name: string;
+    readonly description: string;
+    /** Oldest first, as `POST /api/datasets/{id}/items` takes them. */
+    readonly items: readonly {
+      readonly input: unknown;
+      readonly expected: unknown;
+      readonly metadata: unknown;
+    }[];
+  }[];
+  /** Their settings only: an export holds no document's text, so an import makes them empty. */
+  readonly knowledgeBases: readonly {
+    readonly name: string;
+    readonly language: TextSearchLanguage;
+    /** Its provider an id of the export's model providers. */
+    readonly embedding: { readonly providerId: string; readonly model: string } | null;
   }[];
 }

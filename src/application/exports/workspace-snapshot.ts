@@ -1,6 +1,8 @@
 import type { AgentVersion } from '../../domain/agents/index.ts';
 import type { AgentRepository } from '../agents/index.ts';
 import type { BlueprintRepository } from '../blueprints/index.ts';
+import type { DatasetRepository } from '../evaluations/index.ts';
+import type { DocumentRepository, KnowledgeBaseRepository } from '../knowledge/index.ts';
 import type { MissionRepository } from '../missions/index.ts';
 import type { ProviderAccountRepository } from '../models/index.ts';
 import type { ScheduleRepository } from '../schedules/index.ts';
@@ -15,6 +17,9 @@ export interface WorkspaceSnapshotDeps {
   readonly schedules: ScheduleRepository;
   readonly providerAccounts: ProviderAccountRepository;
   readonly agents: AgentRepository;
+  readonly datasets: DatasetRepository;
+  readonly knowledgeBases: KnowledgeBaseRepository;
+  readonly documents: DocumentRepository;
 }
 
 /** The workspace's objects, each list read page by page as the document is written; `count` sees each one. */
@@ -38,6 +43,14 @@ export function workspaceSnapshot(
     for await (const agent of everyItem((page) => deps.agents.listForWorkspace(workspaceId, page)))
       yield { agent, versions: versionsOf(agent.id, agent.latestVersion) };
   }
+  async function* datasets() {
+    for await (const dataset of everyItem((page) => deps.datasets.listForWorkspace(workspaceId, page)))
+      yield { dataset, items: everyItem((page) => deps.datasets.listItems(dataset.id, page)) };
+  }
+  async function* knowledgeBases() {
+    for await (const base of everyItem((page) => deps.knowledgeBases.list(workspaceId, page)))
+      yield { base, documents: everyItem((page) => deps.documents.list(base.id, page)) };
+  }
   return {
     workspaceId,
     exportedAt,
@@ -47,5 +60,7 @@ export function workspaceSnapshot(
     schedules: count(everyItem((page) => deps.schedules.listForWorkspace(workspaceId, page))),
     modelProviders: count(everyItem((page) => deps.providerAccounts.list(workspaceId, page))),
     agents: count(agents()),
+    datasets: count(datasets()),
+    knowledgeBases: count(knowledgeBases()),
   };
 }

@@ -1,2 +1,2 @@
 // What later areas use of the evaluations domain.
-export { type Dataset, DatasetNotFound } from './dataset.ts';
+export { type Dataset, type DatasetItem, DatasetNotFound, MAX_ITEMS_PER_CALL } from './dataset.ts';

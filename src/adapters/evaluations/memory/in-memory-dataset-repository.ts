@@ -14,6 +14,10 @@ export class InMemoryDatasetRepository
     return this.atomically(({ datasets }) => datasets.put(dataset));
   }
 
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Dataset>> {
+    return this.pageWhere((dataset) => dataset.workspaceId === workspaceId, page, 'asc');
+  }
+
   addItems(items: readonly DatasetItem[]): Promise<void> {
     return this.atomically((tables) => {
       for (const item of items) tables.items.put(item);

@@ -41,6 +41,17 @@ export class PostgresDatasetRepository extends PostgresRepository implements Dat
     return row && toDataset(row);
   }
 
+  async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Dataset>> {
+    const params = new SqlParameters();
+    const rows = await this.db.query<Row>(
+      `select * from datasets where workspace_id = ${params.add(workspaceId)}
+       ${afterPosition('created_at, id', page, 'asc', params)}
+       order by created_at, id limit ${params.add(page.limit + 1)}`,
+      params.values,
+    );
+    return toPage(rows.map(toDataset), page.limit, (dataset) => dataset);
+  }
+
   async addItems(items: readonly DatasetItem[]): Promise<void> {
     if (items.length === 0) return;
     await this.db.query(

@@ -1,5 +1,6 @@
 import type { WorkspaceDocument } from '../../../application/exports/workspace-document.ts';
 import { InvalidInput } from '../../../domain/kernel/errors.ts';
+import type { TextSearchLanguage } from '../../../domain/knowledge/index.ts';
 import { PROVIDER_KINDS, type ProviderKind } from '../../../domain/models/index.ts';
 import type { TriggerSignatureScheme } from '../../../domain/triggers/index.ts';
 import { WORKSPACE_EXPORT_FORMAT, WORKSPACE_EXPORT_VERSION } from './workspace-json.ts';
@@ -106,6 +107,32 @@ export function readWorkspaceJson(source: string): WorkspaceDocument {
             settings: object(v.settings, `${where}.settings`),
           };
         }),
+      };
+    }),
+    // Exports made before datasets and knowledge bases were exported hold neither list.
+    datasets: optionalArray(root, 'datasets').map((d, i) => {
+      const at = `datasets[${i}]`;
+      return {
+        name: string(d, 'name', at),
+        description: nullable(d, 'description', at) ?? '',
+        items: array(d, 'items', at).map((item) => ({
+          input: item.input,
+          expected: item.expected ?? null,
+          metadata: item.metadata ?? null,
+        })),
+      };
+    }),
+    knowledgeBases: optionalArray(root, 'knowledge_bases').map((k, i) => {
+      const at = `knowledge_bases[${i}]`;
+      const embedding =
+        k.embedding === null || k.embedding === undefined ? null : object(k.embedding, `${at}.embedding`);
+      return {
+        name: string(k, 'name', at),
+        language: string(k, 'language', at) as TextSearchLanguage,
+        embedding: embedding && {
+          providerId: string(embedding, 'provider_id', `${at}.embedding`),
+          model: string(embedding, 'model', `${at}.embedding`),
+        },
       };
     }),
   };

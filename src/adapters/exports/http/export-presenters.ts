@@ -26,13 +26,16 @@ export function exportUrl(job: Pick<ExportJob, 'id'>): string {
 }
 
 export function presentImport(result: ImportResult, publicUrl: string) {
-  const { blueprintVersions, modelProviders, agentVersions, ...created } = result.created;
+  const { blueprintVersions, modelProviders, agentVersions, datasetItems, knowledgeBases, ...created } =
+    result.created;
   return {
     created: {
       ...created,
       blueprint_versions: blueprintVersions,
       model_providers: modelProviders,
       agent_versions: agentVersions,
+      dataset_items: datasetItems,
+      knowledge_bases: knowledgeBases,
     },
     triggers: result.triggers.map((trigger) => presentTriggerWithSecret(trigger, publicUrl)),
     model_providers: result.modelProviders.map(presentModelProvider),

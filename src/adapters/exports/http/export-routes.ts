@@ -23,7 +23,8 @@ export function exportRoutes(deps: ThroughExports): RouteSpec[] {
         'audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would ' +
         "run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every " +
         'version, missions, triggers without their secrets, schedules, model providers without their keys, agents ' +
-        'with every version) that `POST /api/workspaces/{id}/imports` ' +
+        'with every version, datasets with their items, knowledge bases with their documents’ metadata but no ' +
+        'text) that `POST /api/workspaces/{id}/imports` ' +
         'reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.',
       params: idParams,
       body: createExportRequest,
@@ -45,10 +46,12 @@ export function exportRoutes(deps: ThroughExports): RouteSpec[] {
       summary: 'Re-create a workspace export in this workspace (admins)',
       description:
         'Reads a workspace export (a file the caller may read, of this or another workspace) and creates its ' +
-        'missions, blueprints with every version, triggers, schedules, model providers and agents with every ' +
-        'version here, all or nothing: new ids, references remapped to the new objects (schedules and triggers ' +
-        'to their missions, blueprint nodes to the blueprints they run, agents to their provider and the ' +
-        'missions and blueprints of their tools), each trigger with a new webhook path and a new signing ' +
+        'missions, blueprints with every version, triggers, schedules, model providers, agents with every ' +
+        'version, datasets with their items and knowledge bases here, all or nothing: new ids, references ' +
+        'remapped to the new objects (schedules and triggers to their missions, blueprint nodes to the ' +
+        'blueprints they run, agents to their provider and the missions and blueprints of their tools, ' +
+        'knowledge bases to their embedding provider), each knowledge base empty (an export holds no ' +
+        'document text: add its documents again), each trigger with a new webhook path and a new signing ' +
         'secret, answered this once, each model provider without a key (`api_key_hint: null`; its model calls ' +
         'fail with `provider_error` until `PATCH /api/model-providers/{id}` sets `api_key`). Each object is ' +
         'checked and counted in the quotas as one made by hand.',

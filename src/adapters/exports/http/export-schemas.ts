@@ -130,6 +130,9 @@ export const importResult: JsonSchema = {
         'model_providers',
         'agents',
         'agent_versions',
+        'datasets',
+        'dataset_items',
+        'knowledge_bases',
       ],
       properties: {
         missions: count,
@@ -140,7 +143,14 @@ export const importResult: JsonSchema = {
         model_providers: count,
         agents: count,
         agent_versions: count,
+        datasets: count,
+        dataset_items: count,
+        knowledge_bases: count,
       },
+      description:
+        'How many objects of each kind were made. The knowledge bases are made empty (their settings, the ' +
+        'embedding model of the new provider): an export holds its documents’ metadata but no text, so their ' +
+        'documents must be added again (`POST /api/knowledge-bases/{id}/documents`).',
     },
     model_providers: {
       type: 'array',

@@ -5,6 +5,8 @@ import type { Page, PageRequest } from '../../kernel/ports/page.ts';
 export interface DatasetRepository {
   add(dataset: Dataset): Promise<void>;
   findById(id: string): Promise<Dataset | undefined>;
+  /** One page of the workspace's datasets, oldest first: ordered by (createdAt, id) ascending. */
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Dataset>>;
   /** Stores the items (of one dataset) together: all or none. */
   addItems(items: readonly DatasetItem[]): Promise<void>;
   /** One page of the dataset's items, oldest first: ordered by (createdAt, id) ascending. */

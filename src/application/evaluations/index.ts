@@ -1,0 +1,3 @@
+// What later areas use of the evaluations area's application: they import it from here only (`make layers`).
+export type { AddDatasetItems, CreateDataset } from './datasets.ts';
+export type { DatasetRepository } from './ports/dataset-repository.ts';
