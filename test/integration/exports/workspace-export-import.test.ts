@@ -83,6 +83,9 @@ describe('a workspace exported as one JSON document and imported into another', 
       model_providers: 0,
       agents: 0,
       agent_versions: 0,
+      datasets: 0,
+      dataset_items: 0,
+      knowledge_bases: 0,
     });
 
     const missions = (await call('GET', `/api/missions?workspace_id=${target.id}`)).body.items;

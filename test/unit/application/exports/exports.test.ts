@@ -99,4 +99,56 @@ describe('exports use cases (in memory)', () => {
     expect(failed.error).to.match(/storage quota of 2000 bytes/);
     expect(await app.files.usedBytes(personal.id)).to.equal(0);
   });
+
+  it('exports datasets with their items and knowledge bases, and imports them with new ids (in memory)', async () => {
+    const app = await useCases({ doubles: quiet });
+    const { principal, personal } = await actor(app);
+    const { workspace: other } = await app.createWorkspace(principal, { name: 'Target' });
+    const provider = await app.createModelProvider(principal, personal.id, {
+      name: 'Embedder',
+      kind: 'openai',
+      baseUrl: null,
+      apiKey: 'sk-unit-0001',
+    });
+    const dataset = await app.createDataset(principal, { workspace_id: personal.id, name: 'Golden' });
+    const drafts = Array.from({ length: 1_005 }, (_, i) => ({
+      input: { i },
+      expected: i % 2 === 0 ? 'even' : null,
+    }));
+    await app.addDatasetItems(principal, dataset.id, drafts.slice(0, 1_000));
+    await app.addDatasetItems(principal, dataset.id, drafts.slice(1_000));
+    const embedding = { providerId: provider.id, model: 'embed-small' };
+    const base = await app.createKnowledgeBase(principal, {
+      workspaceId: personal.id,
+      name: 'Kb',
+      embedding,
+    });
+    await app.addDocument(principal, base.id, { title: 'Doc', text: 'never exported', metadata: { k: 1 } });
+
+    const job = await app.requestExport(principal, personal.id, { kind: 'workspace' });
+    expect(await app.runNextExport()).to.equal(true);
+    const done = await app.getExport(principal, job.id);
+    let text = '';
+    for await (const chunk of app.fileStorage.read(done.fileId as string))
+      text += Buffer.from(chunk).toString();
+    expect(text).not.to.include('never exported');
+    expect(JSON.parse(text).knowledge_bases[0].documents).to.have.length(1);
+
+    const result = await app.importWorkspace(principal, other.id, done.fileId as string);
+    expect(result.created).to.deep.include({ datasets: 1, datasetItems: 1_005, knowledgeBases: 1 });
+    const [copy] = (await app.datasets.listForWorkspace(other.id, { limit: 10 })).items;
+    expect(copy).to.deep.include({ name: 'Golden', description: '' });
+    const inputs = [];
+    for (let page = await app.datasets.listItems(copy?.id as string, { limit: 500 }); ; ) {
+      inputs.push(...page.items.map((item) => [item.input, item.expected]));
+      if (!page.next) break;
+      page = await app.datasets.listItems(copy?.id as string, { limit: 500, after: page.next });
+    }
+    expect(inputs).to.deep.equal(drafts.map((d) => [d.input, d.expected]));
+    const [newBase] = (await app.knowledgeBases.list(other.id, { limit: 10 })).items;
+    const [newProvider] = result.modelProviders;
+    expect(newBase).to.deep.include({ name: 'Kb', language: 'english' });
+    expect(newBase?.embedding).to.deep.equal({ providerId: newProvider?.id, model: 'embed-small' });
+    expect((await app.documents.list(newBase?.id as string, { limit: 10 })).items).to.deep.equal([]);
+  });
 });
