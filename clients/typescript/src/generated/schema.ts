@@ -2411,7 +2411,7 @@ export interface paths {
         put?: never;
         /**
          * Export runs, audit events or the whole workspace (admins)
-         * @description Queues the export; any server instance makes it in the background, streaming the records from a cursor into a file of the workspace (counted in its storage quota), whatever their number. Runs and audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every version, missions, triggers without their secrets, schedules, model providers without their keys, agents with every version) that `POST /api/workspaces/{id}/imports` reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.
+         * @description Queues the export; any server instance makes it in the background, streaming the records from a cursor into a file of the workspace (counted in its storage quota), whatever their number. Runs and audit events as NDJSON or CSV (objects and arrays as JSON in a cell; a text cell a spreadsheet would run as a formula gets a leading `'`), a workspace as one JSON document (its blueprints with every version, missions, triggers without their secrets, schedules, model providers without their keys, agents with every version, datasets with their items, knowledge bases with their documents’ metadata but no text) that `POST /api/workspaces/{id}/imports` reads. Follow it at `GET /api/exports/{id}`; the finished export is the file `file_id`.
          */
         post: operations["createExport"];
         delete?: never;
@@ -2431,7 +2431,7 @@ export interface paths {
         put?: never;
         /**
          * Re-create a workspace export in this workspace (admins)
-         * @description Reads a workspace export (a file the caller may read, of this or another workspace) and creates its missions, blueprints with every version, triggers, schedules, model providers and agents with every version here, all or nothing: new ids, references remapped to the new objects (schedules and triggers to their missions, blueprint nodes to the blueprints they run, agents to their provider and the missions and blueprints of their tools), each trigger with a new webhook path and a new signing secret, answered this once, each model provider without a key (`api_key_hint: null`; its model calls fail with `provider_error` until `PATCH /api/model-providers/{id}` sets `api_key`). Each object is checked and counted in the quotas as one made by hand.
+         * @description Reads a workspace export (a file the caller may read, of this or another workspace) and creates its missions, blueprints with every version, triggers, schedules, model providers, agents with every version, datasets with their items and knowledge bases here, all or nothing: new ids, references remapped to the new objects (schedules and triggers to their missions, blueprint nodes to the blueprints they run, agents to their provider and the missions and blueprints of their tools, knowledge bases to their embedding provider), each knowledge base empty (an export holds no document text: add its documents again), each trigger with a new webhook path and a new signing secret, answered this once, each model provider without a key (`api_key_hint: null`; its model calls fail with `provider_error` until `PATCH /api/model-providers/{id}` sets `api_key`). Each object is checked and counted in the quotas as one made by hand.
          */
         post: operations["importWorkspace"];
         delete?: never;
@@ -28092,6 +28092,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description How many objects of each kind were made. The knowledge bases are made empty (their settings, the embedding model of the new provider): an export holds its documents’ metadata but no text, so their documents must be added again (`POST /api/knowledge-bases/{id}/documents`). */
                         created: {
                             /** Format: int32 */
                             missions: number;
@@ -28109,6 +28110,12 @@ export interface operations {
                             agents: number;
                             /** Format: int32 */
                             agent_versions: number;
+                            /** Format: int32 */
+                            datasets: number;
+                            /** Format: int32 */
+                            dataset_items: number;
+                            /** Format: int32 */
+                            knowledge_bases: number;
                         };
                         /** @description The new model providers, each without a key (`api_key_hint: null`; an export holds no key): until `PATCH /api/model-providers/{id}` sets `api_key`, the model calls of their agents fail with `provider_error`. */
                         model_providers: {
