@@ -52,7 +52,9 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
       '-l',
       join(clusterDir, 'server.log'),
       '-o',
-      `-p ${port} -c listen_addresses=127.0.0.1 -k ${clusterDir}`,
+      // 400 connections rather than the default 100: the test suite runs up to three server processes and
+      // dozens of test apps (each a pool, a listener and its jobs) against this one cluster at a time.
+      `-p ${port} -c listen_addresses=127.0.0.1 -c max_connections=400 -k ${clusterDir}`,
     ]);
   }
   const disown = await takeOwnership(dataDir, { pgCtl: pg_ctl, clusterDir, user: owner });
