@@ -5,26 +5,15 @@ import { InvalidInput } from '../../../domain/kernel/errors.ts';
 import { html } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
-import {
-  type ConsoleRequest,
-  consoleGet,
-  consolePost,
-  formError,
-  sendConsole,
-  workspaceOf,
-} from './console-context.ts';
-import { consoleLayout, csrf, curl, curlBox, field, pageOf, pager, shortId, table } from './kit.ts';
+import { type ConsoleRequest, consolePost, formError, workspaceOf } from './console-context.ts';
+import { consolePageRoute, type FormRefusal, sendConsolePage } from './console-handlers.ts';
+import { csrf, curl, curlBox, field, pageOf, pager, shortId, table } from './kit.ts';
 
 const NOTICES: Record<string, string> = { approved: 'Approved.', rejected: 'Rejected.' };
 
 /** The approvals inbox of a workspace: pending first (any status by filter), approve or reject with a comment. */
 export function approvalConsole(router: Router, deps: WebDeps): void {
-  const inbox = async (
-    ctx: Context,
-    req: ConsoleRequest,
-    id: string,
-    error?: { status: number; message: string },
-  ) => {
+  const inbox = async (ctx: Context, req: ConsoleRequest, id: string, error?: FormRefusal) => {
     const view = await workspaceOf(deps, req, id);
     const asked = String(ctx.query.status ?? 'pending');
     if (!APPROVAL_STATUSES.includes(asked as ApprovalStatus))
@@ -63,20 +52,13 @@ ${table<Approval>(
 ${pager(`/console/w/${id}/approvals`, { status }, approvals.next)}
 </section>
 ${curlBox(curl('GET', `/api/approvals?workspace_id=${id}&status=pending`), curl('POST', '/api/approvals/$APPROVAL/approve', { comment: 'ok' }))}`;
-    const page = {
-      title: 'Approvals',
-      viewer: req.viewer,
-      workspace: view.workspace,
-      notice: NOTICES[String(ctx.query.notice)],
-      error: error?.message,
-    };
-    sendConsole(ctx, consoleLayout(page, body), error?.status);
+    const notice = NOTICES[String(ctx.query.notice)];
+    sendConsolePage(ctx, req, { title: 'Approvals', workspace: view.workspace, notice, error }, body);
   };
 
-  router.get('/console/w/:id/approvals', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req) await inbox(ctx, req, ctx.params.id as string);
-  });
+  consolePageRoute(router, deps, '/console/w/:id/approvals', (ctx, req) =>
+    inbox(ctx, req, ctx.params.id as string),
+  );
 
   router.post('/console/approvals/:approval/decide', async (ctx) => {
     const req = await consolePost(ctx, deps);

@@ -6,32 +6,19 @@ import { InvalidInput } from '../../../domain/kernel/errors.ts';
 import { API_KEY_ROLES } from '../../../domain/kernel/roles.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
-import { ipOf, seeOther, type WebDeps } from '../web-context.ts';
+import { ipOf, type WebDeps } from '../web-context.ts';
+import { type ConsoleRequest, choice, requiredText, workspaceOf } from './console-context.ts';
 import {
-  type ConsoleRequest,
-  choice,
-  consoleGet,
-  consolePost,
-  formError,
-  requiredText,
-  sendConsole,
-  workspaceOf,
-} from './console-context.ts';
-import {
-  actionButton,
-  consoleLayout,
-  curl,
-  curlBox,
-  field,
-  pageOf,
-  pager,
-  postForm,
-  shownOnce,
-  table,
-} from './kit.ts';
+  consoleActionRoute,
+  consoleFormRoute,
+  consolePageRoute,
+  type FormRefusal,
+  sendConsolePage,
+} from './console-handlers.ts';
+import { actionButton, curl, curlBox, field, pageOf, pager, postForm, shownOnce, table } from './kit.ts';
 
 interface Shown {
-  readonly error?: { status: number; message: string };
+  readonly error?: FormRefusal;
   /** A key just made: shown this once. */
   readonly issued?: string;
 }
@@ -78,26 +65,25 @@ ${field({ name: 'expires_at', label: 'Expires (optional, UTC)', type: 'datetime-
 )}
 </section>
 ${curlBox(curl('GET', `/api/workspaces/${id}/api-keys`), curl('POST', `/api/workspaces/${id}/api-keys`, { name: 'ci', role: 'member' }))}`;
-    const page = {
-      title: 'API keys',
-      viewer: req.viewer,
-      workspace: view.workspace,
-      error: shown.error?.message,
-    };
     const notice = ctx.query.notice === 'revoked' ? 'The key was revoked.' : undefined;
-    sendConsole(ctx, consoleLayout({ ...page, notice }, body), shown.error?.status);
+    sendConsolePage(
+      ctx,
+      req,
+      { title: 'API keys', workspace: view.workspace, notice, error: shown.error },
+      body,
+    );
   };
 
-  router.get('/console/w/:id/keys', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req) await keysPage(ctx, req, ctx.params.id as string);
-  });
+  consolePageRoute(router, deps, '/console/w/:id/keys', (ctx, req) =>
+    keysPage(ctx, req, ctx.params.id as string),
+  );
 
-  router.post('/console/w/:id/keys', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
-    const id = ctx.params.id as string;
-    try {
+  consoleFormRoute(
+    router,
+    deps,
+    '/console/w/:id/keys',
+    async (ctx, req) => {
+      const id = ctx.params.id as string;
       const input = {
         name: requiredText(req.form, 'name', 'the name', 100),
         role: choice(req.form, 'role', 'a role', API_KEY_ROLES),
@@ -105,16 +91,13 @@ ${curlBox(curl('GET', `/api/workspaces/${id}/api-keys`), curl('POST', `/api/work
       };
       const { key } = await deps.createApiKey(req.principal, id, input, ipOf(ctx));
       await keysPage(ctx, req, id, { issued: key });
-    } catch (error) {
-      await keysPage(ctx, req, id, { error: formError(error) });
-    }
-  });
+    },
+    (ctx, req, error) => keysPage(ctx, req, ctx.params.id as string, { error }),
+  );
 
-  router.post('/console/w/:id/keys/:key/revoke', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
+  consoleActionRoute(router, deps, '/console/w/:id/keys/:key/revoke', async (ctx, req) => {
     await deps.revokeApiKey(req.principal, ctx.params.id as string, ctx.params.key as string, ipOf(ctx));
-    seeOther(ctx, `/console/w/${ctx.params.id}/keys?notice=revoked`);
+    return `/console/w/${ctx.params.id}/keys?notice=revoked`;
   });
 }
 

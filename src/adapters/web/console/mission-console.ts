@@ -6,22 +6,15 @@ import type { FormFields } from '../form-body.ts';
 import { html } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
-import {
-  type ConsoleRequest,
-  consoleGet,
-  consolePost,
-  formError,
-  requiredText,
-  sendConsole,
-  workspaceOf,
-} from './console-context.ts';
-import { consoleLayout, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
+import { type ConsoleRequest, requiredText, workspaceOf } from './console-context.ts';
+import { consoleFormRoute, consolePageRoute, type FormRefusal, sendConsolePage } from './console-handlers.ts';
+import { curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 import { scheduleRoutes, scheduleSection } from './schedule-console.ts';
 import { type ShownSecret, secretSection, triggerRoutes, triggerSection } from './trigger-console.ts';
 
 /** What a mission page shows beside the mission: a refused form's message, or a secret shown once. */
 export interface MissionExtras {
-  readonly error?: { status: number; message: string };
+  readonly error?: FormRefusal;
   readonly secret?: ShownSecret;
   readonly notice?: string;
 }
@@ -72,12 +65,7 @@ ${field({ name: 'concurrency_key', label: 'Concurrency key (JSON Pointer)', valu
 
 /** Missions with their policy; each mission's page holds its triggers and schedules. */
 export function missionConsole(router: Router, deps: WebDeps): void {
-  const listPage = async (
-    ctx: Context,
-    req: ConsoleRequest,
-    id: string,
-    error?: { status: number; message: string },
-  ) => {
+  const listPage = async (ctx: Context, req: ConsoleRequest, id: string, error?: FormRefusal) => {
     const view = await workspaceOf(deps, req, id);
     const missions = await deps.listMissions(req.principal, id, pageOf(ctx.query));
     const body = html`<section class="card"><h1>Missions</h1>
@@ -101,37 +89,28 @@ ${pager(`/console/w/${id}/missions`, {}, missions.next)}
 ${postForm(req.viewer, `/console/w/${id}/missions`, 'Create mission', html`${field({ name: 'name', label: 'Name', required: true, value: req.form?.name })}${policyFields({ form: req.form })}`)}
 </section>
 ${curlBox(curl('GET', `/api/missions?workspace_id=${id}`), curl('POST', '/api/missions', { workspace_id: id, name: 'Nightly', policy: { timeout_seconds: 600 } }))}`;
-    sendConsole(
-      ctx,
-      consoleLayout(
-        { title: 'Missions', viewer: req.viewer, workspace: view.workspace, error: error?.message },
-        body,
-      ),
-      error?.status,
-    );
+    sendConsolePage(ctx, req, { title: 'Missions', workspace: view.workspace, error }, body);
   };
 
-  router.get('/console/w/:id/missions', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req) await listPage(ctx, req, ctx.params.id as string);
-  });
+  consolePageRoute(router, deps, '/console/w/:id/missions', (ctx, req) =>
+    listPage(ctx, req, ctx.params.id as string),
+  );
 
-  router.post('/console/w/:id/missions', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
-    const workspaceId = ctx.params.id as string;
-    try {
+  consoleFormRoute(
+    router,
+    deps,
+    '/console/w/:id/missions',
+    async (ctx, req) => {
       const name = requiredText(req.form, 'name', 'the name', 200);
       const mission = await deps.createMission(req.principal, {
-        workspaceId,
+        workspaceId: ctx.params.id as string,
         name,
         policy: policyOf(req.form),
       });
       seeOther(ctx, `/console/missions/${mission.id}`);
-    } catch (error) {
-      await listPage(ctx, req, workspaceId, formError(error));
-    }
-  });
+    },
+    (ctx, req, error) => listPage(ctx, req, ctx.params.id as string, error),
+  );
 
   const render: RenderMission = async (ctx, req, missionId, extras = {}) => {
     const mission = await deps.getMission(req.principal, missionId);
@@ -143,33 +122,25 @@ ${postForm(req.viewer, `/console/missions/${mission.id}/policy`, 'Save policy', 
 ${await triggerSection(deps, req, mission)}
 ${await scheduleSection(deps, req, mission)}
 ${curlBox(curl('PATCH', `/api/missions/${mission.id}`, { policy: { max_attempts: 3 } }))}`;
-    const page = {
-      title: mission.name,
-      viewer: req.viewer,
-      workspace: view.workspace,
-      error: extras.error?.message,
-      notice: extras.notice,
-    };
-    sendConsole(ctx, consoleLayout(page, body), extras.error?.status);
+    const { notice, error } = extras;
+    sendConsolePage(ctx, req, { title: mission.name, workspace: view.workspace, notice, error }, body);
   };
 
-  router.get('/console/missions/:mission', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req)
-      await render(ctx, req, ctx.params.mission as string, { notice: NOTICES[String(ctx.query.notice)] });
-  });
+  consolePageRoute(router, deps, '/console/missions/:mission', (ctx, req) =>
+    render(ctx, req, ctx.params.mission as string, { notice: NOTICES[String(ctx.query.notice)] }),
+  );
 
-  router.post('/console/missions/:mission/policy', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
-    const missionId = ctx.params.mission as string;
-    try {
+  consoleFormRoute(
+    router,
+    deps,
+    '/console/missions/:mission/policy',
+    async (ctx, req) => {
+      const missionId = ctx.params.mission as string;
       await deps.updateMission(req.principal, missionId, { policy: policyOf(req.form) });
       await render(ctx, req, missionId, { notice: 'The policy was saved.' });
-    } catch (error) {
-      await render(ctx, req, missionId, { error: formError(error) });
-    }
-  });
+    },
+    (ctx, req, error) => render(ctx, req, ctx.params.mission as string, { error }),
+  );
 
   triggerRoutes(router, deps, render);
   scheduleRoutes(router, deps, render);

@@ -4,17 +4,15 @@ import { PROVIDER_KINDS, type ProviderAccount } from '../../../domain/models/ind
 import { html } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
+import { type ConsoleRequest, choice, requiredText, workspaceOf } from './console-context.ts';
 import {
-  type ConsoleRequest,
-  choice,
-  consoleGet,
-  consolePost,
-  formError,
-  requiredText,
-  sendConsole,
-  workspaceOf,
-} from './console-context.ts';
-import { actionButton, consoleLayout, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
+  consoleActionRoute,
+  consoleFormRoute,
+  consolePageRoute,
+  type FormRefusal,
+  sendConsolePage,
+} from './console-handlers.ts';
+import { actionButton, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 
 const NOTICES: Record<string, string> = {
   added: 'The model provider was added. Its key is stored sealed and is never shown.',
@@ -23,12 +21,7 @@ const NOTICES: Record<string, string> = {
 
 /** A workspace's model providers: list, add (the key is written, never shown), delete. */
 export function providerConsole(router: Router, deps: WebDeps): void {
-  const providersPage = async (
-    ctx: Context,
-    req: ConsoleRequest,
-    id: string,
-    error?: { status: number; message: string },
-  ) => {
+  const providersPage = async (ctx: Context, req: ConsoleRequest, id: string, error?: FormRefusal) => {
     const view = await workspaceOf(deps, req, id);
     const providers = await deps.listModelProviders(req.principal, id, pageOf(ctx.query));
     const admin = view.role !== 'member';
@@ -83,26 +76,20 @@ ${curlBox(
     api_key: '$OPENAI_API_KEY',
   }),
 )}`;
-    const page = {
-      title: 'Model providers',
-      viewer: req.viewer,
-      workspace: view.workspace,
-      notice: NOTICES[String(ctx.query.notice)],
-      error: error?.message,
-    };
-    sendConsole(ctx, consoleLayout(page, body), error?.status);
+    const notice = NOTICES[String(ctx.query.notice)];
+    sendConsolePage(ctx, req, { title: 'Model providers', workspace: view.workspace, notice, error }, body);
   };
 
-  router.get('/console/w/:id/providers', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req) await providersPage(ctx, req, ctx.params.id as string);
-  });
+  consolePageRoute(router, deps, '/console/w/:id/providers', (ctx, req) =>
+    providersPage(ctx, req, ctx.params.id as string),
+  );
 
-  router.post('/console/w/:id/providers', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
-    const id = ctx.params.id as string;
-    try {
+  consoleFormRoute(
+    router,
+    deps,
+    '/console/w/:id/providers',
+    async (ctx, req) => {
+      const id = ctx.params.id as string;
       const baseUrl = (req.form.base_url ?? '').trim();
       await deps.createModelProvider(req.principal, id, {
         name: requiredText(req.form, 'name', 'the name', 100),
@@ -111,15 +98,12 @@ ${curlBox(
         apiKey: requiredText(req.form, 'api_key', 'the API key', 4000),
       });
       seeOther(ctx, `/console/w/${id}/providers?notice=added`);
-    } catch (error) {
-      await providersPage(ctx, req, id, formError(error));
-    }
-  });
+    },
+    (ctx, req, error) => providersPage(ctx, req, ctx.params.id as string, error),
+  );
 
-  router.post('/console/w/:id/providers/:account/delete', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
+  consoleActionRoute(router, deps, '/console/w/:id/providers/:account/delete', async (ctx, req) => {
     await deps.deleteModelProvider(req.principal, ctx.params.account as string);
-    seeOther(ctx, `/console/w/${ctx.params.id}/providers?notice=deleted`);
+    return `/console/w/${ctx.params.id}/providers?notice=deleted`;
   });
 }

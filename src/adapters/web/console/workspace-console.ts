@@ -6,17 +6,15 @@ import type { Invitation } from '../../../domain/workspaces/index.ts';
 import { html } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
+import { type ConsoleRequest, choice, requiredText, workspaceOf } from './console-context.ts';
 import {
-  type ConsoleRequest,
-  choice,
-  consoleGet,
-  consolePost,
-  formError,
-  requiredText,
-  sendConsole,
-  workspaceOf,
-} from './console-context.ts';
-import { actionButton, consoleLayout, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
+  consoleActionRoute,
+  consoleFormRoute,
+  consolePageRoute,
+  type FormRefusal,
+  sendConsolePage,
+} from './console-handlers.ts';
+import { actionButton, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 
 const NOTICES: Record<string, string> = {
   created: 'The workspace was created.',
@@ -27,12 +25,7 @@ const notice = (ctx: Context) => NOTICES[String(ctx.query.notice)];
 
 /** Workspaces (list, create) and one workspace's members and invitations (invite, revoke). */
 export function workspaceConsole(router: Router, deps: WebDeps): void {
-  const listPage = async (
-    ctx: Context,
-    req: ConsoleRequest,
-    error?: { status: number; message: string },
-    name = '',
-  ) => {
+  const listPage = async (ctx: Context, req: ConsoleRequest, error?: FormRefusal, name = '') => {
     const page = await deps.listWorkspaces(req.principal, pageOf(ctx.query));
     const rows = table<WorkspaceMembershipView>(
       'Your workspaces',
@@ -52,40 +45,25 @@ export function workspaceConsole(router: Router, deps: WebDeps): void {
 ${postForm(req.viewer, '/console/workspaces', 'Create workspace', field({ name: 'name', label: 'Name', value: name, required: true }))}
 </section>
 ${curlBox(curl('GET', '/api/workspaces'), curl('POST', '/api/workspaces', { name: 'Team' }))}`;
-    sendConsole(
-      ctx,
-      consoleLayout(
-        { title: 'Workspaces', viewer: req.viewer, notice: notice(ctx), error: error?.message },
-        body,
-      ),
-      error?.status,
-    );
+    sendConsolePage(ctx, req, { title: 'Workspaces', notice: notice(ctx), error }, body);
   };
 
-  router.get('/console', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req) await listPage(ctx, req);
-  });
+  consolePageRoute(router, deps, '/console', (ctx, req) => listPage(ctx, req));
 
-  router.post('/console/workspaces', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
-    try {
+  consoleFormRoute(
+    router,
+    deps,
+    '/console/workspaces',
+    async (ctx, req) => {
       const created = await deps.createWorkspace(req.principal, {
         name: requiredText(req.form, 'name', 'the name', 200),
       });
       seeOther(ctx, `/console/w/${created.workspace.id}?notice=created`);
-    } catch (error) {
-      await listPage(ctx, req, formError(error), req.form.name);
-    }
-  });
+    },
+    (ctx, req, error) => listPage(ctx, req, error, req.form.name),
+  );
 
-  const membersPage = async (
-    ctx: Context,
-    req: ConsoleRequest,
-    id: string,
-    error?: { status: number; message: string },
-  ) => {
+  const membersPage = async (ctx: Context, req: ConsoleRequest, id: string, error?: FormRefusal) => {
     const view = await workspaceOf(deps, req, id);
     const owner = view.role === 'owner';
     const members = await deps.listMembers(req.principal, id, pageOf(ctx.query));
@@ -145,40 +123,31 @@ ${curlBox(
     role: 'member',
   }),
 )}`;
-    const page = {
-      title: view.workspace.name,
-      viewer: req.viewer,
-      workspace: view.workspace,
-      notice: notice(ctx),
-      error: error?.message,
-    };
-    sendConsole(ctx, consoleLayout(page, body), error?.status);
+    const { workspace } = view;
+    sendConsolePage(ctx, req, { title: workspace.name, workspace, notice: notice(ctx), error }, body);
   };
 
-  router.get('/console/w/:id', async (ctx) => {
-    const req = await consoleGet(ctx, deps);
-    if (req) await membersPage(ctx, req, ctx.params.id as string);
-  });
+  consolePageRoute(router, deps, '/console/w/:id', (ctx, req) =>
+    membersPage(ctx, req, ctx.params.id as string),
+  );
 
-  router.post('/console/w/:id/invitations', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
-    const id = ctx.params.id as string;
-    try {
+  consoleFormRoute(
+    router,
+    deps,
+    '/console/w/:id/invitations',
+    async (ctx, req) => {
+      const id = ctx.params.id as string;
       await deps.inviteMember(req.principal, id, {
         usernameOrEmail: requiredText(req.form, 'username_or_email', 'the username or e-mail', 320),
         role: choice(req.form, 'role', 'a role', ROLES),
       });
       seeOther(ctx, `/console/w/${id}?notice=invited`);
-    } catch (error) {
-      await membersPage(ctx, req, id, formError(error));
-    }
-  });
+    },
+    (ctx, req, error) => membersPage(ctx, req, ctx.params.id as string, error),
+  );
 
-  router.post('/console/w/:id/invitations/:invitation/revoke', async (ctx) => {
-    const req = await consolePost(ctx, deps);
-    if (!req) return;
+  consoleActionRoute(router, deps, '/console/w/:id/invitations/:invitation/revoke', async (ctx, req) => {
     await deps.revokeInvitation(req.principal, ctx.params.id as string, ctx.params.invitation as string);
-    seeOther(ctx, `/console/w/${ctx.params.id}?notice=revoked`);
+    return `/console/w/${ctx.params.id}?notice=revoked`;
   });
 }

@@ -1,0 +1,74 @@
+import type { Router } from '@koa/router';
+import type { Context } from 'koa';
+import type { FormFields } from '../form-body.ts';
+import type { SafeHtml } from '../html.ts';
+import { seeOther, type WebDeps } from '../web-context.ts';
+import { type ConsoleRequest, consoleGet, consolePost, formError, sendConsole } from './console-context.ts';
+import { type ConsolePage, consoleLayout } from './kit.ts';
+
+/** A refused form's message and status, shown beside the form. */
+export interface FormRefusal {
+  readonly status: number;
+  readonly message: string;
+}
+
+type Posted = ConsoleRequest & { form: FormFields };
+
+/** Sends a console page in the console's layout, with the status of the refused form it shows (200 without). */
+export function sendConsolePage(
+  ctx: Context,
+  req: ConsoleRequest,
+  page: Omit<ConsolePage, 'viewer' | 'error'> & { readonly error?: FormRefusal | undefined },
+  body: SafeHtml,
+): void {
+  sendConsole(
+    ctx,
+    consoleLayout({ ...page, viewer: req.viewer, error: page.error?.message }, body),
+    page.error?.status,
+  );
+}
+
+/** GET `path`: the page of the signed-in person (anyone else is sent to the sign-in form). */
+export function consolePageRoute(
+  router: Router,
+  deps: WebDeps,
+  path: string,
+  render: (ctx: Context, req: ConsoleRequest) => Promise<void>,
+): void {
+  router.get(path, async (ctx) => {
+    const req = await consoleGet(ctx, deps);
+    if (req) await render(ctx, req);
+  });
+}
+
+/** POST `path`: a form that `act`s, or, refused (bad input, a conflict), shows its page again with why. */
+export function consoleFormRoute(
+  router: Router,
+  deps: WebDeps,
+  path: string,
+  act: (ctx: Context, req: Posted) => Promise<void>,
+  refused: (ctx: Context, req: Posted, error: FormRefusal) => Promise<void>,
+): void {
+  router.post(path, async (ctx) => {
+    const req = await consolePost(ctx, deps);
+    if (!req) return;
+    try {
+      await act(ctx, req);
+    } catch (error) {
+      await refused(ctx, req, formError(error));
+    }
+  });
+}
+
+/** POST `path`: one button's action (revoke, delete), then back to the page `act` names. */
+export function consoleActionRoute(
+  router: Router,
+  deps: WebDeps,
+  path: string,
+  act: (ctx: Context, req: Posted) => Promise<string>,
+): void {
+  router.post(path, async (ctx) => {
+    const req = await consolePost(ctx, deps);
+    if (req) seeOther(ctx, await act(ctx, req));
+  });
+}
