@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { launchChromium, type TestChromium } from '../support/chromium.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../support/test-app.ts';
+import { type ConsoleBrowser, openConsole } from '../support/console-browser.ts';
+import type { SignedUp, TestApp } from '../support/test-app.ts';
 
 const ONE = { nodes: [{ id: 'gate', kind: 'condition' }], edges: [] };
 const TWO = {
@@ -17,28 +17,17 @@ const TWO = {
 describe('the console blueprints and approvals pages in a real browser (Playwright + chromium)', function () {
   this.timeout(90_000);
   let app: TestApp;
-  let browser: TestChromium | undefined;
+  let opened: ConsoleBrowser | undefined;
   let page: Page;
   let owner: SignedUp;
   let workspaceId: string;
 
   before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Blueprints console' })).body.id;
-    browser = await launchChromium('console-blueprints', { width: 1200, height: 900 });
-    page = browser.page;
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Username or e-mail').fill(owner.username);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    opened = await openConsole('console-blueprints', 'Blueprints console');
+    ({ app, page, owner, workspaceId } = opened);
   });
 
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  after(() => opened?.close());
 
   it("lists blueprints and shows a blueprint's versions and the changes between two", async () => {
     const blueprint = await api(app, owner, 'POST', '/api/blueprints', {

@@ -4,39 +4,28 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { launchChromium, type TestChromium } from '../support/chromium.ts';
+import { type ConsoleBrowser, openConsole } from '../support/console-browser.ts';
 import { readmeScreenshot } from '../support/screenshot.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../support/test-app.ts';
+import type { SignedUp, TestApp } from '../support/test-app.ts';
 
 const run = promisify(execFile);
 
 describe('the console mission pages in a real browser: policy, triggers with signed test deliveries, schedules (Playwright + chromium)', function () {
   this.timeout(120_000);
   let app: TestApp;
-  let browser: TestChromium | undefined;
+  let opened: ConsoleBrowser | undefined;
   let page: Page;
   let owner: SignedUp;
   let workspaceId: string;
 
   before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Missions console' })).body.id;
-    browser = await launchChromium('console-missions', { width: 1200, height: 900 });
-    page = browser.page;
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Username or e-mail').fill(owner.username);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    opened = await openConsole('console-missions', 'Missions console');
+    ({ app, page, owner, workspaceId } = opened);
   });
 
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  after(() => opened?.close());
 
-  const alert = async () => (await page.getByRole('alert').textContent())?.trim();
+  const alert = () => opened!.alert();
   /** Runs a snippet copied from the page, as a person pasting it into a shell would. */
   const paste = async () => {
     const snippet = (await page.locator('#verification-snippet').textContent()) as string;

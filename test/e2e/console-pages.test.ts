@@ -2,39 +2,25 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { launchChromium, type TestChromium } from '../support/chromium.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../support/test-app.ts';
+import { type ConsoleBrowser, openConsole } from '../support/console-browser.ts';
+import { type SignedUp, signUp, type TestApp } from '../support/test-app.ts';
 
 describe('the console in a real browser: workspaces, members, API keys, model providers (Playwright + chromium)', function () {
   this.timeout(90_000);
   let app: TestApp;
-  let browser: TestChromium | undefined;
+  let opened: ConsoleBrowser | undefined;
   let page: Page;
   let owner: SignedUp;
-  const consoleErrors: string[] = [];
 
   before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    browser = await launchChromium('console', { width: 1200, height: 900 });
-    page = browser.page;
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Username or e-mail').fill(owner.username);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    opened = await openConsole('console');
+    ({ app, page, owner } = opened);
   });
 
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  after(() => opened?.close());
 
-  const alert = async () => (await page.getByRole('alert').textContent())?.trim();
-  const status = async () => (await page.getByRole('status').first().textContent())?.trim();
+  const alert = () => opened!.alert();
+  const status = () => opened!.status();
 
   it('creates a workspace, refuses a blank name, invites and revokes an invitation; audited as over the API', async () => {
     await page.goto(`${app.baseUrl}/console`);
@@ -136,7 +122,9 @@ describe('the console in a real browser: workspaces, members, API keys, model pr
       return (await fetch(`/console/w/${id}/keys`, { method: 'POST', body })).status;
     }, theirs);
     expect(forged).to.equal(403);
-    const violations = consoleErrors.filter((text) => /content security policy|refused to/i.test(text));
+    const violations = opened!.consoleErrors.filter((text) =>
+      /content security policy|refused to/i.test(text),
+    );
     expect(violations, 'the pages work under their own CSP').to.deep.equal([]);
   });
 });

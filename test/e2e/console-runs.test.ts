@@ -2,18 +2,17 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { launchChromium, type TestChromium } from '../support/chromium.ts';
+import { type ConsoleBrowser, openConsole } from '../support/console-browser.ts';
 import { readmeScreenshot } from '../support/screenshot.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../support/test-app.ts';
+import type { SignedUp, TestApp } from '../support/test-app.ts';
 
 describe('the console runs pages in a real browser: filters, paging, bulk actions, the live run page (Playwright + chromium)', function () {
   this.timeout(120_000);
   let app: TestApp;
-  let browser: TestChromium | undefined;
+  let opened: ConsoleBrowser | undefined;
   let page: Page;
   let owner: SignedUp;
   let workspaceId: string;
-  const consoleErrors: string[] = [];
 
   const startRun = async (missionId: string, input: object = {}) => {
     const run = await api(app, owner, 'POST', `/api/missions/${missionId}/runs`, { input });
@@ -25,25 +24,11 @@ describe('the console runs pages in a real browser: filters, paging, bulk action
   const statusOf = async (id: string) => (await api(app, owner, 'GET', `/api/runs/${id}`)).body.status;
 
   before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-    workspaceId = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Runs console' })).body.id;
-    browser = await launchChromium('console-runs', { width: 1200, height: 900 });
-    page = browser.page;
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    await page.goto(`${app.baseUrl}/login`);
-    await page.getByLabel('Username or e-mail').fill(owner.username);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    opened = await openConsole('console-runs', 'Runs console');
+    ({ app, page, owner, workspaceId } = opened);
   });
 
-  after(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  after(() => opened?.close());
 
   it('filters by mission and status, pages with a cursor, cancels the selected runs and replays all matching', async () => {
     const nightly = await newMission('Nightly');
@@ -117,9 +102,9 @@ describe('the console runs pages in a real browser: filters, paging, bulk action
       events: [{ type: 'log', message: 'warming up' }],
     });
 
-    const javascriptOff = await browser!.context.browser()?.newContext({ javaScriptEnabled: false });
+    const javascriptOff = await opened!.browser.context.browser()?.newContext({ javaScriptEnabled: false });
     const livePage = javascriptOff ? await javascriptOff.newPage() : page;
-    if (javascriptOff) await javascriptOff.addCookies(await browser!.context.cookies());
+    if (javascriptOff) await javascriptOff.addCookies(await opened!.browser.context.cookies());
     const response = await livePage.goto(`${app.baseUrl}/console/runs/${runId}`, { waitUntil: 'commit' });
     expect(response?.headers().refresh).to.equal('3');
     await livePage.getByText('warming up').waitFor();
@@ -145,7 +130,9 @@ describe('the console runs pages in a real browser: filters, paging, bulk action
     await page.getByRole('button', { name: 'Replay this run' }).click();
     await page.locator('#run-status', { hasText: 'queued' }).waitFor();
     expect(await page.locator('body').textContent()).to.include(runId);
-    const violations = consoleErrors.filter((text) => /content security policy|refused to/i.test(text));
+    const violations = opened!.consoleErrors.filter((text) =>
+      /content security policy|refused to/i.test(text),
+    );
     expect(violations, 'the pages work under their own CSP').to.deep.equal([]);
   });
 });
