@@ -72,3 +72,25 @@ export function consoleActionRoute(
     if (req) seeOther(ctx, await act(ctx, req));
   });
 }
+
+/** A workspace's page (GET `path`, `:id` the workspace) and its form (POST `formPath`, `path` unless named). */
+export function workspacePageRoutes(
+  router: Router,
+  deps: WebDeps,
+  routes: {
+    readonly path: string;
+    readonly formPath?: string;
+    readonly render: (ctx: Context, req: ConsoleRequest, id: string, error?: FormRefusal) => Promise<void>;
+    readonly submit: (ctx: Context, req: Posted, id: string) => Promise<void>;
+  },
+): void {
+  const idOf = (ctx: Context) => ctx.params.id as string;
+  consolePageRoute(router, deps, routes.path, (ctx, req) => routes.render(ctx, req, idOf(ctx)));
+  consoleFormRoute(
+    router,
+    deps,
+    routes.formPath ?? routes.path,
+    (ctx, req) => routes.submit(ctx, req, idOf(ctx)),
+    (ctx, req, error) => routes.render(ctx, req, idOf(ctx), error),
+  );
+}

@@ -10,10 +10,9 @@ import { ipOf, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, choice, requiredText, workspaceOf } from './console-context.ts';
 import {
   consoleActionRoute,
-  consoleFormRoute,
-  consolePageRoute,
   type FormRefusal,
   sendConsolePage,
+  workspacePageRoutes,
 } from './console-handlers.ts';
 import { actionButton, curl, curlBox, field, pageOf, pager, postForm, shownOnce, table } from './kit.ts';
 
@@ -74,16 +73,10 @@ ${curlBox(curl('GET', `/api/workspaces/${id}/api-keys`), curl('POST', `/api/work
     );
   };
 
-  consolePageRoute(router, deps, '/console/w/:id/keys', (ctx, req) =>
-    keysPage(ctx, req, ctx.params.id as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/w/:id/keys',
-    async (ctx, req) => {
-      const id = ctx.params.id as string;
+  workspacePageRoutes(router, deps, {
+    path: '/console/w/:id/keys',
+    render: (ctx, req, id, error) => keysPage(ctx, req, id, error && { error }),
+    submit: async (ctx, req, id) => {
       const input = {
         name: requiredText(req.form, 'name', 'the name', 100),
         role: choice(req.form, 'role', 'a role', API_KEY_ROLES),
@@ -92,8 +85,7 @@ ${curlBox(curl('GET', `/api/workspaces/${id}/api-keys`), curl('POST', `/api/work
       const { key } = await deps.createApiKey(req.principal, id, input, ipOf(ctx));
       await keysPage(ctx, req, id, { issued: key });
     },
-    (ctx, req, error) => keysPage(ctx, req, ctx.params.id as string, { error }),
-  );
+  });
 
   consoleActionRoute(router, deps, '/console/w/:id/keys/:key/revoke', async (ctx, req) => {
     await deps.revokeApiKey(req.principal, ctx.params.id as string, ctx.params.key as string, ipOf(ctx));

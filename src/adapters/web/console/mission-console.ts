@@ -7,7 +7,13 @@ import { html } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, requiredText, workspaceOf } from './console-context.ts';
-import { consoleFormRoute, consolePageRoute, type FormRefusal, sendConsolePage } from './console-handlers.ts';
+import {
+  consoleFormRoute,
+  consolePageRoute,
+  type FormRefusal,
+  sendConsolePage,
+  workspacePageRoutes,
+} from './console-handlers.ts';
 import { curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 import { scheduleRoutes, scheduleSection } from './schedule-console.ts';
 import { type ShownSecret, secretSection, triggerRoutes, triggerSection } from './trigger-console.ts';
@@ -92,25 +98,19 @@ ${curlBox(curl('GET', `/api/missions?workspace_id=${id}`), curl('POST', '/api/mi
     sendConsolePage(ctx, req, { title: 'Missions', workspace: view.workspace, error }, body);
   };
 
-  consolePageRoute(router, deps, '/console/w/:id/missions', (ctx, req) =>
-    listPage(ctx, req, ctx.params.id as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/w/:id/missions',
-    async (ctx, req) => {
+  workspacePageRoutes(router, deps, {
+    path: '/console/w/:id/missions',
+    render: listPage,
+    submit: async (ctx, req, workspaceId) => {
       const name = requiredText(req.form, 'name', 'the name', 200);
       const mission = await deps.createMission(req.principal, {
-        workspaceId: ctx.params.id as string,
+        workspaceId,
         name,
         policy: policyOf(req.form),
       });
       seeOther(ctx, `/console/missions/${mission.id}`);
     },
-    (ctx, req, error) => listPage(ctx, req, ctx.params.id as string, error),
-  );
+  });
 
   const render: RenderMission = async (ctx, req, missionId, extras = {}) => {
     const mission = await deps.getMission(req.principal, missionId);

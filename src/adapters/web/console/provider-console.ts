@@ -7,10 +7,9 @@ import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, choice, requiredText, workspaceOf } from './console-context.ts';
 import {
   consoleActionRoute,
-  consoleFormRoute,
-  consolePageRoute,
   type FormRefusal,
   sendConsolePage,
+  workspacePageRoutes,
 } from './console-handlers.ts';
 import { actionButton, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 
@@ -80,16 +79,10 @@ ${curlBox(
     sendConsolePage(ctx, req, { title: 'Model providers', workspace: view.workspace, notice, error }, body);
   };
 
-  consolePageRoute(router, deps, '/console/w/:id/providers', (ctx, req) =>
-    providersPage(ctx, req, ctx.params.id as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/w/:id/providers',
-    async (ctx, req) => {
-      const id = ctx.params.id as string;
+  workspacePageRoutes(router, deps, {
+    path: '/console/w/:id/providers',
+    render: providersPage,
+    submit: async (ctx, req, id) => {
       const baseUrl = (req.form.base_url ?? '').trim();
       await deps.createModelProvider(req.principal, id, {
         name: requiredText(req.form, 'name', 'the name', 100),
@@ -99,8 +92,7 @@ ${curlBox(
       });
       seeOther(ctx, `/console/w/${id}/providers?notice=added`);
     },
-    (ctx, req, error) => providersPage(ctx, req, ctx.params.id as string, error),
-  );
+  });
 
   consoleActionRoute(router, deps, '/console/w/:id/providers/:account/delete', async (ctx, req) => {
     await deps.deleteModelProvider(req.principal, ctx.params.account as string);

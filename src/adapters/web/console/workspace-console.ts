@@ -13,6 +13,7 @@ import {
   consolePageRoute,
   type FormRefusal,
   sendConsolePage,
+  workspacePageRoutes,
 } from './console-handlers.ts';
 import { actionButton, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 
@@ -127,24 +128,18 @@ ${curlBox(
     sendConsolePage(ctx, req, { title: workspace.name, workspace, notice: notice(ctx), error }, body);
   };
 
-  consolePageRoute(router, deps, '/console/w/:id', (ctx, req) =>
-    membersPage(ctx, req, ctx.params.id as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/w/:id/invitations',
-    async (ctx, req) => {
-      const id = ctx.params.id as string;
+  workspacePageRoutes(router, deps, {
+    path: '/console/w/:id',
+    formPath: '/console/w/:id/invitations',
+    render: membersPage,
+    submit: async (ctx, req, id) => {
       await deps.inviteMember(req.principal, id, {
         usernameOrEmail: requiredText(req.form, 'username_or_email', 'the username or e-mail', 320),
         role: choice(req.form, 'role', 'a role', ROLES),
       });
       seeOther(ctx, `/console/w/${id}?notice=invited`);
     },
-    (ctx, req, error) => membersPage(ctx, req, ctx.params.id as string, error),
-  );
+  });
 
   consoleActionRoute(router, deps, '/console/w/:id/invitations/:invitation/revoke', async (ctx, req) => {
     await deps.revokeInvitation(req.principal, ctx.params.id as string, ctx.params.invitation as string);
