@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { type ApiResponse, api, type Caller } from './api.ts';
+import { fakeModelProvider } from './fake-model-provider.ts';
 import { download } from './file-requests.ts';
+import { suiteApp, suiteUser, suiteWorkspace } from './http-suite.ts';
 import type { Json } from './json.ts';
+import { suiteValue } from './suite-values.ts';
 import type { TestApp } from './test-app.ts';
 import { within } from './within.ts';
 
@@ -24,4 +27,30 @@ export async function exportText(app: TestApp, caller: Caller, finished: Json): 
   const file = await download(app, caller, `/api/files/${finished.file_id}/content`);
   expect(file.status).to.equal(200);
   return file.bytes.toString('utf8');
+}
+
+/**
+ * A suite's app (files on PostgreSQL, model providers on loopback allowed), its owner, a source and a target
+ * workspace for an export's round trip, a fake model provider, and `post` answering 201 with an id.
+ */
+export function exportRoundTripSuite(name: string) {
+  const app = suiteApp({
+    FILE_STORAGE: 'postgres',
+    MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
+    LOG_LEVEL: 'warn',
+  });
+  const owner = suiteUser(app);
+  const source = suiteWorkspace(app, owner, `${name} source`);
+  const target = suiteWorkspace(app, owner, `${name} target`);
+  const fake = suiteValue(
+    () => fakeModelProvider(),
+    (f) => f.close(),
+  );
+  const call = (method: string, path: string, body?: unknown) => api(app, owner, method, path, body);
+  const post = async (path: string, body: unknown) => {
+    const answer = await call('POST', path, body);
+    expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).to.equal(201);
+    return answer.body as Json & { id: string };
+  };
+  return { app, owner, source, target, fake, call, post };
 }

@@ -1,36 +1,16 @@
 import { expect } from 'chai';
-import { api, finishedRun } from '../../support/api.ts';
-import { exportOverHttp, exportText } from '../../support/exports.ts';
-import { fakeModelProvider } from '../../support/fake-model-provider.ts';
-import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
+import { finishedRun } from '../../support/api.ts';
+import { exportOverHttp, exportRoundTripSuite, exportText } from '../../support/exports.ts';
 import type { Json } from '../../support/json.ts';
-import { suiteValue } from '../../support/suite-values.ts';
 
 const KEY = 'sk-exported-never-0042';
 const GATE = { nodes: [{ id: 'gate', kind: 'condition' }], edges: [] };
 
 describe('agents and model providers in a workspace export, and back through an import', function () {
   this.timeout(60_000);
-  const app = suiteApp({
-    FILE_STORAGE: 'postgres',
-    MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  const owner = suiteUser(app);
-  const source = suiteWorkspace(app, owner, 'Agents source');
-  const target = suiteWorkspace(app, owner, 'Agents target');
-  const fake = suiteValue(
-    () => fakeModelProvider(),
-    (f) => f.close(),
-  );
+  const { app, owner, source, target, fake, call, post } = exportRoundTripSuite('Agents');
   before(() => app.container.cradle.agentRunner.start());
   after(() => app.container.cradle.agentRunner.stop());
-  const call = (method: string, path: string, body?: unknown) => api(app, owner, method, path, body);
-  const post = async (path: string, body: unknown) => {
-    const answer = await call('POST', path, body);
-    expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).to.equal(201);
-    return answer.body as Json & { id: string };
-  };
 
   it('exports every agent version and each provider without its key; the import remaps them, keyless until PATCH', async () => {
     const provider = await post(`/api/workspaces/${source.id}/model-providers`, {

@@ -1,33 +1,12 @@
 import { expect } from 'chai';
-import { api } from '../../support/api.ts';
-import { exportOverHttp, exportText } from '../../support/exports.ts';
-import { fakeModelProvider } from '../../support/fake-model-provider.ts';
-import { suiteApp, suiteUser, suiteWorkspace } from '../../support/http-suite.ts';
+import { exportOverHttp, exportRoundTripSuite, exportText } from '../../support/exports.ts';
 import type { Json } from '../../support/json.ts';
-import { suiteValue } from '../../support/suite-values.ts';
 
 const SECRET_TEXT = 'the document text never travels in an export';
 
 describe('datasets and knowledge bases in a workspace export, and back through an import (PostgreSQL)', function () {
   this.timeout(60_000);
-  const app = suiteApp({
-    FILE_STORAGE: 'postgres',
-    MODEL_PROVIDERS_ALLOW_PRIVATE: 'true',
-    LOG_LEVEL: 'warn',
-  });
-  const owner = suiteUser(app);
-  const source = suiteWorkspace(app, owner, 'Data source');
-  const target = suiteWorkspace(app, owner, 'Data target');
-  const fake = suiteValue(
-    () => fakeModelProvider(),
-    (f) => f.close(),
-  );
-  const call = (method: string, path: string, body?: unknown) => api(app, owner, method, path, body);
-  const post = async (path: string, body: unknown) => {
-    const answer = await call('POST', path, body);
-    expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).to.equal(201);
-    return answer.body as Json & { id: string };
-  };
+  const { app, owner, source, target, fake, call, post } = exportRoundTripSuite('Data');
 
   it('exports datasets with their items and knowledge bases with their documents’ metadata; the import remaps them', async () => {
     const provider = await post(`/api/workspaces/${source.id}/model-providers`, {
