@@ -90,3 +90,76 @@ describe('a request waits on a silent database at most its budget, however many 
     expect(await later).to.deep.equal([{ three: 3 }]);
   });
 });
+
+/**
+ * Found by a benchmark on a loaded machine: every connection of the pool was checked out for good and the
+ * server answered 503 until restarted. Kysely (under MikroORM) gives a transaction's connection back only
+ * after its COMMIT or ROLLBACK succeeds; a BEGIN refused for a spent budget, or a ROLLBACK on a connection
+ * dropped after a read timeout, kept the connection out of the pool forever.
+ */
+describe('a transaction whose BEGIN, COMMIT or ROLLBACK fails still gives its connection back', () => {
+  const POOL = 2;
+  let db: PostgresDatabase;
+
+  beforeEach(async () => {
+    db = await connectPostgres({
+      url: (await testDatabase()).url,
+      entities: entitySchemas,
+      poolMax: POOL,
+      deadlines: { connectMs: 1000, statementMs: 5000 },
+    });
+  });
+  afterEach(async () => {
+    await db?.close();
+  });
+
+  /** Holds every connection of the pool at once; fails when one of them was never given back. */
+  const holdTheWholePool = async (): Promise<void> => {
+    let started = 0;
+    let allStarted: () => void = () => {};
+    const together = new Promise<void>((resolve) => (allStarted = resolve));
+    const tooLong = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`only ${started} of ${POOL} connections could be had`)), 3000),
+    );
+    const holding = Array.from({ length: POOL }, () =>
+      db.transaction(async () => {
+        await db.query('select 1');
+        if (++started === POOL) allStarted();
+        await Promise.race([together, tooLong]);
+      }),
+    );
+    await Promise.all(holding);
+  };
+
+  const failed = async (work: () => Promise<unknown>): Promise<unknown> => {
+    try {
+      await work();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('the work did not fail');
+  };
+
+  it('after BEGINs refused for a spent budget', async function () {
+    this.timeout(20000);
+    for (let i = 0; i < POOL + 1; i++) {
+      const refused = await withWaitBudget(20, async () => {
+        await failed(() => db.query('select pg_sleep(0.1)'));
+        return failed(() => db.transaction(() => db.query('select 1')));
+      });
+      expect(isDatabaseUnavailable(refused), String(refused)).to.equal(true);
+    }
+    await holdTheWholePool();
+  });
+
+  it('after ROLLBACKs on connections dropped by a read timeout', async function () {
+    this.timeout(20000);
+    for (let i = 0; i < POOL + 1; i++) {
+      const timedOut = await withWaitBudget(50, () =>
+        failed(() => db.transaction(() => db.query('select pg_sleep(0.3)'))),
+      );
+      expect(isDatabaseUnavailable(timedOut), String(timedOut)).to.equal(true);
+    }
+    await holdTheWholePool();
+  });
+});

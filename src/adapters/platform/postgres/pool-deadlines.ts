@@ -61,12 +61,15 @@ class DeadlineClient extends pg.Client {}
 const query = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
 
 DeadlineClient.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const budget = currentWaitBudget();
+  const control = transactionControl(args[0]);
+  // A ROLLBACK is never refused for a spent budget: it ends the transaction and frees the connection.
+  const budget = control === 'rollback' ? undefined : currentWaitBudget();
   const callback = args.at(-1);
   if (budget && typeof (args[0] as { submit?: unknown }).submit !== 'function') {
     const remainingMs = Math.floor(budget.remainingMs());
     if (remainingMs <= 0) {
       const error = new WaitBudgetSpent();
+      if (control) giveBack(this);
       if (typeof callback !== 'function') return Promise.reject(error);
       process.nextTick(() => callback(error));
       return undefined;
@@ -74,10 +77,9 @@ DeadlineClient.prototype.query = function (this: pg.Client, ...args: unknown[]) 
     args[0] = withReadTimeout(args[0], remainingMs, this);
   }
   const drop = (error: unknown) => {
-    if ((error as Error | null)?.message !== 'Query read timeout') return;
-    // Ending marks the client, so the pool discards it when it comes back; the socket goes at once either way.
-    this.end().catch(() => {});
-    (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    if (!error) return;
+    if (control) giveBack(this);
+    else if ((error as Error).message === 'Query read timeout') end(this);
   };
   if (typeof callback === 'function') {
     let settle: () => void = () => {};
@@ -96,6 +98,37 @@ DeadlineClient.prototype.query = function (this: pg.Client, ...args: unknown[]) 
   }
   return result;
 } as pg.Client['query'];
+
+/** Ending marks the client, so the pool discards it when it comes back; the socket goes at once either way. */
+function end(client: pg.Client): void {
+  client.end().catch(() => {});
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+}
+
+/** BEGIN and ROLLBACK (not a savepoint's); COMMIT needs no care: after a failed one, the ROLLBACK follows. */
+function transactionControl(config: unknown): 'begin' | 'rollback' | undefined {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | undefined)?.text;
+  if (typeof text !== 'string') return undefined;
+  if (/^\s*(begin|start\s+transaction)\b/i.test(text)) return 'begin';
+  if (/^\s*rollback\s*$/i.test(text)) return 'rollback';
+  return undefined;
+}
+
+/**
+ * Kysely (under MikroORM) gives a transaction's connection back to the pool only once its BEGIN, and then its
+ * COMMIT or ROLLBACK, succeeded; when BEGIN or ROLLBACK fails (refused for a spent budget, or on a connection
+ * dropped after a read timeout) nobody ever releases it, and enough of them leave the pool with none. So the
+ * client is ended and released here with an error, which makes the pool drop it rather than hand it out again
+ * (a caller that does release it later, as Kysely's own `transaction()` would, then releases nothing).
+ */
+function giveBack(client: pg.Client): void {
+  end(client);
+  const checkedOut = client as pg.Client & { release?: (error?: Error) => void };
+  const release = checkedOut.release;
+  if (typeof release !== 'function') return;
+  checkedOut.release = () => {};
+  release.call(client, new Error('a transaction could not begin or roll back'));
+}
 
 /** The query's config with its read deadline cut to `remainingMs` when that is sooner. */
 function withReadTimeout(config: unknown, remainingMs: number, client: pg.Client): object {
