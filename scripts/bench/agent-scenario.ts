@@ -31,10 +31,18 @@ export function agentOverhead(fixture: Fixture, base: string, databaseUrl: strin
     let failures = 0;
     let refused = 0;
     let polling = true;
+    // An answer not finished this long after the window counts as failed: the bench reports, never hangs.
+    let giveUpAt = Number.POSITIVE_INFINITY;
     const poller = (async () => {
       while (polling || waiting.size > 0) {
         await new Promise((resolve) => setTimeout(resolve, 10));
         if (waiting.size === 0) continue;
+        if (Date.now() > giveUpAt) {
+          failures += waiting.size;
+          for (const resolve of waiting.values()) resolve();
+          waiting.clear();
+          continue;
+        }
         const { rows } = await db.query<{ id: string; status: string }>(
           `select id, status from runs where id = any($1::uuid[]) and status in ('succeeded', 'failed', 'cancelled')`,
           [[...waiting.keys()]],
@@ -72,6 +80,7 @@ export function agentOverhead(fixture: Fixture, base: string, databaseUrl: strin
       );
       const from = new Date();
       const until = from.getTime() + duration * 1000;
+      giveUpAt = until + 60_000;
       await Promise.all(
         ids.map(async (threadId) => {
           while (Date.now() < until) {
