@@ -6,7 +6,8 @@ module.exports = {
   extension: ['ts'],
   require: ['test/support/hooks.ts'],
   timeout: 20000,
-  reporter: 'dot',
+  // TEST_TIMINGS=1 also writes each file's wall time to test-results/timings.json (test/support/timings-reporter.ts).
+  reporter: process.env.TEST_TIMINGS ? 'test/support/timings-reporter.ts' : 'dot',
   // The root hook bounds the shared services' disposal (test/support/hooks.ts); whatever it leaves behind must
   // not keep the run from ending.
   exit: true,
