@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
@@ -41,11 +42,32 @@ export function stopCheckingResponsesOf(baseUrl: string): void {
   contracts.delete(baseUrl);
 }
 
+/**
+ * Contracts by document, `servers` aside (each app serves its own origin there; nothing is validated against
+ * it): the apps of a run mostly serve one document, and compiling its validators again for each app (a fresh
+ * Ajv, tens of response schemas) cost a few hundred milliseconds of CPU per app.
+ */
+const contractsByDocument = new Map<string, Contract>();
+
 async function loadContract(baseUrl: string): Promise<Contract> {
   const response = await originalFetch(`${baseUrl}/api/v2/openapi.json`);
   const document = (await response.json()) as {
+    servers?: unknown;
     paths: Record<string, Record<string, Operation['responses'] | unknown>>;
   };
+  const { servers: _, ...served } = document;
+  const key = createHash('sha256').update(JSON.stringify(served)).digest('hex');
+  let contract = contractsByDocument.get(key);
+  if (!contract) {
+    contract = compileContract(document);
+    contractsByDocument.set(key, contract);
+  }
+  return contract;
+}
+
+function compileContract(document: {
+  paths: Record<string, Record<string, Operation['responses'] | unknown>>;
+}): Contract {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   ajv.addFormat('event-stream', true);
