@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Argon2PasswordHasher } from '../../src/adapters/identity/crypto/argon2-password-hasher.ts';
 import { connectPostgres } from '../../src/adapters/platform/postgres/postgres-database.ts';
 import { createLogger, type Logger } from '../../src/adapters/platform/system/logger.ts';
 import {
@@ -11,13 +12,26 @@ import {
 } from '../../src/adapters/platform/system/server.ts';
 import type { Tracer } from '../../src/application/kernel/ports/tracer.ts';
 import { entitySchemas } from '../../src/composition/entity-schemas.ts';
+import { registrar } from '../../src/composition/registration.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import { type ContainerOptions, createContainer } from '../../src/container.ts';
+import { type ContainerOptions, type Cradle, createContainer } from '../../src/container.ts';
 import { checkResponsesOf, stopCheckingResponsesOf } from './openapi-responses.ts';
 import { testDatabase } from './test-database.ts';
 import { TEST_MASTER_KEY, TEST_RATE_LIMITS } from './test-settings.ts';
 
 /** One master key per test run: every app of the run shares the signing keys sealed under it in the database. */
+
+/**
+ * The password hasher of the test apps, unless a test names its own (PASSWORD_HASHER or an override): argon2id
+ * at 1 MiB and one pass instead of 19 MiB and two, through the app's own hashing queue. Every sign-up hashes and
+ * logs in, and the production parameters cost about 15 ms of CPU a hash; they stay tested by
+ * password-hashers.test.ts (Argon2PasswordHasher's defaults) and by the CLI and server-process tests, whose
+ * processes use the configured hasher.
+ */
+const cheapPasswordHasher = registrar<Cradle>().singleton(
+  ({ passwordHashingQueue: queue }) =>
+    new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1, queue }),
+);
 
 export interface TestApp {
   readonly baseUrl: string;
@@ -61,7 +75,10 @@ export async function startTestApp(
         postgres: db,
         tracer: options.tracer,
       },
-      overrides: options.overrides ?? {},
+      overrides: {
+        ...(env.PASSWORD_HASHER ? {} : { passwordHasher: cheapPasswordHasher }),
+        ...options.overrides,
+      },
     });
     server.on('request', container.cradle.httpApp.callback());
     checkResponsesOf(baseUrl);
