@@ -1,6 +1,12 @@
+import { enableCompileCache } from 'node:module';
 import { installResponseChecks } from './openapi-responses.ts';
 import { disposeTestDatabase } from './test-database.ts';
 import { disposeTestRedis } from './test-redis.ts';
+import { TEST_COMPILE_CACHE } from './test-settings.ts';
+
+// The test files and the app load on cached code, and so does every Node process that inherits the environment.
+enableCompileCache(TEST_COMPILE_CACHE.NODE_COMPILE_CACHE);
+process.env.NODE_COMPILE_CACHE = TEST_COMPILE_CACHE.NODE_COMPILE_CACHE;
 
 // Every answer of a test app is checked against the OpenAPI document it serves (see openapi-responses.ts).
 installResponseChecks();

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { TEST_RATE_LIMITS } from './test-settings.ts';
+import { TEST_COMPILE_CACHE, TEST_RATE_LIMITS } from './test-settings.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
@@ -16,7 +16,7 @@ export class ServerProcess {
     // A minimal environment: nothing from the developer's shell (or a .env, as cwd is a scratch folder).
     this.child = spawn(process.execPath, [MAIN], {
       cwd,
-      env: { PATH: process.env.PATH ?? '', ...TEST_RATE_LIMITS, ...env },
+      env: { PATH: process.env.PATH ?? '', ...TEST_COMPILE_CACHE, ...TEST_RATE_LIMITS, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {

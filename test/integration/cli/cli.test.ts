@@ -6,7 +6,7 @@ import { api, withKey } from '../../support/api.ts';
 import { postgresWorld, seedUser, T0 } from '../../support/persistence-world.ts';
 import { startTestApp } from '../../support/test-app.ts';
 import { testDatabase } from '../../support/test-database.ts';
-import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
+import { TEST_COMPILE_CACHE, TEST_MASTER_KEY } from '../../support/test-settings.ts';
 
 interface Result {
   readonly code: number | null;
@@ -24,6 +24,7 @@ describe('CLI (a second driving adapter, against PostgreSQL)', function () {
     const { url } = await testDatabase();
     env = {
       PATH: process.env.PATH,
+      ...TEST_COMPILE_CACHE,
       DATABASE_URL: url,
       // The run's database holds signing keys sealed under the run's master key: share it.
       MASTER_KEY: TEST_MASTER_KEY.toString('base64'),
