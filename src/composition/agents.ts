@@ -31,6 +31,7 @@ import type { KnowledgeSearch } from '../application/agents/ports/knowledge-sear
 import type { ThreadRepository } from '../application/agents/ports/thread-repository.ts';
 import type { ToolApprovals } from '../application/agents/ports/tool-approvals.ts';
 import { makeSendMessage, type SendMessage } from '../application/agents/send-message.ts';
+import { makeShowBranch, type ShowBranch } from '../application/agents/show-branch.ts';
 import { makeStartAgentRun, type StartAgentRun } from '../application/agents/start-agent-run.ts';
 import {
   type DeleteThread,
@@ -82,6 +83,8 @@ export interface AgentsCradle {
   /** Queues an agent run answering a message, in the caller's unit of work (sendMessage's, an evaluation's). */
   startAgentRun: StartAgentRun;
   listMessages: ListMessages;
+  /** A branch with each message's siblings (the console's chat page). */
+  showBranch: ShowBranch;
   activeThreadRun: ActiveThreadRun;
   stopThread: StopThread;
   takeAgentRuns: TakeAgentRuns;
@@ -140,6 +143,7 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
     sendMessage: singleton(makeSendMessage),
     startAgentRun: singleton(makeStartAgentRun),
     listMessages: singleton(makeListMessages),
+    showBranch: singleton(makeShowBranch),
     activeThreadRun: singleton(makeActiveThreadRun),
     stopThread: singleton(makeStopThread),
     takeAgentRuns: singleton(makeTakeAgentRuns),

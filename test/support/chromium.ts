@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's chromium (`make test` installs it when running as root). CHROMIUM_PATH overrides it. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,4 +61,12 @@ export async function launchChromium(
     await rm(profile, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The same headless Chromium without a profile, for a test that needs a context of its own making (one that
+ * runs no JavaScript, say). Launch it after launchChromium, which fails loudly when the browser is missing.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }

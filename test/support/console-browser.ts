@@ -21,10 +21,14 @@ export interface ConsoleBrowser {
 
 /**
  * Starts the app, signs an owner up (and makes the workspace `workspaceName` when given), and signs them in
- * through the sign-in form of a fresh Chromium named `name`. Whatever started is closed again if a step fails.
+ * through the sign-in form of a fresh Chromium named `name` (the app started with `env`). Whatever started is closed again if a step fails.
  */
-export async function openConsole(name: string, workspaceName?: string): Promise<ConsoleBrowser> {
-  const app = await startTestApp();
+export async function openConsole(
+  name: string,
+  workspaceName?: string,
+  env: Record<string, string> = {},
+): Promise<ConsoleBrowser> {
+  const app = await startTestApp(env);
   let browser: TestChromium | undefined;
   try {
     const owner = await signUp(app);

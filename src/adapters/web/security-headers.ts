@@ -27,6 +27,15 @@ const HEADERS: Record<string, string> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 
+/**
+ * Lets this response's page run exactly the inline scripts of these SHA-256 hashes (base64), nothing else: for
+ * the few pages that are unusable without a script (their script only enhances what works without it).
+ */
+export function allowScripts(ctx: Context, hashes: readonly string[]): void {
+  const sources = hashes.map((hash) => `'sha256-${hash}'`).join(' ');
+  ctx.set('Content-Security-Policy', `${CONTENT_SECURITY_POLICY}; script-src ${sources}`);
+}
+
 /** Headers on every response of the browser surface; HSTS too once it is served over HTTPS. */
 export function setSecurityHeaders(ctx: Context, secure: boolean): void {
   ctx.set(HEADERS);

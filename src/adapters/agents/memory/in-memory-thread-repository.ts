@@ -69,6 +69,29 @@ export class InMemoryThreadRepository extends inMemoryRepository(agentTables) im
     );
   }
 
+  newestUnder(threadId: string, messageId: string): Promise<ThreadMessage | undefined> {
+    return this.atomically(({ messages }) => {
+      const ofThread = messages.filter((m) => m.threadId === threadId);
+      const under = new Set([messageId]);
+      for (const message of ofThread.sort((a, b) => a.position - b.position)) {
+        if (message.parentId !== null && under.has(message.parentId)) under.add(message.id);
+      }
+      return newest(ofThread.filter((m) => under.has(m.id)));
+    });
+  }
+
+  children(
+    threadId: string,
+    parentIds: readonly (string | null)[],
+  ): Promise<{ id: string; parentId: string | null }[]> {
+    return this.atomically(({ messages }) =>
+      messages
+        .filter((m) => m.threadId === threadId && parentIds.includes(m.parentId))
+        .sort((a, b) => a.position - b.position)
+        .map((m) => ({ id: m.id, parentId: m.parentId })),
+    );
+  }
+
   activeRunId(threadId: string): Promise<string | undefined> {
     return this.atomically(
       ({ runs }) =>

@@ -106,6 +106,34 @@ export class PostgresThreadRepository extends PostgresRepository implements Thre
     return rows.map(toMessage);
   }
 
+  async newestUnder(threadId: string, messageId: string): Promise<ThreadMessage | undefined> {
+    const [row] = await this.db.query<Row>(
+      `with recursive subtree as (
+         select id, position from thread_messages where thread_id = $1 and id = $2
+         union all
+         select m.id, m.position from thread_messages m join subtree s on m.parent_id = s.id
+       )
+       select ${MESSAGE_COLUMNS} from thread_messages
+        where id = (select id from subtree order by position desc limit 1)`,
+      [threadId, messageId],
+    );
+    return row && toMessage(row);
+  }
+
+  async children(
+    threadId: string,
+    parentIds: readonly (string | null)[],
+  ): Promise<{ id: string; parentId: string | null }[]> {
+    if (parentIds.length === 0) return [];
+    const rows = await this.db.query<{ id: string; parent_id: string | null }>(
+      `select id, parent_id from thread_messages
+        where thread_id = $1 and (parent_id = any($2::uuid[]) or ($3 and parent_id is null))
+        order by position`,
+      [threadId, parentIds.filter((id) => id !== null), parentIds.includes(null)],
+    );
+    return rows.map((row) => ({ id: row.id, parentId: row.parent_id }));
+  }
+
   async activeRunId(threadId: string): Promise<string | undefined> {
     const [row] = await this.db.query<{ id: string }>(
       `select id from runs where thread_id = $1 and status in ('queued', 'running') limit 1`,

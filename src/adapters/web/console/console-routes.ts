@@ -1,8 +1,11 @@
 import type { Router } from '@koa/router';
 import { NotFound } from '../../../domain/kernel/errors.ts';
 import type { WebDeps } from '../web-context.ts';
+import { agentConsole } from './agent-console.ts';
 import { approvalConsole } from './approval-console.ts';
 import { blueprintConsole } from './blueprint-console.ts';
+import { answerRoutes } from './chat-answer.ts';
+import { chatConsole } from './chat-console.ts';
 import { UUID } from './console-context.ts';
 import { keyConsole } from './key-console.ts';
 import { missionConsole } from './mission-console.ts';
@@ -28,6 +31,8 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
     'schedule',
     'blueprint',
     'approval',
+    'agent',
+    'thread',
   ]) {
     router.param(name, (value, _ctx, next) => {
       if (!UUID.test(value)) throw new NotFound('this page');
@@ -42,4 +47,7 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
   blueprintConsole(router, deps);
   approvalConsole(router, deps);
   runPage(router, deps);
+  agentConsole(router, deps);
+  chatConsole(router, deps);
+  answerRoutes(router, deps);
 }

@@ -23,6 +23,7 @@ const SECTIONS = [
   ['/runs', 'Runs'],
   ['/blueprints', 'Blueprints'],
   ['/approvals', 'Approvals'],
+  ['/agents', 'Agents'],
   ['/keys', 'API keys'],
   ['/providers', 'Model providers'],
 ] as const;

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { Router } from '@koa/router';
-import type { Context } from 'koa';
 import type { Step } from '../../../domain/blueprints/index.ts';
 import type { Run, RunEvent } from '../../../domain/runs/index.ts';
 import { isFinished } from '../../../domain/runs/index.ts';
@@ -9,9 +8,8 @@ import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, consoleGet, consolePost, workspaceOf } from './console-context.ts';
 import { actionButton, consoleLayout, curl, curlBox, shortId, table } from './kit.ts';
+import { streamEvents } from './streamed-events.ts';
 
-/** How long one page view streams a run's events before it ends with a link to refresh. */
-const STREAM_SECONDS = 300;
 /** Seconds after a streamed page ends (its load) before the browser reloads an unfinished run's page. */
 const REFRESH_SECONDS = 3;
 const END = '<!--end of events-->';
@@ -88,7 +86,7 @@ function runTail(page: string, note?: SafeHtml): string {
 
 /**
  * A run's page: the run, its steps and its events. While the run is unfinished the page streams: each new event
- * is written as a table row as it happens, without JavaScript, until the run ends (or STREAM_SECONDS pass, then
+ * is written as a table row as it happens, without JavaScript, until the run ends (or the stream's time is up, then
  * a refresh link); the `Refresh` header then reloads the page once it has loaded, for the final state.
  */
 export function runPage(router: Router, deps: WebDeps): void {
@@ -108,7 +106,14 @@ export function runPage(router: Router, deps: WebDeps): void {
     const out = new PassThrough();
     ctx.body = out;
     out.write(head);
-    await streamEvents(ctx, deps, req, runId, out, (note) => out.end(runTail(whole, note)));
+    const again = html`<p role="status">The live view paused. <a href="/console/runs/${runId}">Refresh</a> to follow on.</p>`;
+    await streamEvents(ctx, deps, req, {
+      runId,
+      out,
+      write: (events) => events.map((event) => eventRow(event).value).join(''),
+      again,
+      finish: (note) => out.end(runTail(whole, note)),
+    });
   });
 
   for (const action of ['cancel', 'replay'] as const) {
@@ -120,36 +125,4 @@ export function runPage(router: Router, deps: WebDeps): void {
       seeOther(ctx, `/console/runs/${changed.id}`);
     });
   }
-}
-
-/** Writes the run's events (the backlog, then live ones) as rows until it ends, the time is up or the browser leaves. */
-async function streamEvents(
-  ctx: Context,
-  deps: WebDeps,
-  req: ConsoleRequest,
-  runId: string,
-  out: PassThrough,
-  finish: (note?: SafeHtml) => void,
-): Promise<void> {
-  let done = false;
-  let stop = () => {};
-  const close = (note?: SafeHtml) => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    stop();
-    finish(note);
-  };
-  const again = html`<p role="status">The live view paused. <a href="/console/runs/${runId}">Refresh</a> to follow on.</p>`;
-  const timer = setTimeout(() => close(again), STREAM_SECONDS * 1000);
-  ctx.res.on('close', () => close());
-  stop = await deps.followRunEvents(req.principal, runId, 0, {
-    events: (events) => {
-      if (!done) out.write(events.map((event) => eventRow(event).value).join(''));
-    },
-    gone: () => done,
-    end: () => close(),
-    interrupt: () => close(again),
-  });
-  if (done) stop();
 }

@@ -27,6 +27,13 @@ export interface ThreadRepository {
   newestMessageOfRun(runId: string): Promise<ThreadMessage | undefined>;
   /** The branch ending at `leafId`, root first (empty when no such message in the thread). */
   branch(threadId: string, leafId: string): Promise<ThreadMessage[]>;
+  /** The newest message of the subtree rooted at `messageId` (itself when it has none; undefined: no such message). */
+  newestUnder(threadId: string, messageId: string): Promise<ThreadMessage | undefined>;
+  /** The children of these parents (null: the roots), oldest first: the siblings a reader switches between. */
+  children(
+    threadId: string,
+    parentIds: readonly (string | null)[],
+  ): Promise<{ readonly id: string; readonly parentId: string | null }[]>;
   /** The run of the thread that is queued or running, if any. */
   activeRunId(threadId: string): Promise<string | undefined>;
 }
