@@ -16,19 +16,23 @@ import {
   type DeleteDatasetItem,
   type GetDataset,
   type ListDatasetItems,
+  type ListDatasets,
   makeAddDatasetItems,
   makeCreateDataset,
   makeDeleteDatasetItem,
   makeGetDataset,
   makeListDatasetItems,
+  makeListDatasets,
 } from '../application/evaluations/datasets.ts';
 import {
   type CompareEvaluations,
   type GetEvaluation,
   type ListEvaluationResults,
+  type ListEvaluations,
   makeCompareEvaluations,
   makeGetEvaluation,
   makeListEvaluationResults,
+  makeListEvaluations,
 } from '../application/evaluations/evaluation-reads.ts';
 import {
   makeRecordEvaluationRun,
@@ -60,6 +64,7 @@ export interface EvaluationsCradle {
   jsonSchemaChecks: JsonSchemaChecks;
   datasetFileReader: DatasetFileReader;
   createDataset: CreateDataset;
+  listDatasets: ListDatasets;
   getDataset: GetDataset;
   addDatasetItems: AddDatasetItems;
   listDatasetItems: ListDatasetItems;
@@ -67,6 +72,7 @@ export interface EvaluationsCradle {
   importDatasetItems: ImportDatasetItems;
   addItemFromRun: AddItemFromRun;
   createEvaluation: CreateEvaluation;
+  listEvaluations: ListEvaluations;
   getEvaluation: GetEvaluation;
   listEvaluationResults: ListEvaluationResults;
   compareEvaluations: CompareEvaluations;
@@ -104,6 +110,7 @@ export const evaluations: Area<EvaluationsCradle, ThroughEvaluations> = {
     jsonSchemaChecks: singleton(() => new AjvJsonSchemaChecks()),
     datasetFileReader: value(csvNdjsonDatasetFileReader),
     createDataset: singleton(makeCreateDataset),
+    listDatasets: singleton(makeListDatasets),
     getDataset: singleton(makeGetDataset),
     addDatasetItems: singleton(makeAddDatasetItems),
     listDatasetItems: singleton(makeListDatasetItems),
@@ -111,6 +118,7 @@ export const evaluations: Area<EvaluationsCradle, ThroughEvaluations> = {
     importDatasetItems: singleton(makeImportDatasetItems),
     addItemFromRun: singleton(makeAddItemFromRun),
     createEvaluation: singleton(makeCreateEvaluation),
+    listEvaluations: singleton(makeListEvaluations),
     getEvaluation: singleton(makeGetEvaluation),
     listEvaluationResults: singleton(makeListEvaluationResults),
     compareEvaluations: singleton(makeCompareEvaluations),

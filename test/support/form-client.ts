@@ -68,3 +68,17 @@ export function csrfTokenIn(page: string): string {
   if (!match?.[1]) throw new Error(`no CSRF token in the page:\n${page.slice(0, 500)}`);
   return match[1];
 }
+
+/** A client per person, each signed in through the sign-in form, and `anonymous`, signed in as no one. */
+export async function signedInClients<K extends string>(
+  app: TestApp,
+  people: Record<K, { readonly username: string; readonly password: string }>,
+): Promise<Record<K | 'anonymous', FormClient>> {
+  const clients = { anonymous: new FormClient(app) } as Record<K | 'anonymous', FormClient>;
+  for (const [name, person] of Object.entries(people) as [K, { username: string; password: string }][]) {
+    clients[name] = new FormClient(app);
+    const answer = await clients[name].signIn(person.username, person.password);
+    if (answer.status !== 303) throw new Error(`${name} could not sign in: ${answer.status}`);
+  }
+  return clients;
+}

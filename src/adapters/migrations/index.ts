@@ -31,6 +31,7 @@ import { Migration0032Feedback } from './0032-feedback.ts';
 import { Migration0033Evaluations } from './0033-evaluations.ts';
 import { Migration0034MapChildren } from './0034-map-children.ts';
 import { Migration0035AgentsGaps } from './0035-agents-gaps.ts';
+import { Migration0040EvaluationsByWorkspace } from './0040-evaluations-by-workspace.ts';
 
 /** The committed migrations, in order. Listed explicitly: no glob loading at run time. */
 export const migrations: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const migrations: MigrationObject[] = [
   { name: '0033-evaluations', class: Migration0033Evaluations },
   { name: '0034-map-children', class: Migration0034MapChildren },
   { name: '0035-agents-gaps', class: Migration0035AgentsGaps },
+  { name: '0040-evaluations-by-workspace', class: Migration0040EvaluationsByWorkspace },
 ];

@@ -10,7 +10,7 @@ import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Clock } from '../kernel/ports/clock.ts';
 import type { IdGenerator } from '../kernel/ports/id-generator.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
-import type { WorkspaceAccess } from '../workspaces/index.ts';
+import { type WorkspaceAccess, type WorkspaceList, workspaceList } from '../workspaces/index.ts';
 import { accessibleDataset, type DatasetAccessDeps } from './accessible-dataset.ts';
 
 export interface CreateDatasetInput {
@@ -20,6 +20,7 @@ export interface CreateDatasetInput {
 }
 
 export type CreateDataset = (principal: Principal, input: CreateDatasetInput) => Promise<Dataset>;
+export type ListDatasets = WorkspaceList<Dataset>;
 export type GetDataset = (principal: Principal, id: string) => Promise<Dataset>;
 export type AddDatasetItems = (
   principal: Principal,
@@ -50,6 +51,13 @@ export function makeCreateDataset(deps: Deps): CreateDataset {
     return dataset;
   };
 }
+
+/** Members page through their workspace's datasets, oldest first. */
+export const makeListDatasets = workspaceList(
+  'member',
+  (deps: { readonly datasets: DatasetAccessDeps['datasets'] }, workspaceId, page) =>
+    deps.datasets.listForWorkspace(workspaceId, page),
+);
 
 /** Members read a dataset of their workspace. */
 export function makeGetDataset(deps: DatasetAccessDeps): GetDataset {

@@ -2,6 +2,7 @@ import type { Evaluation, EvaluationSummary } from '../../domain/evaluations/eva
 import type { EvaluationItem } from '../../domain/evaluations/evaluation-item.ts';
 import type { Principal } from '../../domain/kernel/principal.ts';
 import type { Page, PageRequest } from '../kernel/ports/page.ts';
+import { type WorkspaceList, workspaceList } from '../workspaces/index.ts';
 import { accessibleEvaluation, type EvaluationAccessDeps } from './accessible-dataset.ts';
 import type { ScoreChange } from './ports/evaluation-repository.ts';
 
@@ -20,6 +21,7 @@ export interface Comparison {
   readonly rose: ScoreChange[];
 }
 
+export type ListEvaluations = WorkspaceList<EvaluationView>;
 export type GetEvaluation = (principal: Principal, id: string) => Promise<EvaluationView>;
 export type ListEvaluationResults = (
   principal: Principal,
@@ -31,6 +33,18 @@ export type CompareEvaluations = (
   baseId: string,
   headId: string,
 ) => Promise<Comparison>;
+
+/** Members page through their workspace's evaluations, newest first, each with its summary. */
+export const makeListEvaluations = workspaceList(
+  'member',
+  async (deps: { readonly evaluations: EvaluationAccessDeps['evaluations'] }, workspaceId, page) => {
+    const found = await deps.evaluations.listForWorkspace(workspaceId, page);
+    const items: EvaluationView[] = [];
+    for (const evaluation of found.items)
+      items.push({ evaluation, summary: await deps.evaluations.summary(evaluation) });
+    return { items, next: found.next };
+  },
+);
 
 /** Members read an evaluation with its summary (computed by the store, not from every result). */
 export function makeGetEvaluation(deps: EvaluationAccessDeps): GetEvaluation {

@@ -117,6 +117,46 @@ for (const [family, env] of [
       expect((await call('GET', `/api/datasets/${id}/items`)).body.items).to.have.length(6);
     });
 
+    it("lists a workspace's datasets oldest first and its evaluations newest first, a page at a time", async () => {
+      const own = (await call('POST', '/api/workspaces', { name: 'Lists' })).body.id;
+      const mission = (await call('POST', '/api/missions', { workspace_id: own, name: 'm' })).body.id;
+      const datasets: string[] = [];
+      for (const name of ['first', 'second', 'third']) {
+        const made = await call('POST', '/api/datasets', { workspace_id: own, name });
+        await call('POST', `/api/datasets/${made.body.id}/items`, { items: [{ input: 1 }] });
+        datasets.push(made.body.id);
+      }
+      const evaluations: string[] = [];
+      for (const id of datasets) {
+        const scorers = [{ name: 'e', kind: 'exact_match' }];
+        const made = await call('POST', '/api/evaluations', {
+          dataset_id: id,
+          target: { mission_id: mission },
+          scorers,
+        });
+        evaluations.push(made.body.id);
+      }
+      const walk = async (path: string) => {
+        const pages: string[][] = [];
+        for (let cursor = ''; ; ) {
+          const page = await call(
+            'GET',
+            `${path}?workspace_id=${own}&limit=2${cursor && `&cursor=${cursor}`}`,
+          );
+          expect(page.status, JSON.stringify(page.body)).to.equal(200);
+          pages.push(page.body.items.map((item: Json) => item.id));
+          if (!page.body.next_cursor) return { pages, last: page.body.items as Json[] };
+          cursor = page.body.next_cursor;
+        }
+      };
+      expect((await walk('/api/datasets')).pages).to.deep.equal([datasets.slice(0, 2), datasets.slice(2)]);
+      const listed = await walk('/api/evaluations');
+      expect(listed.pages).to.deep.equal([[evaluations[2], evaluations[1]], [evaluations[0]]]);
+      expect(listed.last[0]).to.deep.include({ dataset_id: datasets[0], total: 1, passed: false });
+      expect(listed.last[0]?.scores).to.be.an('object');
+      expect((await call('GET', '/api/evaluations')).status, 'the workspace is required').to.equal(400);
+    });
+
     it('refuses scorers that cannot work: an invalid pattern, a schema that does not compile, a judge elsewhere', async () => {
       const id = await dataset();
       await call('POST', `/api/datasets/${id}/items`, { items: [{ input: 1 }] });

@@ -50,6 +50,11 @@ areaAuthorizationMatrix(
         }),
       },
       {
+        route: 'GET /api/datasets',
+        expect: READ,
+        request: (f) => ({ method: 'GET', path: `/api/datasets?workspace_id=${f.workspaceId}` }),
+      },
+      {
         route: 'GET /api/datasets/{id}',
         expect: READ,
         request: (f) => ({ method: 'GET', path: `/api/datasets/${f.datasetId}` }),
@@ -103,6 +108,11 @@ areaAuthorizationMatrix(
             scorers: [{ name: 'c', kind: 'contains' }],
           },
         }),
+      },
+      {
+        route: 'GET /api/evaluations',
+        expect: READ,
+        request: (f) => ({ method: 'GET', path: `/api/evaluations?workspace_id=${f.workspaceId}` }),
       },
       {
         route: 'GET /api/evaluations/compare',

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { api, principalOf } from '../../support/api.ts';
-import { FormClient } from '../../support/form-client.ts';
+import { type FormClient, signedInClients } from '../../support/form-client.ts';
 import { joinWorkspace } from '../../support/members.ts';
 import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
@@ -37,15 +37,7 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
     ids.blueprint = (
       await api(app, owner, 'POST', '/api/blueprints', { workspace_id: ids.workspace, name: 'b', graph })
     ).body.id;
-    for (const [name, user] of [
-      ['owner', owner],
-      ['member', member],
-      ['outsider', outsider],
-    ] as const) {
-      browsers[name] = new FormClient(app);
-      expect((await browsers[name].signIn(user.username, user.password)).status).to.equal(303);
-    }
-    browsers.anonymous = new FormClient(app);
+    Object.assign(browsers, await signedInClients(app, { owner, member, outsider }));
   });
 
   after(async () => app?.close());

@@ -28,6 +28,7 @@ import {
   importRequest,
   itemCount,
   itemFromRunRequest,
+  workspaceListQuery,
 } from './evaluation-schemas.ts';
 
 /** A result with the position its page continues after (the item's id). */
@@ -50,6 +51,16 @@ export function evaluationRoutes(deps: ThroughEvaluations): RouteSpec[] {
         { description: 'The new dataset.', headers: locationHeader('dataset', 'datasets') },
         ({ principal, body }) => deps.createDataset(principal, body as never),
         (made) => `/api/datasets/${made.id}`,
+      ),
+    }),
+    bearer.get('/api/datasets', {
+      operationId: 'listDatasets',
+      summary: "A workspace's datasets",
+      description: 'Any member. Oldest first.',
+      query: workspaceListQuery,
+      errors: [404],
+      ...answer.page(datasetView, 'One page of datasets.', ({ principal, query }, page) =>
+        deps.listDatasets(principal, query.workspace_id as string, page),
       ),
     }),
     bearer.get('/api/datasets/{id}', {
@@ -150,6 +161,18 @@ export function evaluationRoutes(deps: ThroughEvaluations): RouteSpec[] {
         const view = await deps.getEvaluation(principal, made.id);
         accepted(ctx, presentEvaluation(view), `/api/evaluations/${made.id}`);
       },
+    }),
+    bearer.get('/api/evaluations', {
+      operationId: 'listEvaluations',
+      summary: "A workspace's evaluations",
+      description: 'Any member. Newest first, each with its summary as `GET /api/evaluations/{id}` gives it.',
+      query: workspaceListQuery,
+      errors: [404],
+      ...answer.page(
+        { schema: evaluation, present: presentEvaluation },
+        'One page of evaluations.',
+        ({ principal, query }, page) => deps.listEvaluations(principal, query.workspace_id as string, page),
+      ),
     }),
     bearer.get('/api/evaluations/compare', {
       operationId: 'compareEvaluations',

@@ -2,6 +2,7 @@ import { MAX_ITEMS_PER_CALL } from '../../../domain/evaluations/dataset.ts';
 import { EVALUATION_STATUSES, MAX_CONCURRENCY } from '../../../domain/evaluations/evaluation.ts';
 import { MAX_SCORERS, SCORER_KINDS } from '../../../domain/evaluations/scorer.ts';
 import { closedObject, NAME, TEXT, timestamp, uuid } from '../../platform/http/common-schemas.ts';
+import { listQuery } from '../../platform/http/pagination.ts';
 import type { JsonSchema } from '../../platform/http/route.ts';
 
 const count32: JsonSchema = { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647 };
@@ -201,6 +202,9 @@ export const evaluationResult: JsonSchema = closedObject({
   },
   latency_ms: nullableNumber,
 });
+
+/** `?workspace_id=` (required) and the page: the datasets and the evaluations of a workspace. */
+export const workspaceListQuery: JsonSchema = listQuery({ workspace_id: uuid }, ['workspace_id']);
 
 export const compareQuery: JsonSchema = closedObject({ base: uuid, head: uuid });
 

@@ -11,7 +11,7 @@ import type {
 } from '../../../domain/evaluations/evaluation.ts';
 import type { EvaluationItem } from '../../../domain/evaluations/evaluation-item.ts';
 import { PASS_SCORE } from '../../../domain/evaluations/scorer.ts';
-import { comparePositions, pageOf } from '../../platform/memory/in-memory-page.ts';
+import { comparePositions, pageOf, pageOfRows } from '../../platform/memory/in-memory-page.ts';
 import { inMemoryRepository } from '../../platform/memory/in-memory-repository.ts';
 import { evaluationTables } from './evaluation-tables.ts';
 
@@ -53,6 +53,16 @@ export class InMemoryEvaluationRepository
 
   findById(id: string): Promise<Evaluation | undefined> {
     return this.atomically(({ evaluations }) => evaluations.get(id));
+  }
+
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Evaluation>> {
+    return this.atomically(({ evaluations }) =>
+      pageOfRows(
+        evaluations.filter((evaluation) => evaluation.workspaceId === workspaceId),
+        page,
+        'desc',
+      ),
+    );
   }
 
   summary(evaluation: Evaluation): Promise<EvaluationSummary> {

@@ -62,6 +62,17 @@ export class PostgresEvaluationRepository extends PostgresRepository implements 
     return row && toEvaluation(row);
   }
 
+  async listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Evaluation>> {
+    const params = new SqlParameters();
+    const rows = await this.db.query<Row>(
+      `select ${EVALUATION_COLUMNS} from evaluations where workspace_id = ${params.add(workspaceId)}
+       ${afterPosition('created_at, id', page, 'desc', params)}
+       order by created_at desc, id desc limit ${params.add(page.limit + 1)}`,
+      params.values,
+    );
+    return toPage(rows.map(toEvaluation), page.limit, (evaluation) => evaluation);
+  }
+
   async summary(evaluation: Evaluation): Promise<EvaluationSummary> {
     const [counts] = await this.db.query<Row>(
       `select count(*) filter (where status = 'done')::int as done,

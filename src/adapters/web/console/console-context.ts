@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { CurrentBrowserSession } from '../../../application/identity/index.ts';
 import type { WorkspaceMembershipView } from '../../../application/workspaces/index.ts';
-import { DomainError, InvalidInput } from '../../../domain/kernel/errors.ts';
+import { DomainError, InvalidFields, InvalidInput } from '../../../domain/kernel/errors.ts';
 import { type Principal, userPrincipal } from '../../../domain/kernel/principal.ts';
 import type { FormFields } from '../form-body.ts';
 import type { SafeHtml } from '../html.ts';
@@ -63,7 +63,12 @@ export function workspaceOf(
  */
 export function formError(error: unknown): { status: number; message: string } {
   if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'conflict')) {
-    const text = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+    // A use case's field problems (`/target/mission_id must name …`) say more than the schema's summary.
+    const said =
+      error instanceof InvalidFields && error.errors.length > 0
+        ? error.errors.map((problem) => `${problem.path} ${problem.message}`).join('; ')
+        : error.message;
+    const text = said.charAt(0).toUpperCase() + said.slice(1);
     return { status: error.kind === 'invalid' ? 400 : 409, message: text.endsWith('.') ? text : `${text}.` };
   }
   throw error;

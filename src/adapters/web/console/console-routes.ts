@@ -7,6 +7,8 @@ import { blueprintConsole } from './blueprint-console.ts';
 import { answerRoutes } from './chat-answer.ts';
 import { chatConsole } from './chat-console.ts';
 import { UUID } from './console-context.ts';
+import { datasetConsole } from './dataset-console.ts';
+import { evaluationConsole } from './evaluation-console.ts';
 import { keyConsole } from './key-console.ts';
 import { missionConsole } from './mission-console.ts';
 import { providerConsole } from './provider-console.ts';
@@ -33,6 +35,8 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
     'approval',
     'agent',
     'thread',
+    'dataset',
+    'evaluation',
   ]) {
     router.param(name, (value, _ctx, next) => {
       if (!UUID.test(value)) throw new NotFound('this page');
@@ -50,4 +54,6 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
   agentConsole(router, deps);
   chatConsole(router, deps);
   answerRoutes(router, deps);
+  datasetConsole(router, deps);
+  evaluationConsole(router, deps);
 }

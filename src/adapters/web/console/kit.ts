@@ -24,6 +24,8 @@ const SECTIONS = [
   ['/blueprints', 'Blueprints'],
   ['/approvals', 'Approvals'],
   ['/agents', 'Agents'],
+  ['/datasets', 'Datasets'],
+  ['/evaluations', 'Evaluations'],
   ['/keys', 'API keys'],
   ['/providers', 'Model providers'],
 ] as const;

@@ -49,4 +49,6 @@ details.curl { margin-bottom: 1.5rem; } details.curl summary { cursor: pointer; 
 fieldset { border: 1px solid var(--line); border-radius: .375rem; margin: 0 0 1rem; padding: 1rem 1rem 0; }
 legend { font-weight: 600; padding: 0 .25rem; }
 h3 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
+textarea { display: block; width: 100%; margin-top: .25rem; padding: .5rem; border: 1px solid var(--line);
+  border-radius: .375rem; font: .9rem ui-monospace, monospace; }
 `;

@@ -35,6 +35,8 @@ export interface EvaluationRepository {
    */
   addWithItems(evaluation: Evaluation): Promise<Evaluation>;
   findById(id: string): Promise<Evaluation | undefined>;
+  /** One page of the workspace's evaluations, newest first: ordered by (createdAt, id) descending. */
+  listForWorkspace(workspaceId: string, page: PageRequest): Promise<Page<Evaluation>>;
   /** Counts, score means and pass rates, latency percentiles and token sums of its `done` items. */
   summary(evaluation: Evaluation): Promise<EvaluationSummary>;
   /** One page of its items in dataset order (createdAt, itemId) ascending; the position's id is the item id. */
