@@ -104,4 +104,26 @@ describe('console datasets and evaluations pages: who may see and post what (HTT
     const evaluations = (await call('GET', `/api/evaluations?workspace_id=${workspace}`)).body.items;
     expect(evaluations.map((e: { status: string }) => e.status)).to.deep.equal(['running']);
   });
+
+  it("pages a dataset's items and an evaluation's results 50 at a time, with a link to the next page", async () => {
+    const items = Array.from({ length: 50 }, (_, n) => ({ input: { n: n + 1 } }));
+    await call('POST', `/api/datasets/${ids.dataset}/items`, { items });
+    const scorers = [{ name: 'e', kind: 'exact_match' }];
+    const target = { mission_id: ids.mission };
+    const evaluation = (await call('POST', '/api/evaluations', { dataset_id: ids.dataset, target, scorers }))
+      .body.id;
+    // The evaluation's page has its scores table (a header and a row) above the results.
+    for (const [path, above] of [
+      [`/console/datasets/${ids.dataset}`, 0],
+      [`/console/evaluations/${evaluation}`, 2],
+    ] as const) {
+      const first = await (await browsers.member.get(path)).text();
+      expect(first.match(/<tr>/g), path).to.have.length(above + 51);
+      const next = /<a href="([^"]+)" rel="next">/.exec(first)?.[1]?.replaceAll('&amp;', '&');
+      expect(next, path).to.match(/\?cursor=/);
+      const second = await (await browsers.member.get(next as string)).text();
+      expect(second.match(/<tr>/g), `${path}: one more`).to.have.length(above + 2);
+      expect(second).to.include('{&quot;n&quot;:50}').and.not.include('rel="next"');
+    }
+  });
 });
