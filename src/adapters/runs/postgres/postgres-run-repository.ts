@@ -7,6 +7,7 @@ import type {
   RunRepository,
 } from '../../../application/runs/ports/run-repository.ts';
 import type { Run, RunSummary } from '../../../domain/runs/run.ts';
+import { BoundedLru } from '../../platform/caching/bounded-lru.ts';
 import { PostgresRepository } from '../../platform/postgres/postgres-repository.ts';
 import { addRun } from './add-run.ts';
 import { changeLockedRuns, changeRuns } from './change-runs.ts';
@@ -15,12 +16,21 @@ import { expireLeases } from './expire-leases.ts';
 import { findRun, findRunWorkspaceId, hasActiveRuns, listRuns, listRunsInFull } from './find-runs.ts';
 import { selectRuns } from './run-query.ts';
 
+/** Runs whose workspace is remembered: a claimed run's heartbeats and completion need no read to check access. */
+const WORKSPACE_IDS_KEPT = 10_000;
+
 /**
  * Runs in PostgreSQL, one module per statement family. Reads go through `selectRuns` (run-query.ts); changes
  * lock the row (`for update of r`), let the domain move the run, and write back only the state columns (never
  * `input`, see store-run-changes.ts); every admission to a concurrency group counts its slots in admit-runs.ts.
  */
 export class PostgresRunRepository extends PostgresRepository implements RunRepository {
+  /**
+   * A run's workspace never changes, so this needs no invalidation on any instance: a remembered run that was
+   * purged since is still not found by the change that follows the access check.
+   */
+  readonly #workspaceIds = new BoundedLru<string, string>(WORKSPACE_IDS_KEPT);
+
   add(run: Run): Promise<boolean> {
     return addRun(this.db, run);
   }
@@ -29,8 +39,12 @@ export class PostgresRunRepository extends PostgresRepository implements RunRepo
     return findRun(this.db, id);
   }
 
-  findWorkspaceId(id: string): Promise<string | undefined> {
-    return findRunWorkspaceId(this.db, id);
+  async findWorkspaceId(id: string): Promise<string | undefined> {
+    const known = this.#workspaceIds.get(id);
+    if (known !== undefined) return known;
+    const workspaceId = await findRunWorkspaceId(this.db, id);
+    if (workspaceId !== undefined) this.#workspaceIds.set(id, workspaceId);
+    return workspaceId;
   }
 
   list(filter: RunFilter, page: PageRequest): Promise<Page<RunSummary>> {
@@ -83,8 +97,11 @@ export class PostgresRunRepository extends PostgresRepository implements RunRepo
     });
   }
 
-  claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
-    return claimOldestRuns(this.db, criteria, claim);
+  async claimOldest(criteria: ClaimCriteria, claim: (run: Run) => void): Promise<ClaimedRuns> {
+    const claimed = await claimOldestRuns(this.db, criteria, claim);
+    // Their worker's heartbeats and completion come next.
+    for (const run of claimed.runs) this.#workspaceIds.set(run.id, run.workspaceId);
+    return claimed;
   }
 
   expireLeases(
