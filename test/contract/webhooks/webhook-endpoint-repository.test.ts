@@ -21,6 +21,19 @@ describeContract('WebhookEndpointRepository', (world) => {
     expect(await world.webhookEndpoints.subscribedTo(endpoint.workspaceId, 'run.failed')).to.deep.equal([]);
   });
 
+  it('inside one transaction, a write of the endpoints changes what the next subscribedTo finds', async () => {
+    const endpoint = await newEndpoint(['run.failed']);
+    const found = await world.unitOfWork.transaction(async () => {
+      const before = await world.webhookEndpoints.subscribedTo(endpoint.workspaceId, 'run.failed');
+      const again = await world.webhookEndpoints.subscribedTo(endpoint.workspaceId, 'run.failed');
+      endpoint.update({ enabled: false }, at(1));
+      await world.webhookEndpoints.save(endpoint);
+      const after = await world.webhookEndpoints.subscribedTo(endpoint.workspaceId, 'run.failed');
+      return [before, again, after].map((endpoints) => endpoints.map((e) => e.id));
+    });
+    expect(found).to.deep.equal([[endpoint.id], [endpoint.id], []]);
+  });
+
   it('saves only over the version it read (of two rotations one wins), and keeps the previous secret', async () => {
     const endpoint = await newEndpoint();
     const first = (await world.webhookEndpoints.findById(endpoint.id)) as WebhookEndpoint;

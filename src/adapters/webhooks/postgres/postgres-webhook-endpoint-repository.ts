@@ -16,6 +16,12 @@ import { ENDPOINT_COLUMNS, type EndpointRow, sealedSecrets, toEndpoint } from '.
 export class PostgresWebhookEndpointRepository implements WebhookEndpointRepository {
   readonly #db: PostgresDatabase;
   readonly #box: SecretBox;
+  /**
+   * `subscribedTo`'s rows per transaction (keyed by its EntityManager), forgotten by any write of this
+   * repository in it: the completions of a group commit, many finished runs of one workspace, read the
+   * workspace's endpoints once. They commit together, so each sees what the first read saw.
+   */
+  readonly #subscribed = new WeakMap<object, Map<string, Promise<EndpointRow[]>>>();
 
   constructor({ db, webhookSecretBox }: { db: PostgresDatabase; webhookSecretBox: SecretBox }) {
     this.#db = db;
@@ -23,6 +29,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   async add(e: WebhookEndpoint): Promise<void> {
+    this.#forgetSubscriptions();
     await this.#db.query(
       `insert into webhook_endpoints (${ENDPOINT_COLUMNS})
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
@@ -64,14 +71,29 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   async subscribedTo(workspaceId: string, type: WebhookEventType): Promise<WebhookEndpoint[]> {
-    const rows = await this.#db.query<EndpointRow>(
-      `select ${ENDPOINT_COLUMNS} from webhook_endpoints where workspace_id = $1 and enabled and $2 = any(event_types)`,
-      [workspaceId, type],
-    );
-    return rows.map((row) => toEndpoint(this.#box, row));
+    const read = () =>
+      this.#db.query<EndpointRow>(
+        `select ${ENDPOINT_COLUMNS} from webhook_endpoints where workspace_id = $1 and enabled and $2 = any(event_types)`,
+        [workspaceId, type],
+      );
+    const transaction = this.#db.inTransaction() ? this.#db.entityManager() : undefined;
+    let rows: Promise<EndpointRow[]>;
+    if (transaction) {
+      const memo = this.#subscribed.get(transaction) ?? new Map<string, Promise<EndpointRow[]>>();
+      this.#subscribed.set(transaction, memo);
+      const key = `${workspaceId} ${type}`;
+      rows = memo.get(key) ?? read();
+      memo.set(key, rows);
+    } else rows = read();
+    return (await rows).map((row) => toEndpoint(this.#box, row));
+  }
+
+  #forgetSubscriptions(): void {
+    if (this.#db.inTransaction()) this.#subscribed.delete(this.#db.entityManager());
   }
 
   async save(e: WebhookEndpoint): Promise<void> {
+    this.#forgetSubscriptions();
     const [secret, previous, previousExpiresAt] = sealedSecrets(this.#box, e);
     const rows = await this.#db.query<{ version: number }>(
       `update webhook_endpoints
@@ -106,6 +128,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
     disableAfter: number,
     now: Date,
   ): Promise<boolean> {
+    this.#forgetSubscriptions();
     const rows = await this.#db.query<{ disabled: boolean }>(
       `with old as (select id, enabled from webhook_endpoints where id = $1 for update)
        update webhook_endpoints e
@@ -125,6 +148,7 @@ export class PostgresWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   async delete(id: string): Promise<void> {
+    this.#forgetSubscriptions();
     await this.#db.query('delete from webhook_endpoints where id = $1', [id]);
   }
 }
