@@ -131,12 +131,22 @@ export function formatProfile(hot: readonly HotFunction[]): string {
     .join('\n');
 }
 
-/** The profile process `pid` wrote into `dir` (node names it CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile). */
+/**
+ * The profile process `pid` wrote into `dir` (node names it CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile).
+ * The server may write more than one (a worker thread's, a second of the main thread's): the one that covers
+ * the measured runs is the one with the most samples.
+ */
 export async function profileOf(dir: string, pid: number): Promise<{ file: string; profile: CpuProfile }> {
-  const name = (await readdir(dir)).find(
+  const names = (await readdir(dir)).filter(
     (n) => n.startsWith('CPU.') && n.includes(`.${pid}.`) && n.endsWith('.cpuprofile'),
   );
-  if (!name) throw new Error(`no .cpuprofile of process ${pid} in ${dir}`);
-  const file = join(dir, name);
-  return { file, profile: JSON.parse(await readFile(file, 'utf8')) as CpuProfile };
+  let chosen: { file: string; profile: CpuProfile } | undefined;
+  for (const name of names) {
+    const file = join(dir, name);
+    const profile = JSON.parse(await readFile(file, 'utf8')) as CpuProfile;
+    if (!chosen || (profile.samples?.length ?? 0) > (chosen.profile.samples?.length ?? 0))
+      chosen = { file, profile };
+  }
+  if (!chosen) throw new Error(`no .cpuprofile of process ${pid} in ${dir}`);
+  return chosen;
 }
