@@ -3,6 +3,7 @@ import type { CurrentBrowserSession } from '../../../application/identity/index.
 import type { WorkspaceMembershipView } from '../../../application/workspaces/index.ts';
 import { DomainError, InvalidFields, InvalidInput } from '../../../domain/kernel/errors.ts';
 import { type Principal, userPrincipal } from '../../../domain/kernel/principal.ts';
+import { readCookie } from '../../identity/index.ts';
 import type { FormFields } from '../form-body.ts';
 import type { SafeHtml } from '../html.ts';
 import type { Viewer } from '../pages/layout.ts';
@@ -36,6 +37,16 @@ export async function consoleGet(ctx: Context, deps: WebDeps): Promise<ConsoleRe
   const current = await currentSession(ctx, deps);
   if (!current) return void seeOther(ctx, '/login');
   return request(current);
+}
+
+/**
+ * The page's person again, from the cookie the request came with, read afresh (not the request's resolved
+ * session): undefined once that session has ended (signed out, revoked, expired, the user disabled).
+ */
+export async function sessionStillLive(ctx: Context, deps: WebDeps): Promise<ConsoleRequest | undefined> {
+  const token = readCookie(ctx, 'session', deps.cookieSettings);
+  const current = token ? await deps.resolveBrowserSession(token) : undefined;
+  return current && request(current);
 }
 
 /** A console form post: same origin, this session's CSRF token, then its fields. */
