@@ -1,6 +1,9 @@
 import type { Middleware } from 'koa';
+import { CachedGraphLayout } from '../adapters/web/graph/cached-graph-layout.ts';
+import { ElkGraphLayout } from '../adapters/web/graph/elk-graph-layout.ts';
 import { webSurface } from '../adapters/web/web-surface.ts';
 import { type GetHome, makeGetHome } from '../application/web/get-home.ts';
+import type { GraphLayout } from '../application/web/ports/graph-layout.ts';
 import type { Area } from './area.ts';
 import type { ThroughExports } from './exports.ts';
 import { registrar } from './registration.ts';
@@ -9,6 +12,8 @@ import { registrar } from './registration.ts';
 export interface WebCradle {
   publicOrigin: string;
   getHome: GetHome;
+  /** Blueprint graphs' positions for the console's drawings (placements of recent graphs kept). */
+  graphLayout: GraphLayout;
   /** The pages, served by the HTTP app beside the API. */
   webSurface: Middleware;
 }
@@ -22,6 +27,7 @@ export const web: Area<WebCradle, ThroughWeb> = {
   register: ({ config }) => ({
     publicOrigin: value(new URL(config.publicUrl).origin),
     getHome: singleton(makeGetHome),
+    graphLayout: value(new CachedGraphLayout(new ElkGraphLayout(), 100)),
     webSurface: singleton(webSurface),
   }),
 };

@@ -10,4 +10,5 @@ export {
 } from './approval.ts';
 export type { Blueprint } from './blueprint.ts';
 export type { BlueprintVersion } from './blueprint-version.ts';
-export type { Step } from './step.ts';
+export type { Graph } from './graph.ts';
+export { STEP_STATUSES, type Step, type StepStatus } from './step.ts';

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import type { Blueprint, BlueprintVersion } from '../../../domain/blueprints/index.ts';
 import { InvalidInput } from '../../../domain/kernel/errors.ts';
+import { blueprintGraph } from '../graph/blueprint-graph.ts';
 import { html, type SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import type { WebDeps } from '../web-context.ts';
@@ -53,8 +54,13 @@ ${curlBox(curl('GET', `/api/blueprints?workspace_id=${id}`))}`;
     const view = await workspaceOf(deps, req, blueprint.workspaceId);
     const versions = await deps.listBlueprintVersions(req.principal, blueprintId, pageOf(ctx.query, 200));
     let diff: SafeHtml | undefined;
+    let graph: SafeHtml | undefined;
     let error: { status: number; message: string } | undefined;
+    let shown = blueprint.latestVersion;
     try {
+      shown = versionOf(ctx.query.version, 'Version') ?? shown;
+      const version = await deps.getBlueprintVersion(req.principal, blueprintId, shown);
+      graph = await blueprintGraph(deps.graphLayout, version.graph, `${blueprint.name}, version ${shown}`);
       const from = versionOf(ctx.query.from, 'From');
       const to = versionOf(ctx.query.to, 'To');
       if (from !== undefined && to !== undefined) {
@@ -83,7 +89,11 @@ ${blueprint.description && html`<p>${blueprint.description}</p>`}
 ${table<BlueprintVersion>(
   'Versions',
   [
-    { label: 'Version', cell: (v) => v.version },
+    {
+      label: 'Version',
+      cell: (v) =>
+        html`<a href="/console/blueprints/${blueprint.id}?version=${v.version}" aria-label="Graph of version ${v.version}">${v.version}</a>`,
+    },
     { label: 'Nodes', cell: (v) => v.graph.nodes.length },
     { label: 'Note', cell: (v) => v.note ?? '' },
     { label: 'Created', cell: (v) => formatTime(v.createdAt) },
@@ -97,8 +107,9 @@ ${field({ name: 'to', label: 'To version', options: numbers, value: String(ctx.q
 <button type="submit">Compare</button>
 </form>
 </section>
+${graph}
 ${diff}
-${curlBox(curl('GET', `/api/blueprints/${blueprint.id}/versions`), curl('GET', `/api/blueprints/${blueprint.id}/versions/${previous}/diff/${latest}`))}`;
+${curlBox(curl('GET', `/api/blueprints/${blueprint.id}/versions`), curl('GET', `/api/blueprints/${blueprint.id}/versions/${shown}`), curl('GET', `/api/blueprints/${blueprint.id}/versions/${previous}/diff/${latest}`))}`;
     const page = {
       title: blueprint.name,
       viewer: req.viewer,

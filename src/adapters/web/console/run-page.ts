@@ -3,6 +3,7 @@ import type { Router } from '@koa/router';
 import type { Step } from '../../../domain/blueprints/index.ts';
 import type { Run, RunEvent } from '../../../domain/runs/index.ts';
 import { isFinished } from '../../../domain/runs/index.ts';
+import { blueprintGraph } from '../graph/blueprint-graph.ts';
 import { html, SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
@@ -19,7 +20,7 @@ const MARK = new SafeHtml(END);
 const json = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
 
-function eventRow(event: RunEvent): SafeHtml {
+export function eventRow(event: RunEvent): SafeHtml {
   const data = event.data === null || event.data === undefined ? '' : JSON.stringify(event.data);
   return html`<tr><td>${event.seq}</td><td>${formatTime(event.at)}</td><td>${event.type}</td><td>${event.level ?? ''}</td><td>${event.message ?? ''}</td><td><code>${data.length > 300 ? `${data.slice(0, 299)}…` : data}</code></td></tr>\n`;
 }
@@ -31,6 +32,7 @@ function runHead(
   steps: Step[],
   live: boolean,
   workspace: { id: string; name: string },
+  graph: SafeHtml | undefined,
 ): string {
   const finished = isFinished(run.status);
   const action = finished
@@ -66,6 +68,7 @@ ${
     '',
   )}</section>`
 }
+${graph}
 ${curlBox(curl('GET', `/api/runs/${run.id}`), `curl -sN "$API/api/runs/${run.id}/events/stream" -H "Authorization: Bearer $TOKEN"`)}
 <section class="card"><h2>Events</h2>
 ${live && html`<p class="muted" role="status">Live: new events appear below until the run ends. <a href="/console/runs/${run.id}">Refresh</a></p>`}
@@ -98,7 +101,7 @@ export function runPage(router: Router, deps: WebDeps): void {
     const steps = await deps.listSteps(req.principal, runId);
     const live = !isFinished(run.status);
     const { workspace } = await workspaceOf(deps, req, run.workspaceId);
-    const head = runHead(req, run, steps, live, workspace);
+    const head = runHead(req, run, steps, live, workspace, await runGraph(deps, req, run, steps));
     const whole = consoleLayout({ title: '', viewer: req.viewer }, MARK).value;
     ctx.status = 200;
     ctx.type = 'text/html; charset=utf-8';
@@ -125,4 +128,12 @@ export function runPage(router: Router, deps: WebDeps): void {
       seeOther(ctx, `/console/runs/${changed.id}`);
     });
   }
+}
+
+/** A blueprint run's graph, each node coloured by its step's status on this run. */
+async function runGraph(deps: WebDeps, req: ConsoleRequest, run: Run, steps: Step[]) {
+  if (run.blueprintId === null || run.blueprintVersion === null) return undefined;
+  const { graph } = await deps.getBlueprintVersion(req.principal, run.blueprintId, run.blueprintVersion);
+  const statuses = new Map(steps.map((step) => [step.nodeId, step.status]));
+  return blueprintGraph(deps.graphLayout, graph, `Steps of run ${shortId(run.id)} by status`, statuses);
 }

@@ -51,4 +51,19 @@ legend { font-weight: 600; padding: 0 .25rem; }
 h3 { font-size: 1rem; margin: 1.5rem 0 .5rem; }
 textarea { display: block; width: 100%; margin-top: .25rem; padding: .5rem; border: 1px solid var(--line);
   border-radius: .375rem; font: .9rem ui-monospace, monospace; }
+.graph-scroll { overflow: auto; max-height: 40rem; border: 1px solid var(--line); border-radius: .375rem; background: #fff; }
+svg.graph { display: block; max-width: none; font-family: inherit; }
+svg.graph .graph-edge { fill: none; stroke: #5b6478; stroke-width: 1.5; } svg.graph marker path { fill: #5b6478; }
+svg.graph rect.graph-label { fill: #fff; stroke: var(--line); } svg.graph text.graph-label { font-size: 12px; fill: var(--ink); }
+svg.graph .graph-node rect { fill: #f7f8fb; stroke: #5b6478; stroke-width: 1.5; }
+svg.graph .graph-id { font-size: 14px; font-weight: 700; fill: var(--ink); } svg.graph .graph-detail { font-size: 12px; fill: #3d4455; }
+.graph-legend { display: flex; flex-wrap: wrap; gap: .25rem 1.25rem; padding: 0; list-style: none; font-size: .9rem; }
+.graph-swatch { display: inline-block; min-width: 1.5rem; text-align: center; border: 2px solid; border-radius: .25rem; color: var(--ink); }
+svg.graph .pending rect, .graph-swatch.pending { fill: #f1f2f5; background: #f1f2f5; stroke: #5b6478; border-color: #5b6478; }
+svg.graph .running rect, .graph-swatch.running { fill: #dbe7ff; background: #dbe7ff; stroke: #1d4ed8; border-color: #1d4ed8; }
+svg.graph .waiting rect, .graph-swatch.waiting { fill: #fdf0c4; background: #fdf0c4; stroke: #92400e; border-color: #92400e; }
+svg.graph .succeeded rect, .graph-swatch.succeeded { fill: #dcf5e3; background: #dcf5e3; stroke: #1e6b3a; border-color: #1e6b3a; }
+svg.graph .failed rect, .graph-swatch.failed { fill: #fde2e0; background: #fde2e0; stroke: #b3261e; border-color: #b3261e; stroke-width: 2.5; }
+svg.graph .skipped rect, .graph-swatch.skipped { fill: #fff; background: #fff; stroke: #5b6478; border-color: #5b6478; stroke-dasharray: 5 3; border-style: dashed; }
+svg.graph .cancelled rect, .graph-swatch.cancelled { fill: #ece6fb; background: #ece6fb; stroke: #5b21b6; border-color: #5b21b6; stroke-dasharray: 2 2; border-style: dotted; }
 `;
