@@ -8,7 +8,7 @@ import { type DrawnNode, graphSvg, LABEL_HEIGHT, labelWidth, NODE_HEIGHT, nodeWi
 export const STATUS_LOOK: Record<StepStatus, { readonly symbol: string; readonly meaning: string }> = {
   pending: { symbol: '○', meaning: 'not started yet' },
   running: { symbol: '▶', meaning: 'in progress' },
-  waiting: { symbol: '⏸', meaning: 'waiting for an approval, a time or a child run' },
+  waiting: { symbol: '‖', meaning: 'waiting for an approval, a time or a child run' },
   succeeded: { symbol: '✓', meaning: 'done' },
   failed: { symbol: '✗', meaning: 'failed' },
   skipped: { symbol: '↷', meaning: 'not taken (its conditions were false)' },

@@ -38,7 +38,8 @@ export class ElkGraphLayout implements GraphLayout {
         id: `e${index}`,
         sources: [link.from],
         targets: [link.to],
-        labels: link.label ? [{ id: `l${index}`, ...link.label }] : [],
+        // ELK places only labels that have a text; their size is what counts, the text is never drawn here.
+        labels: link.label ? [{ id: `l${index}`, text: 'label', ...link.label }] : [],
       })),
     };
     const laid = await this.#elk.layout(graph);
