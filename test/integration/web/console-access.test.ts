@@ -54,6 +54,7 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
       [`/console/w/${ids.workspace}/approvals`, { owner: 200, member: 200, outsider: 404 }],
       [`/console/missions/${ids.mission}`, { owner: 200, member: 200, outsider: 404 }],
       [`/console/blueprints/${ids.blueprint}`, { owner: 200, member: 200, outsider: 404 }],
+      [`/console/blueprints/${ids.blueprint}?version=1`, { owner: 200, member: 200, outsider: 404 }],
     ] as const;
 
   it('shows each page to those the API lets read it, 404 to outsiders, the sign-in form to strangers', async () => {
