@@ -22,7 +22,11 @@ function workflow(size: number): Graph {
   const edges: Graph['edges'][number][] = [];
   for (let index = 1; index < size; index++) {
     const from = nodes[Math.floor((index - 1) / 2)]!.id;
-    edges.push({ from, to: nodes[index]!.id, ...(index % 5 === 0 && { when: `steps.${from}.output.ok = true` }) });
+    edges.push({
+      from,
+      to: nodes[index]!.id,
+      ...(index % 5 === 0 && { when: `steps.${from}.output.ok = true` }),
+    });
     if (index % 7 === 0 && index >= 3) edges.push({ from: nodes[index - 3]!.id, to: nodes[index]!.id });
   }
   return { nodes, edges };
@@ -48,12 +52,14 @@ for (const size of [50, 200]) {
   const graph = workflow(size);
   const times: number[] = [];
   cpu.length = 0;
-  for (let round = 0; round < ROUNDS; round++) times.push(await ms(() => blueprintGraph(elk, graph, 'bench')));
+  for (let round = 0; round < ROUNDS; round++)
+    times.push(await ms(() => blueprintGraph(elk, graph, 'bench')));
   const cpuMedian = median(cpu);
   const cached = new CachedGraphLayout(elk, 10);
   await blueprintGraph(cached, graph, 'bench');
   const hits: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) hits.push(await ms(() => blueprintGraph(cached, graph, 'bench')));
+  for (let round = 0; round < ROUNDS; round++)
+    hits.push(await ms(() => blueprintGraph(cached, graph, 'bench')));
   const bytes = (await blueprintGraph(elk, graph, 'bench')).value.length;
   console.log(
     `| ${size} | ${graph.edges.length} | ${median(times).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms | ${cpuMedian.toFixed(0)} ms | ${bytes} | ${median(hits).toFixed(1)} ms |`,

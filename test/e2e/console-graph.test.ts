@@ -47,8 +47,8 @@ describe('the console blueprint graph in a real browser: a version page and a ru
     const list = page.locator('details.graph-text');
     if (!(await list.evaluate((details) => (details as HTMLDetailsElement).open)))
       await page.getByText('The graph as a list').click();
-    return (await page.getByRole('list', { name: 'Nodes' }).getByRole('listitem').allTextContents()).map((text) =>
-      text.replace(/\s+/g, ' '),
+    return (await page.getByRole('list', { name: 'Nodes' }).getByRole('listitem').allTextContents()).map(
+      (text) => text.replace(/\s+/g, ' '),
     );
   };
 
@@ -114,17 +114,23 @@ describe('the console blueprint graph in a real browser: a version page and a ru
     expect(new Set(fills).size, 'each status its own colour').to.equal(4);
     const legend = page.getByRole('list', { name: 'Legend: step statuses' });
     expect(await legend.getByRole('listitem').count()).to.equal(7);
-    expect(await legend.textContent()).to.include('waiting (1)').and.include('succeeded (1)');
+    expect(await legend.textContent())
+      .to.include('waiting (1)')
+      .and.include('succeeded (1)');
     await expectAccessible(page, 'a live run page with its graph');
 
-    const rejected = await api(app, owner, 'POST', `/api/approvals/${approvalId}/reject`, { comment: 'not now' });
+    const rejected = await api(app, owner, 'POST', `/api/approvals/${approvalId}/reject`, {
+      comment: 'not now',
+    });
     expect(rejected.status).to.equal(200);
     // The stream ends with the run; the page reloads itself (Refresh) with the final statuses.
     await page.locator('#run-status', { hasText: 'failed' }).waitFor({ timeout: 20_000 });
     expect((await listed())[1]).to.equal('ask (approval): failed; leads to ship');
     await expectAccessible(page, 'a finished run page with its graph');
     await readmeScreenshot(page, 'console-blueprint-graph');
-    const violations = opened!.consoleErrors.filter((text) => /content security policy|refused to/i.test(text));
+    const violations = opened!.consoleErrors.filter((text) =>
+      /content security policy|refused to/i.test(text),
+    );
     expect(violations, 'the pages work under their own CSP').to.deep.equal([]);
   });
 });

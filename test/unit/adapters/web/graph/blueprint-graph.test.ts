@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { Graph } from '../../../../../src/domain/blueprints/index.ts';
 import { blueprintGraph } from '../../../../../src/adapters/web/graph/blueprint-graph.ts';
 import { ElkGraphLayout } from '../../../../../src/adapters/web/graph/elk-graph-layout.ts';
+import type { Graph } from '../../../../../src/domain/blueprints/index.ts';
 
 const layout = new ElkGraphLayout();
 
@@ -35,10 +35,15 @@ function drawn(page: string) {
     return { tone: (tone as string).trim(), x, y, width: Number(w), height: Number(h), id, detail };
   });
   const edges = [...page.matchAll(/<path class="graph-edge" d="([^"]+)"/g)].map(([, d]) =>
-    [...(d as string).matchAll(/[ML]([\d.-]+) ([\d.-]+)/g)].map(([, x, y]) => ({ x: Number(x), y: Number(y) })),
+    [...(d as string).matchAll(/[ML]([\d.-]+) ([\d.-]+)/g)].map(([, x, y]) => ({
+      x: Number(x),
+      y: Number(y),
+    })),
   );
   const labels = [
-    ...page.matchAll(/<rect class="graph-label" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g),
+    ...page.matchAll(
+      /<rect class="graph-label" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"/g,
+    ),
   ].map((match) => match.slice(1).map(Number) as [number, number, number, number]);
   return { width: width as number, height: height as number, boxes, edges, labels };
 }
@@ -73,15 +78,21 @@ describe('blueprint graphs drawn as SVG (elkjs layout)', () => {
       const route = edges[index + 1]!;
       const [left, right] = [Math.min(...route.map((p) => p.x)), Math.max(...route.map((p) => p.x))];
       const [top, bottom] = [Math.min(...route.map((p) => p.y)), Math.max(...route.map((p) => p.y))];
-      expect(x <= right + 12 && x + w >= left - 12 && y <= bottom && y + h >= top, `label ${index}`).to.equal(true);
+      expect(x <= right + 12 && x + w >= left - 12 && y <= bottom && y + h >= top, `label ${index}`).to.equal(
+        true,
+      );
       expect(x >= 0 && y >= 0 && x + w <= width && y + h <= height).to.equal(true);
       for (const box of boxes)
-        expect(x + w <= box.x || box.x + box.width <= x || y + h <= box.y || box.y + box.height <= y).to.equal(true);
+        expect(
+          x + w <= box.x || box.x + box.width <= x || y + h <= box.y || box.y + box.height <= y,
+        ).to.equal(true);
     }
     // An edge goes down from its source's box to its target's (layers top to bottom).
     const at = new Map(boxes.map((box) => [box.id, box]));
     expect(at.get('ship')!.y).to.be.above(at.get('ask')!.y).and.above(at.get('fetch')!.y);
-    expect(page).to.include('>steps.fetch.output.status = 200<').and.include('>steps.fetch.output.body.ok = fa…<');
+    expect(page)
+      .to.include('>steps.fetch.output.status = 200<')
+      .and.include('>steps.fetch.output.body.ok = fa…<');
     expect(page).to.match(/<svg class="graph"[^>]* role="img" aria-labelledby="graph-title graph-desc"/);
     expect(page).to.include('<title id="graph-title">Flow, version 2</title>');
     expect(page).to.include('5 nodes and 4 edges');
@@ -128,7 +139,11 @@ describe('blueprint graphs drawn as SVG (elkjs layout)', () => {
       ['note', 'skipped', 'code · ↷ skipped'],
     ]);
     const legend = /<ul class="graph-legend"[^]*?<\/ul>/.exec(page)?.[0] ?? '';
-    const entries = [...legend.matchAll(/<li><span class="graph-swatch (\w+)" aria-hidden="true">(.)<\/span> <strong>\w+<\/strong> \((\d+)\)/g)];
+    const entries = [
+      ...legend.matchAll(
+        /<li><span class="graph-swatch (\w+)" aria-hidden="true">(.)<\/span> <strong>\w+<\/strong> \((\d+)\)/g,
+      ),
+    ];
     expect(entries.map(([, status, symbol, count]) => `${status} ${symbol} ${count}`)).to.deep.equal([
       'pending ○ 1',
       'running ▶ 0',

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { GraphLayout, Placement } from '../../../../../src/application/web/ports/graph-layout.ts';
 import { CachedGraphLayout } from '../../../../../src/adapters/web/graph/cached-graph-layout.ts';
+import type { GraphLayout, Placement } from '../../../../../src/application/web/ports/graph-layout.ts';
 
 describe('CachedGraphLayout', () => {
   const placement: Placement = { width: 10, height: 10, boxes: [], links: [] };
