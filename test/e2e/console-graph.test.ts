@@ -4,7 +4,6 @@ import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { type ConsoleBrowser, openConsole } from '../support/console-browser.ts';
 import { readmeScreenshot } from '../support/screenshot.ts';
-import type { SignedUp, TestApp } from '../support/test-app.ts';
 import { within } from '../support/within.ts';
 
 /** A gate, an approval before shipping, and a branch whose condition is false (so it is skipped). */
@@ -24,35 +23,31 @@ const GRAPH = {
 
 describe('the console blueprint graph in a real browser: a version page and a run coloured by step status (Playwright + chromium)', function () {
   this.timeout(120_000);
-  let app: TestApp;
   let opened: ConsoleBrowser | undefined;
-  let page: Page;
-  let owner: SignedUp;
-  let workspaceId: string;
 
   before(async () => {
     opened = await openConsole('console-graph', 'Graph console');
-    ({ app, page, owner, workspaceId } = opened);
-    app.container.cradle.blueprintEngine.start();
+    opened.app.container.cradle.blueprintEngine.start();
   });
 
   after(async () => {
-    app?.container.cradle.blueprintEngine.stop();
+    opened?.app.container.cradle.blueprintEngine.stop();
     await opened?.close();
   });
 
-  const graphImage = () => page.getByRole('img', { name: /./ }).and(page.locator('svg.graph'));
+  /** The graph's drawing, and its nodes as the text list gives them, on `page`. */
+  const graphImage = (page: Page) => page.getByRole('img', { name: /./ }).and(page.locator('svg.graph'));
   /** Each node of the text list (opened first): "id (kind): status; leads to …". */
-  const listed = async () => {
+  const listed = async (page: Page) => {
     const list = page.locator('details.graph-text');
-    if (!(await list.evaluate((details) => (details as HTMLDetailsElement).open)))
-      await page.getByText('The graph as a list').click();
+    if ((await list.getAttribute('open')) === null) await page.getByText('The graph as a list').click();
     return (await page.getByRole('list', { name: 'Nodes' }).getByRole('listitem').allTextContents()).map(
       (text) => text.replace(/\s+/g, ' '),
     );
   };
 
   it("draws a version's graph on the blueprint page, and a run's steps coloured by status with a legend", async () => {
+    const { app, page, owner, workspaceId } = opened!;
     const blueprint = await api(app, owner, 'POST', '/api/blueprints', {
       workspace_id: workspaceId,
       name: 'Release',
@@ -63,9 +58,9 @@ describe('the console blueprint graph in a real browser: a version page and a ru
     await page.goto(`${app.baseUrl}/console/blueprints/${blueprintId}`);
     await page.getByRole('img', { name: 'Release, version 1' }).waitFor();
     for (const id of ['start', 'ask', 'ship', 'alert'])
-      expect(await graphImage().locator('text.graph-id', { hasText: id }).count(), id).to.equal(1);
-    expect(await graphImage().locator('path.graph-edge').count()).to.equal(3);
-    expect(await listed()).to.deep.equal([
+      expect(await graphImage(page).locator('text.graph-id', { hasText: id }).count(), id).to.equal(1);
+    expect(await graphImage(page).locator('path.graph-edge').count()).to.equal(3);
+    expect(await listed(page)).to.deep.equal([
       'start (condition); leads to ask when true, alert when false',
       'ask (approval); leads to ship',
       'ship (condition); ends there',
@@ -93,13 +88,13 @@ describe('the console blueprint graph in a real browser: a version page and a ru
     // The run is unfinished: its page streams (no load event until the stream ends).
     await page.goto(`${app.baseUrl}/console/runs/${runId}`, { waitUntil: 'commit' });
     await page.locator('details.graph-text').waitFor();
-    expect(await listed()).to.deep.equal([
+    expect(await listed(page)).to.deep.equal([
       'start (condition): succeeded; leads to ask when true, alert when false',
       'ask (approval): waiting; leads to ship',
       'ship (condition): pending; ends there',
       'alert (condition): skipped; ends there',
     ]);
-    const tones = await graphImage()
+    const tones = await graphImage(page)
       .locator('g.graph-node')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('class')));
     expect(tones).to.deep.equal([
@@ -108,9 +103,9 @@ describe('the console blueprint graph in a real browser: a version page and a ru
       'graph-node pending',
       'graph-node skipped',
     ]);
-    const fills = await graphImage()
+    const fills: string[] = await graphImage(page)
       .locator('g.graph-node rect')
-      .evaluateAll((rects) => rects.map((rect) => getComputedStyle(rect).fill));
+      .evaluateAll('(rects) => rects.map((rect) => getComputedStyle(rect).fill)');
     expect(new Set(fills).size, 'each status its own colour').to.equal(4);
     const legend = page.getByRole('list', { name: 'Legend: step statuses' });
     expect(await legend.getByRole('listitem').count()).to.equal(7);
@@ -125,7 +120,7 @@ describe('the console blueprint graph in a real browser: a version page and a ru
     expect(rejected.status).to.equal(200);
     // The stream ends with the run; the page reloads itself (Refresh) with the final statuses.
     await page.locator('#run-status', { hasText: 'failed' }).waitFor({ timeout: 20_000 });
-    expect((await listed())[1]).to.equal('ask (approval): failed; leads to ship');
+    expect((await listed(page))[1]).to.equal('ask (approval): failed; leads to ship');
     await expectAccessible(page, 'a finished run page with its graph');
     await readmeScreenshot(page, 'console-blueprint-graph');
     const violations = opened!.consoleErrors.filter((text) =>

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { api, principalOf } from '../../support/api.ts';
 import { FormClient } from '../../support/form-client.ts';
+import { suiteApp, suiteUser } from '../../support/http-suite.ts';
 import { joinWorkspace } from '../../support/members.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { signUp } from '../../support/test-app.ts';
 
 /** Reads a streamed page until `done` says so (or the stream ends); the text read so far. */
 async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, done: (text: string) => boolean) {
@@ -22,15 +23,8 @@ async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, done: 
  */
 describe('the console run page stream ends when its viewer loses access (HTTP, PostgreSQL)', function () {
   this.timeout(60_000);
-  let app: TestApp;
-  let owner: SignedUp;
-
-  before(async () => {
-    app = await startTestApp();
-    owner = await signUp(app);
-  });
-
-  after(async () => app?.close());
+  const app = suiteApp();
+  const owner = suiteUser(app);
 
   it('ends the page of a member removed from the workspace, and of a session signed out elsewhere', async () => {
     const workspace = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Streams' })).body.id;

@@ -28,10 +28,10 @@ function drawn(page: string) {
   const [, , width, height] = numbers(/viewBox="([^"]+)"/.exec(page)?.[1] ?? '');
   const boxes = [
     ...page.matchAll(
-      /<g class="graph-node([^"]*)" transform="translate\(([\d. -]+)\)"><rect width="([\d.]+)" height="([\d.]+)"[^]*?<text class="graph-id"[^>]*>([^<]*)<\/text><text class="graph-detail"[^>]*>([^<]*)</g,
+      /<g class="graph-node([^"]*)" transform="translate\(([\d. -]+)\)"><rect width="([\d.]+)" height="([\d.]+)"[\s\S]*?<text class="graph-id"[^>]*>([^<]*)<\/text><text class="graph-detail"[^>]*>([^<]*)</g,
     ),
   ].map(([, tone, at, w, h, id, detail]) => {
-    const [x, y] = numbers(at as string);
+    const [x = Number.NaN, y = Number.NaN] = numbers(at as string);
     return { tone: (tone as string).trim(), x, y, width: Number(w), height: Number(h), id, detail };
   });
   const edges = [...page.matchAll(/<path class="graph-edge" d="([^"]+)"/g)].map(([, d]) =>
@@ -138,7 +138,7 @@ describe('blueprint graphs drawn as SVG (elkjs layout)', () => {
       ['ship', 'pending', 'task · ○ pending'],
       ['note', 'skipped', 'code · ↷ skipped'],
     ]);
-    const legend = /<ul class="graph-legend"[^]*?<\/ul>/.exec(page)?.[0] ?? '';
+    const legend = /<ul class="graph-legend"[\s\S]*?<\/ul>/.exec(page)?.[0] ?? '';
     const entries = [
       ...legend.matchAll(
         /<li><span class="graph-swatch (\w+)" aria-hidden="true">(.)<\/span> <strong>\w+<\/strong> \((\d+)\)/g,
