@@ -103,9 +103,13 @@ describe('the console blueprint graph in a real browser: a version page and a ru
       'graph-node pending',
       'graph-node skipped',
     ]);
-    const fills: string[] = await graphImage(page)
+    const fills = await graphImage(page)
       .locator('g.graph-node rect')
-      .evaluateAll('(rects) => rects.map((rect) => getComputedStyle(rect).fill)');
+      .evaluateAll((rects) => {
+        // In the page: its window's getComputedStyle (the tests' types carry no DOM library).
+        const view = globalThis as unknown as { getComputedStyle(element: unknown): { fill: string } };
+        return rects.map((rect) => view.getComputedStyle(rect).fill);
+      });
     expect(new Set(fills).size, 'each status its own colour').to.equal(4);
     const legend = page.getByRole('list', { name: 'Legend: step statuses' });
     expect(await legend.getByRole('listitem').count()).to.equal(7);
