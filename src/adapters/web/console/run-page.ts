@@ -20,7 +20,7 @@ const MARK = new SafeHtml(END);
 const json = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
 
-export function eventRow(event: RunEvent): SafeHtml {
+function eventRow(event: RunEvent): SafeHtml {
   const data = event.data === null || event.data === undefined ? '' : JSON.stringify(event.data);
   return html`<tr><td>${event.seq}</td><td>${formatTime(event.at)}</td><td>${event.type}</td><td>${event.level ?? ''}</td><td>${event.message ?? ''}</td><td><code>${data.length > 300 ? `${data.slice(0, 299)}…` : data}</code></td></tr>\n`;
 }
@@ -88,9 +88,10 @@ function runTail(page: string, note?: SafeHtml): string {
 }
 
 /**
- * A run's page: the run, its steps and its events. While the run is unfinished the page streams: each new event
- * is written as a table row as it happens, without JavaScript, until the run ends (or the stream's time is up, then
- * a refresh link); the `Refresh` header then reloads the page once it has loaded, for the final state.
+ * A run's page: the run, its steps (a blueprint run's graph coloured by them) and its events. While the run is
+ * unfinished the page streams: each new event is written as a table row as it happens, without JavaScript,
+ * until the run ends, the time is up or the viewer's access ends (streamEvents); the `Refresh` header then
+ * reloads the page once it has loaded, for the final state.
  */
 export function runPage(router: Router, deps: WebDeps): void {
   router.get('/console/runs/:run', async (ctx) => {
