@@ -1,10 +1,17 @@
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import jsonata from 'jsonata';
 import type { ExpressionLanguage } from '../../application/blueprints/ports/expression-language.ts';
 import { ExpressionFailed } from '../../domain/blueprints/expression-failed.ts';
 import type { EvaluationAnswer, EvaluationRequest } from './jsonata-worker.ts';
 
 const WORKER_FILE = new URL('./jsonata-worker.ts', import.meta.url);
+const require = createRequire(import.meta.url);
+let parser: typeof import('jsonata') | undefined;
+/** jsonata (CommonJS), required on the first expression checked rather than at start: most processes check none. */
+function parse(source: string): void {
+  parser ??= require('jsonata') as typeof import('jsonata');
+  parser(source);
+}
 
 interface Evaluation {
   readonly request: Omit<EvaluationRequest, 'id'>;
@@ -40,7 +47,7 @@ export class JsonataExpressions implements ExpressionLanguage {
 
   problemIn(source: string): string | undefined {
     try {
-      jsonata(source);
+      parse(source);
       return undefined;
     } catch (error) {
       const { message, position } = error as { message?: string; position?: number };

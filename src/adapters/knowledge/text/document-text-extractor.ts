@@ -1,5 +1,3 @@
-import { convert } from 'html-to-text';
-import { extractText, getDocumentProxy } from 'unpdf';
 import type { TextExtractor } from '../../../application/knowledge/ports/text-extractor.ts';
 import { UnreadableDocument } from '../../../domain/knowledge/knowledge-errors.ts';
 
@@ -35,7 +33,14 @@ function jsonText(text: string): string {
   return lines.join('\n');
 }
 
+// html-to-text (with htmlparser2) and unpdf are loaded on the first document of their type, not at start.
+async function htmlText(html: string): Promise<string> {
+  const { convert } = await import('html-to-text');
+  return convert(html, { wordwrap: false, selectors: [{ selector: 'a', options: { ignoreHref: true } }] });
+}
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
   try {
     const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 }); // errors only: no warnings on stdout
     const { text } = await extractText(pdf, { mergePages: true });
@@ -54,10 +59,7 @@ export const documentTextExtractor: TextExtractor = {
       case 'text/markdown':
         return utf8(bytes);
       case 'text/html':
-        return convert(utf8(bytes), {
-          wordwrap: false,
-          selectors: [{ selector: 'a', options: { ignoreHref: true } }],
-        });
+        return htmlText(utf8(bytes));
       case 'application/json':
         return jsonText(utf8(bytes));
       case 'application/pdf':

@@ -1,4 +1,3 @@
-import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import type { TextSplitter } from '../../../application/knowledge/ports/text-splitter.ts';
 import type { Chunk } from '../../../domain/knowledge/chunk.ts';
 
@@ -11,13 +10,17 @@ export interface SplitterOptions {
 
 /**
  * LangChain's recursive character splitter (paragraphs, then lines, then words), each chunk located in the text:
- * chunks come in order, so each is found at or after the start of the one before it.
+ * chunks come in order, so each is found at or after the start of the one before it. LangChain (its core, zod,
+ * langsmith: about 8 MB of heap) is loaded on the first split, not at start: most instances never split a text.
  */
 export function recursiveTextSplitter(options: SplitterOptions): TextSplitter {
-  const splitter = new RecursiveCharacterTextSplitter(options);
+  let splitter: Promise<{ splitText(text: string): Promise<string[]> }> | undefined;
   return {
     async split(text) {
-      const pieces = await splitter.splitText(text);
+      splitter ??= import('@langchain/textsplitters').then(
+        ({ RecursiveCharacterTextSplitter }) => new RecursiveCharacterTextSplitter(options),
+      );
+      const pieces = await (await splitter).splitText(text);
       const chunks: Chunk[] = [];
       let from = 0;
       for (const piece of pieces) {
