@@ -11,8 +11,8 @@ const FLUSH_EVERY_MS = 100;
  * logger in the first place. Writes are asynchronous, so a slow stdout never blocks the event loop, and
  * batched: one write per BATCH_BYTES of lines (about 80 access-log lines; 4 KiB before issue 27's request-path
  * pass, whose dispatches were half of the access log's cost in `/healthz`'s profile) rather than a write per
- * line, which cost a system call on every request; a line waits FLUSH_EVERY_MS at most. `main` flushes before exiting, and
- * pino writes what waits synchronously when the process exits any other way.
+ * line, which cost a system call on every request; a line waits FLUSH_EVERY_MS at most. `main` flushes before
+ * exiting, and pino writes what waits synchronously when the process exits any other way.
  */
 export function createLogger(level: string): Logger {
   const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
