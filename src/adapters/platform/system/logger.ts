@@ -15,7 +15,13 @@ const FLUSH_EVERY_MS = 100;
  * exiting, and pino writes what waits synchronously when the process exits any other way.
  */
 export function createLogger(level: string): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES });
+  // sonic-boom wants its largest write (16 KiB by default) above the batch.
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: BATCH_BYTES,
+    maxWrite: 4 * BATCH_BYTES,
+  });
   const batch = { destination, waiting: false };
   if (level !== 'silent') batching(batch);
   return pino(
