@@ -1,4 +1,5 @@
-import client from 'prom-client';
+import { createRequire } from 'node:module';
+import type * as PromClient from 'prom-client';
 import type {
   Counter,
   Histogram,
@@ -7,6 +8,8 @@ import type {
   Metrics,
   Reading,
 } from '../../../application/kernel/ports/metrics.ts';
+
+const require = createRequire(import.meta.url);
 
 /** Durations of requests and use cases, in seconds: 1 ms to 10 s. */
 export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -17,31 +20,33 @@ export const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
  * garbage collection), served in the Prometheus text format by `MetricsListener`.
  */
 export class PromClientMetrics implements Metrics {
-  readonly registry = new client.Registry();
+  // Required here, not imported: with metrics off (the default) prom-client is never loaded.
+  readonly #client = require('prom-client') as typeof PromClient;
+  readonly registry = new this.#client.Registry();
 
   constructor() {
-    client.collectDefaultMetrics({ register: this.registry });
+    this.#client.collectDefaultMetrics({ register: this.registry });
   }
 
   counter<L extends string>(spec: MetricSpec<L>): Counter<L> {
-    const counter = this.#existing(spec.name) ?? new client.Counter({ ...this.#base(spec) });
+    const counter = this.#existing(spec.name) ?? new this.#client.Counter({ ...this.#base(spec) });
     return {
-      inc: (labels, by = 1) => (counter as client.Counter<L>).inc(labels as Labels<L>, by),
+      inc: (labels, by = 1) => (counter as PromClient.Counter<L>).inc(labels as Labels<L>, by),
     };
   }
 
   histogram<L extends string>(spec: MetricSpec<L> & { readonly buckets?: readonly number[] }): Histogram<L> {
     const histogram =
       this.#existing(spec.name) ??
-      new client.Histogram({ ...this.#base(spec), buckets: [...(spec.buckets ?? DURATION_BUCKETS)] });
+      new this.#client.Histogram({ ...this.#base(spec), buckets: [...(spec.buckets ?? DURATION_BUCKETS)] });
     return {
-      observe: (labels, value) => (histogram as client.Histogram<L>).observe(labels as Labels<L>, value),
+      observe: (labels, value) => (histogram as PromClient.Histogram<L>).observe(labels as Labels<L>, value),
     };
   }
 
   counterReading<L extends string>(spec: MetricSpec<L> & { read(): Reading<L> }): void {
     if (this.#existing(spec.name)) return;
-    new client.Counter<L>({
+    new this.#client.Counter<L>({
       ...this.#base(spec),
       collect() {
         this.reset();
@@ -52,7 +57,7 @@ export class PromClientMetrics implements Metrics {
 
   gauge<L extends string>(spec: MetricSpec<L> & { read(): Reading<L> }): void {
     if (this.#existing(spec.name)) return;
-    new client.Gauge<L>({
+    new this.#client.Gauge<L>({
       ...this.#base(spec),
       collect() {
         this.reset();
