@@ -3,4 +3,5 @@
 export type { CreateTrigger } from './create-trigger.ts';
 export type { TriggerRepository } from './ports/trigger-repository.ts';
 export type { WebhookSecretGenerator } from './ports/webhook-secret-generator.ts';
+export type { DeliveryReceipt } from './receive-delivery.ts';
 export type { UpdateTrigger } from './update-trigger.ts';

@@ -9,6 +9,8 @@ import { chatConsole } from './chat-console.ts';
 import { UUID } from './console-context.ts';
 import { datasetConsole } from './dataset-console.ts';
 import { evaluationConsole } from './evaluation-console.ts';
+import { deliveryConsole } from './delivery-console.ts';
+import { endpointConsole } from './endpoint-console.ts';
 import { keyConsole } from './key-console.ts';
 import { missionConsole } from './mission-console.ts';
 import { providerConsole } from './provider-console.ts';
@@ -37,6 +39,9 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
     'thread',
     'dataset',
     'evaluation',
+    'delivery',
+    'endpoint',
+    'message',
   ]) {
     router.param(name, (value, _ctx, next) => {
       if (!UUID.test(value)) throw new NotFound('this page');
@@ -56,4 +61,6 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
   answerRoutes(router, deps);
   datasetConsole(router, deps);
   evaluationConsole(router, deps);
+  deliveryConsole(router, deps);
+  endpointConsole(router, deps);
 }

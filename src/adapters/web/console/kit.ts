@@ -26,6 +26,7 @@ const SECTIONS = [
   ['/agents', 'Agents'],
   ['/datasets', 'Datasets'],
   ['/evaluations', 'Evaluations'],
+  ['/webhooks', 'Outbound webhooks'],
   ['/keys', 'API keys'],
   ['/providers', 'Model providers'],
 ] as const;

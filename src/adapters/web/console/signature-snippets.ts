@@ -38,12 +38,15 @@ const SIGNERS: Record<TriggerSignatureScheme, { sign: string[]; headers: string[
 
 /**
  * A copy-paste shell snippet that sends one signed test delivery to a trigger, signed by its scheme exactly as
- * its sender signs (CONTRACT section 8): the answer is 202 with the delivery and the run it started.
+ * its sender signs (CONTRACT section 8): the answer is 202 with the delivery and the run it started. Without
+ * `secret` (any page but the one that shows it once) the snippet takes it from `$SECRET` and says so.
  */
-export function verificationSnippet(scheme: TriggerSignatureScheme, url: string, secret: string): string {
+export function verificationSnippet(scheme: TriggerSignatureScheme, url: string, secret?: string): string {
   const { sign, headers } = SIGNERS[scheme];
   return [
-    `SECRET='${secret.replace(/'/g, `'\\''`)}'`,
+    secret === undefined
+      ? `: "\${SECRET:?export SECRET=the signing secret of the trigger, shown once when made or rotated}"`
+      : `SECRET='${secret.replace(/'/g, `'\\''`)}'`,
     `URL='${url}'`,
     `BODY='{"test":true}'`,
     ...sign,

@@ -4,6 +4,7 @@ import { TRIGGER_SIGNATURE_SCHEMES, type Trigger } from '../../../domain/trigger
 import { html, type SafeHtml } from '../html.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, choice, consolePost, formError, requiredText } from './console-context.ts';
+import { webhookUrl } from './delivery-console.ts';
 import { actionButton, curl, curlBox, field, postForm, shownOnce, table } from './kit.ts';
 import type { RenderMission } from './mission-console.ts';
 import { verificationSnippet } from './signature-snippets.ts';
@@ -12,9 +13,6 @@ import { verificationSnippet } from './signature-snippets.ts';
 export interface ShownSecret {
   readonly trigger: Trigger;
 }
-
-const webhookUrl = (deps: WebDeps, trigger: Trigger) =>
-  `${deps.config.publicUrl}/api/triggers/webhook/${trigger.webhookPath}`;
 
 /** A secret just made, shown once, with a signed test delivery to paste: the top of the mission's page. */
 export function secretSection(deps: WebDeps, shown: ShownSecret | undefined): SafeHtml | undefined {
@@ -43,7 +41,7 @@ export async function triggerSection(
 ${table<Trigger>(
   'Webhook triggers',
   [
-    { label: 'Name', cell: (t) => t.name },
+    { label: 'Name', cell: (t) => html`<a href="/console/triggers/${t.id}">${t.name}</a>` },
     { label: 'Scheme', cell: (t) => t.signatureScheme },
     { label: 'URL', cell: (t) => html`<code>${webhookUrl(deps, t)}</code>` },
     { label: 'State', cell: (t) => (t.enabled ? 'enabled' : 'disabled') },
