@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
@@ -8,6 +10,8 @@ import type { SignedUp, TestApp } from '../support/test-app.ts';
 import { deliver } from '../support/webhook-fixture.ts';
 import { startReceiver, status } from '../support/webhook-receiver.ts';
 import { within } from '../support/within.ts';
+
+const run = promisify(execFile);
 
 /** Outbound messages to the loopback receiver, retried after a second. */
 const OUTBOUND = {
@@ -20,13 +24,13 @@ const OUTBOUND = {
 const TRICKY = '{"note":"<script>alert(1)</script> &amp; é",\n   "tabs":"a\tb"}  ';
 
 describe('the console delivery log, test deliveries and outbound endpoints in a real browser (Playwright + chromium)', function () {
-  this.timeout(120_000);
-  let app: TestApp;
+  let missionId: string;
   let opened: ConsoleBrowser | undefined;
+  let app: TestApp;
   let page: Page;
   let owner: SignedUp;
   let workspaceId: string;
-  let missionId: string;
+  this.timeout(120_000);
 
   const newTrigger = async (name: string, scheme = 'platform') => {
     const created = await api(app, owner, 'POST', '/api/triggers', {
@@ -116,6 +120,13 @@ describe('the console delivery log, test deliveries and outbound endpoints in a 
       ).to.deep.equal(['accepted']);
       const runHref = await page.getByRole('link', { name: 'its run' }).getAttribute('href');
       expect(runHref).to.equal(`/console/runs/${log.body.items[0].run_id}`);
+      // Pasted into a shell with the secret exported, the snippet's delivery is accepted too; without it, refused.
+      const env = { ...process.env, SECRET: trigger.signing_secret };
+      const pasted = JSON.parse((await run('bash', ['-c', snippet], { env })).stdout);
+      expect(pasted.status, scheme).to.equal('accepted');
+      expect(pasted.run_id, scheme).to.match(/^[0-9a-f-]{36}$/);
+      const unset = await run('bash', ['-c', snippet]).catch((error: { stderr: string }) => error);
+      expect(unset.stderr, scheme).to.include('export SECRET=');
     }
     await expectAccessible(page, 'a test delivery sent');
   });

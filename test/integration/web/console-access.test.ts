@@ -16,7 +16,7 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
   let member: SignedUp;
   let outsider: SignedUp;
   const ids = {} as Record<'workspace' | 'mission' | 'run' | 'trigger' | 'schedule' | 'blueprint', string>;
-  const browsers = {} as Record<'owner' | 'member' | 'outsider' | 'anonymous', FormClient>;
+  let browsers: Record<'owner' | 'member' | 'outsider' | 'anonymous', FormClient>;
 
   before(async () => {
     app = await startTestApp();

@@ -94,3 +94,31 @@ export function workspacePageRoutes(
     (ctx, req, error) => routes.render(ctx, req, idOf(ctx), error),
   );
 }
+
+/**
+ * The page of one thing (GET `path`, its id the path's last `:param`) and the forms posted under it (POST
+ * `path/<name>`), each of which, refused, shows the page again with why.
+ */
+export function itemPageRoutes(
+  router: Router,
+  deps: WebDeps,
+  routes: {
+    readonly path: string;
+    readonly page: (ctx: Context, req: ConsoleRequest, id: string) => Promise<void>;
+    readonly refused: (ctx: Context, req: Posted, id: string, error: FormRefusal) => Promise<void>;
+    readonly forms: Readonly<Record<string, (ctx: Context, req: Posted, id: string) => Promise<void>>>;
+  },
+): void {
+  const param = routes.path.slice(routes.path.lastIndexOf(':') + 1);
+  const idOf = (ctx: Context) => ctx.params[param] as string;
+  consolePageRoute(router, deps, routes.path, (ctx, req) => routes.page(ctx, req, idOf(ctx)));
+  for (const [name, act] of Object.entries(routes.forms)) {
+    consoleFormRoute(
+      router,
+      deps,
+      `${routes.path}/${name}`,
+      (ctx, req) => act(ctx, req, idOf(ctx)),
+      (ctx, req, error) => routes.refused(ctx, req, idOf(ctx), error),
+    );
+  }
+}

@@ -7,7 +7,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { ipOf, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, workspaceOf } from './console-context.ts';
-import { consoleFormRoute, consolePageRoute, type FormRefusal, sendConsolePage } from './console-handlers.ts';
+import { type FormRefusal, itemPageRoutes, sendConsolePage } from './console-handlers.ts';
 import { deliveryPage, statusCell } from './delivery-page.ts';
 import { curl, curlBox, pageOf, pager, postForm, shortId, table } from './kit.ts';
 import { verificationSnippet } from './signature-snippets.ts';
@@ -75,27 +75,24 @@ ${curlBox(curl('GET', `/api/triggers/${trigger.id}/deliveries`), curl('GET', '/a
     sendConsolePage(ctx, req, page, body);
   };
 
-  consolePageRoute(router, deps, '/console/triggers/:trigger', (ctx, req) =>
-    render(ctx, req, ctx.params.trigger as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/triggers/:trigger/test-delivery',
-    async (ctx, req) => {
-      const trigger = await deps.getTrigger(req.principal, ctx.params.trigger as string);
-      // A test delivery starts a run: admins and owners, as starting a run through the API (a member: 403).
-      await deps.workspaceAccess(req.principal, trigger.workspaceId, 'admin', 'trigger');
-      const incoming = signedTestDelivery(trigger, {
-        now: deps.clock.now(),
-        id: deps.ids.newId(),
-        sourceIp: ipOf(ctx),
-      });
-      await render(ctx, req, trigger.id, { sent: await deps.receiveDelivery(incoming) });
+  itemPageRoutes(router, deps, {
+    path: '/console/triggers/:trigger',
+    page: (ctx, req, id) => render(ctx, req, id),
+    refused: (ctx, req, id, error) => render(ctx, req, id, { error }),
+    forms: {
+      'test-delivery': async (ctx, req, id) => {
+        const trigger = await deps.getTrigger(req.principal, id);
+        // A test delivery starts a run: admins and owners, as starting a run through the API (a member: 403).
+        await deps.workspaceAccess(req.principal, trigger.workspaceId, 'admin', 'trigger');
+        const incoming = signedTestDelivery(trigger, {
+          now: deps.clock.now(),
+          id: deps.ids.newId(),
+          sourceIp: ipOf(ctx),
+        });
+        await render(ctx, req, trigger.id, { sent: await deps.receiveDelivery(incoming) });
+      },
     },
-    (ctx, req, error) => render(ctx, req, ctx.params.trigger as string, { error }),
-  );
+  });
 
   deliveryPage(router, deps);
 }

@@ -5,7 +5,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, workspaceOf } from './console-context.ts';
-import { consoleFormRoute, consolePageRoute, type FormRefusal, sendConsolePage } from './console-handlers.ts';
+import { type FormRefusal, itemPageRoutes, sendConsolePage } from './console-handlers.ts';
 import { curl, curlBox, postForm, table } from './kit.ts';
 
 /** Bodies up to this size are shown on the page; a larger one only through the API. */
@@ -87,18 +87,15 @@ ${curlBox(curl('GET', `/api/deliveries/${delivery.id}`), curl('POST', `/api/deli
     sendConsolePage(ctx, req, page, body);
   };
 
-  consolePageRoute(router, deps, '/console/deliveries/:delivery', (ctx, req) =>
-    render(ctx, req, ctx.params.delivery as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/deliveries/:delivery/replay',
-    async (ctx, req) => {
-      const run = await deps.replayDelivery(req.principal, ctx.params.delivery as string);
-      seeOther(ctx, `/console/runs/${run.id}`);
+  itemPageRoutes(router, deps, {
+    path: '/console/deliveries/:delivery',
+    page: (ctx, req, id) => render(ctx, req, id),
+    refused: render,
+    forms: {
+      replay: async (ctx, req, id) => {
+        const run = await deps.replayDelivery(req.principal, id);
+        seeOther(ctx, `/console/runs/${run.id}`);
+      },
     },
-    (ctx, req, error) => render(ctx, req, ctx.params.delivery as string, error),
-  );
+  });
 }

@@ -7,13 +7,7 @@ import { html } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, workspaceOf } from './console-context.ts';
-import {
-  consoleActionRoute,
-  consoleFormRoute,
-  consolePageRoute,
-  type FormRefusal,
-  sendConsolePage,
-} from './console-handlers.ts';
+import { consoleActionRoute, type FormRefusal, itemPageRoutes, sendConsolePage } from './console-handlers.ts';
 import {
   actionButton,
   curl,
@@ -125,52 +119,43 @@ ${curlBox(
     const page = { title: 'Webhook endpoint', workspace: view.workspace, ...extras };
     sendConsolePage(ctx, req, page, body);
   };
-  const idOf = (ctx: Context) => ctx.params.endpoint as string;
 
-  consolePageRoute(router, deps, '/console/webhook-endpoints/:endpoint', (ctx, req) =>
-    render(ctx, req, idOf(ctx), { notice: NOTICES[String(ctx.query.notice)] }),
-  );
+  itemPageRoutes(router, deps, {
+    path: '/console/webhook-endpoints/:endpoint',
+    page: (ctx, req, id) => render(ctx, req, id, { notice: NOTICES[String(ctx.query.notice)] }),
+    refused: (ctx, req, id, error) => render(ctx, req, id, { error }),
+    forms: {
+      rotate: async (ctx, req, id) => {
+        const rotated = await deps.rotateWebhookEndpointSecret(req.principal, id);
+        await render(ctx, req, rotated.id, {
+          rotated,
+          notice: 'The secret was rotated: messages carry signatures under both for a day.',
+        });
+      },
+      delete: async (ctx, req, id) => {
+        const endpoint = await deps.getWebhookEndpoint(req.principal, id);
+        if ((req.form.confirm ?? '').trim() !== endpoint.url) {
+          // Checked after the role, so a member is refused (403) whatever they typed.
+          await deps.workspaceAccess(req.principal, endpoint.workspaceId, 'admin', 'webhook endpoint');
+          throw new InvalidInput('type the endpoint URL exactly to confirm the deletion');
+        }
+        await deps.deleteWebhookEndpoint(req.principal, endpoint.id);
+        seeOther(ctx, `/console/w/${endpoint.workspaceId}/webhooks?notice=deleted`);
+      },
+    },
+  });
 
   for (const [action, enabled] of [
     ['enable', true],
     ['disable', false],
   ] as const) {
     consoleActionRoute(router, deps, `/console/webhook-endpoints/:endpoint/${action}`, async (ctx, req) => {
-      await deps.updateWebhookEndpoint(req.principal, idOf(ctx), { enabled });
-      return `/console/webhook-endpoints/${idOf(ctx)}?notice=${action}d`;
+      const endpoint = await deps.updateWebhookEndpoint(req.principal, ctx.params.endpoint as string, {
+        enabled,
+      });
+      return `/console/webhook-endpoints/${endpoint.id}?notice=${action}d`;
     });
   }
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/webhook-endpoints/:endpoint/rotate',
-    async (ctx, req) => {
-      const rotated = await deps.rotateWebhookEndpointSecret(req.principal, idOf(ctx));
-      await render(ctx, req, rotated.id, {
-        rotated,
-        notice: 'The secret was rotated: messages carry signatures under both for a day.',
-      });
-    },
-    (ctx, req, error) => render(ctx, req, idOf(ctx), { error }),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/webhook-endpoints/:endpoint/delete',
-    async (ctx, req) => {
-      const endpoint = await deps.getWebhookEndpoint(req.principal, idOf(ctx));
-      if ((req.form.confirm ?? '').trim() !== endpoint.url) {
-        // Checked after the role, so a member is refused (403) whatever they typed.
-        await deps.workspaceAccess(req.principal, endpoint.workspaceId, 'admin', 'webhook endpoint');
-        throw new InvalidInput('type the endpoint URL exactly to confirm the deletion');
-      }
-      await deps.deleteWebhookEndpoint(req.principal, endpoint.id);
-      seeOther(ctx, `/console/w/${endpoint.workspaceId}/webhooks?notice=deleted`);
-    },
-    (ctx, req, error) => render(ctx, req, idOf(ctx), { error }),
-  );
 
   consoleActionRoute(router, deps, '/console/webhook-messages/:message/resend', async (ctx, req) => {
     const { message } = await deps.resendWebhookMessage(req.principal, ctx.params.message as string);
