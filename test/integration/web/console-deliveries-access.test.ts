@@ -136,5 +136,14 @@ describe('console delivery and outbound webhook pages: who may see and post what
     expect((await api(app, owner, 'GET', `/api/webhook-endpoints/${ids.endpoint}`)).status).to.equal(200);
     const listed = await api(app, owner, 'GET', `/api/workspaces/${ids.workspace}/webhook-endpoints`);
     expect(listed.body.items).to.have.length(1);
+    const before = await deliveries();
+    await api(app, owner, 'PATCH', `/api/triggers/${ids.trigger}`, { enabled: false });
+    const disabled = await browsers.owner.post(`/console/triggers/${ids.trigger}/test-delivery`, {
+      _csrf: token,
+    });
+    expect(disabled.status).to.equal(409);
+    expect(await disabled.text()).to.include('The trigger is disabled: enable it to send a test delivery.');
+    await api(app, owner, 'PATCH', `/api/triggers/${ids.trigger}`, { enabled: true });
+    expect(await deliveries(), 'nothing sent').to.equal(before);
   });
 });

@@ -1,6 +1,7 @@
 import type { Router } from '@koa/router';
 import type { Context } from 'koa';
 import type { DeliveryReceipt } from '../../../application/triggers/index.ts';
+import { Conflict } from '../../../domain/kernel/errors.ts';
 import type { DeliverySummary, Trigger } from '../../../domain/triggers/index.ts';
 import { signedTestDelivery } from '../../triggers/index.ts';
 import { html, type SafeHtml } from '../html.ts';
@@ -84,6 +85,9 @@ ${curlBox(curl('GET', `/api/triggers/${trigger.id}/deliveries`), curl('GET', '/a
         const trigger = await deps.getTrigger(req.principal, id);
         // A test delivery starts a run: admins and owners, as starting a run through the API (a member: 403).
         await deps.workspaceAccess(req.principal, trigger.workspaceId, 'admin', 'trigger');
+        // The ingest answers a disabled trigger's path as an unknown one (404): say why here instead.
+        if (!trigger.enabled)
+          throw new Conflict('the trigger is disabled: enable it to send a test delivery');
         const incoming = signedTestDelivery(trigger, {
           now: deps.clock.now(),
           id: deps.ids.newId(),
