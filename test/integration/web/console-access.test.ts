@@ -37,7 +37,7 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
     ids.blueprint = (
       await api(app, owner, 'POST', '/api/blueprints', { workspace_id: ids.workspace, name: 'b', graph })
     ).body.id;
-    Object.assign(browsers, await signedInClients(app, { owner, member, outsider }));
+    browsers = await signedInClients(app, { owner, member, outsider });
   });
 
   after(async () => app?.close());
