@@ -25,7 +25,8 @@ export interface ConsoleRequest {
   readonly form?: FormFields;
 }
 
-const request = (current: CurrentBrowserSession): ConsoleRequest => ({
+/** The request of a signed-in browser session, as the console's handlers see it. */
+export const consoleRequestOf = (current: CurrentBrowserSession): ConsoleRequest => ({
   current,
   // The browser session stands where an API login session would: the use cases check and audit it alike.
   principal: userPrincipal(current.user.id, current.session.id),
@@ -36,7 +37,7 @@ const request = (current: CurrentBrowserSession): ConsoleRequest => ({
 export async function consoleGet(ctx: Context, deps: WebDeps): Promise<ConsoleRequest | undefined> {
   const current = await currentSession(ctx, deps);
   if (!current) return void seeOther(ctx, '/login');
-  return request(current);
+  return consoleRequestOf(current);
 }
 
 /**
@@ -56,7 +57,7 @@ export async function consolePost(
 ): Promise<(ConsoleRequest & { form: FormFields }) | undefined> {
   const accepted = await acceptSessionForm(ctx, deps);
   if (!accepted) return void seeOther(ctx, '/login?notice=session-ended');
-  return { ...request(accepted.current), form: accepted.form };
+  return { ...consoleRequestOf(accepted.current), form: accepted.form };
 }
 
 /** The workspace of a page (a NotFound page for anyone not in it). */

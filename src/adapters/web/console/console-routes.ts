@@ -11,7 +11,9 @@ import { datasetConsole } from './dataset-console.ts';
 import { deliveryConsole } from './delivery-console.ts';
 import { endpointConsole } from './endpoint-console.ts';
 import { evaluationConsole } from './evaluation-console.ts';
+import { fileConsole } from './file-console.ts';
 import { keyConsole } from './key-console.ts';
+import { knowledgeConsole } from './knowledge-console.ts';
 import { missionConsole } from './mission-console.ts';
 import { providerConsole } from './provider-console.ts';
 import { runConsole } from './run-console.ts';
@@ -42,6 +44,9 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
     'delivery',
     'endpoint',
     'message',
+    'file',
+    'base',
+    'document',
   ]) {
     router.param(name, (value, _ctx, next) => {
       if (!UUID.test(value)) throw new NotFound('this page');
@@ -63,4 +68,6 @@ export function consoleRoutes(router: Router, deps: WebDeps): void {
   evaluationConsole(router, deps);
   deliveryConsole(router, deps);
   endpointConsole(router, deps);
+  fileConsole(router, deps);
+  knowledgeConsole(router, deps);
 }

@@ -27,6 +27,8 @@ const SECTIONS = [
   ['/datasets', 'Datasets'],
   ['/evaluations', 'Evaluations'],
   ['/webhooks', 'Outbound webhooks'],
+  ['/files', 'Files'],
+  ['/knowledge', 'Knowledge bases'],
   ['/keys', 'API keys'],
   ['/providers', 'Model providers'],
 ] as const;
@@ -95,7 +97,7 @@ export function pager(
 export interface Field {
   readonly name: string;
   readonly label: string;
-  readonly type?: 'text' | 'email' | 'url' | 'password' | 'datetime-local' | 'select';
+  readonly type?: 'text' | 'email' | 'url' | 'password' | 'datetime-local' | 'select' | 'file' | 'textarea';
   readonly value?: string | undefined;
   /** A select's options: values, or values with their labels (an empty value reads "any"). */
   readonly options?: readonly (string | { readonly value: string; readonly label: string })[];
@@ -108,15 +110,18 @@ export function field(input: Field): SafeHtml {
   const id = `field-${input.name}`;
   const hint = input.hint && html`<span class="hint" id="${id}-hint">${input.hint}</span>`;
   const described = input.hint ? `${id}-hint` : undefined;
+  const attributes = html`${input.required ? html` required` : ''}${described ? html` aria-describedby="${described}"` : ''}`;
   const control =
-    input.options === undefined
-      ? html`<input id="${id}" name="${input.name}" type="${input.type ?? 'text'}" value="${input.value ?? ''}"${input.required ? html` required` : ''}${described ? html` aria-describedby="${described}"` : ''}>`
-      : html`<select id="${id}" name="${input.name}"${described ? html` aria-describedby="${described}"` : ''}>${input.options.map(
-          (option) => {
-            const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
-            return html`<option value="${value}"${value === (input.value ?? '') ? html` selected` : ''}>${label || 'any'}</option>`;
-          },
-        )}</select>`;
+    input.type === 'textarea'
+      ? html`<textarea id="${id}" name="${input.name}" rows="8"${attributes}>${input.value ?? ''}</textarea>`
+      : input.options === undefined
+        ? html`<input id="${id}" name="${input.name}" type="${input.type ?? 'text'}" value="${input.value ?? ''}"${attributes}>`
+        : html`<select id="${id}" name="${input.name}"${described ? html` aria-describedby="${described}"` : ''}>${input.options.map(
+            (option) => {
+              const { value, label } = typeof option === 'string' ? { value: option, label: option } : option;
+              return html`<option value="${value}"${value === (input.value ?? '') ? html` selected` : ''}>${label || 'any'}</option>`;
+            },
+          )}</select>`;
   return html`<label for="${id}">${input.label}${control}${hint}</label>`;
 }
 

@@ -13,7 +13,7 @@ main { max-width: 60rem; margin: 2rem auto; padding: 0 1.5rem; }
 .narrow { max-width: 24rem; margin: 4rem auto; }
 h1 { font-size: 1.5rem; margin: 0 0 1rem; } h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
 label { display: block; margin-bottom: 1rem; font-weight: 600; }
-input[type=text], input[type=password], input[type=email], input[type=url], input[type=datetime-local], select { display: block; width: 100%; margin-top: .25rem; padding: .5rem;
+input[type=text], input[type=password], input[type=email], input[type=url], input[type=datetime-local], input[type=file], select, textarea { display: block; width: 100%; margin-top: .25rem; padding: .5rem;
   border: 1px solid var(--line); border-radius: .375rem; font: inherit; }
 button { font: inherit; padding: .45rem 1rem; border-radius: .375rem; border: 1px solid var(--accent);
   background: var(--accent); color: #fff; cursor: pointer; }
