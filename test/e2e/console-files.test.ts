@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect } from 'chai';
-import type { Page } from 'playwright-core';
 import { api } from '../support/api.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { type ConsoleBrowser, openConsole } from '../support/console-browser.ts';
 import { readmeScreenshot } from '../support/screenshot.ts';
-import type { SignedUp, TestApp } from '../support/test-app.ts';
 import { within } from '../support/within.ts';
 
 /** Small enough to pass in a test: the upload form's limit is the API's (FILE_MAX_BYTES). */
@@ -14,23 +12,14 @@ const LIMIT = 64 * 1024;
 
 describe('the console files and knowledge pages in a real browser: upload, download, links, documents, search (Playwright + chromium)', function () {
   this.timeout(120_000);
-  let app: TestApp;
   let opened: ConsoleBrowser | undefined;
-  let page: Page;
-  let owner: SignedUp;
-  let workspaceId: string;
-
   before(async () => {
     opened = await openConsole('console-files', 'Files console', { FILE_MAX_BYTES: String(LIMIT) });
-    ({ app, page, owner, workspaceId } = opened);
   });
-
   after(() => opened?.close());
 
-  const alert = () => opened!.alert();
-  const status = () => opened!.status();
-
   it('uploads a file, lists it, downloads the same bytes, makes a link that works, deletes it', async () => {
+    const { app, page, owner, workspaceId, alert, status } = opened!;
     const bytes = randomBytes(5000);
     await page.goto(`${app.baseUrl}/console/w/${workspaceId}/files`);
     await expectAccessible(page, 'the empty files page');
@@ -77,7 +66,7 @@ describe('the console files and knowledge pages in a real browser: upload, downl
     ]);
     expect(download.suggestedFilename(), "Chromium's safe form of the name").to.equal('report _1_.bin');
     expect(Buffer.compare(await readFile((await download.path()) as string), bytes)).to.equal(0);
-    const direct = await opened!.page.request.get(`${app.baseUrl}/console/files/${fileId}/download`);
+    const direct = await page.request.get(`${app.baseUrl}/console/files/${fileId}/download`);
     expect(direct.headers()).to.include({
       'x-content-type-options': 'nosniff',
       'content-security-policy': 'sandbox',
@@ -107,6 +96,7 @@ describe('the console files and knowledge pages in a real browser: upload, downl
   });
 
   it('creates a knowledge base, adds a text document, waits until it is ready, and finds it', async () => {
+    const { app, page, owner, workspaceId, alert, status } = opened!;
     await page.goto(`${app.baseUrl}/console/w/${workspaceId}/knowledge`);
     await expectAccessible(page, 'the empty knowledge bases page');
     await page.getByLabel('Name').fill('Handbook');

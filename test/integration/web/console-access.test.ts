@@ -1,8 +1,11 @@
 import { expect } from 'chai';
-import { api, principalOf } from '../../support/api.ts';
-import { type FormClient, signedInClients } from '../../support/form-client.ts';
-import { joinWorkspace } from '../../support/members.ts';
-import { type SignedUp, signUp, startTestApp, type TestApp } from '../../support/test-app.ts';
+import { api } from '../../support/api.ts';
+import {
+  type ConsoleVisitors,
+  consoleVisitors,
+  expectForgedFormsRefused,
+} from '../../support/console-visitors.ts';
+import { type SignedUp, startTestApp, type TestApp } from '../../support/test-app.ts';
 
 /**
  * The console's pages and forms for every kind of visitor, over plain HTTP: signed out (to the sign-in form),
@@ -13,17 +16,12 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
   this.timeout(60_000);
   let app: TestApp;
   let owner: SignedUp;
-  let member: SignedUp;
-  let outsider: SignedUp;
   const ids = {} as Record<'workspace' | 'mission' | 'run' | 'trigger' | 'schedule' | 'blueprint', string>;
-  let browsers: Record<'owner' | 'member' | 'outsider' | 'anonymous', FormClient>;
+  let browsers: ConsoleVisitors['browsers'];
 
   before(async () => {
     app = await startTestApp();
-    [owner, member, outsider] = [await signUp(app), await signUp(app), await signUp(app)];
-    ids.workspace = (await api(app, owner, 'POST', '/api/workspaces', { name: 'Access' })).body.id;
-    const joiner = { principal: await principalOf(app, member), login: member.username };
-    await joinWorkspace(app.container.cradle, await principalOf(app, owner), ids.workspace, joiner, 'member');
+    ({ owner, browsers, workspaceId: ids.workspace } = await consoleVisitors(app, 'Access'));
     ids.mission = (
       await api(app, owner, 'POST', '/api/missions', { workspace_id: ids.workspace, name: 'm' })
     ).body.id;
@@ -37,7 +35,6 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
     ids.blueprint = (
       await api(app, owner, 'POST', '/api/blueprints', { workspace_id: ids.workspace, name: 'b', graph })
     ).body.id;
-    browsers = await signedInClients(app, { owner, member, outsider });
   });
 
   after(async () => app?.close());
@@ -95,16 +92,8 @@ describe('console pages: who may see and post what (HTTP, PostgreSQL)', function
       [`/console/missions/${ids.mission}/schedules`, { schedule_name: 'x', cron: '0 3 1 1 *' }],
       [`/console/schedules/${ids.schedule}/disable`, {}],
     ] as const;
-    const token = await browsers.owner.csrfToken();
-    for (const [path, fields] of forms) {
-      expect((await browsers.owner.post(path, fields)).status, `no token: ${path}`).to.equal(403);
-      expect((await browsers.owner.post(path, { ...fields, _csrf: 'wrong' })).status, path).to.equal(403);
-      const foreign = await browsers.owner.post(
-        path,
-        { ...fields, _csrf: token },
-        { origin: 'https://evil.example' },
-      );
-      expect(foreign.status, `foreign: ${path}`).to.equal(403);
+    await expectForgedFormsRefused(browsers.owner, forms);
+    for (const [path] of forms) {
       if (/(replay|disable|rotate|bulk)$/.test(path)) {
         expect((await browsers.owner.get(path)).status, `GET ${path}`).to.be.oneOf([404, 405]);
       }
