@@ -95,8 +95,14 @@ describe('the console files and knowledge pages in a real browser: upload, downl
     expect(await page.getByText('No files yet.').count()).to.equal(1);
   });
 
-  it('creates a knowledge base, adds a text document, waits until it is ready, and finds it', async () => {
+  it('creates a knowledge base, adds a text document and a file, waits until they are ready, and finds them', async () => {
     const { app, page, owner, workspaceId, alert, status } = opened!;
+    const faq = await app.request(`/api/files?workspace_id=${workspaceId}&name=faq.md`, {
+      method: 'POST',
+      headers: { ...owner.auth, 'content-type': 'text/markdown' },
+      body: '# Shipping\n\nParcels leave the warehouse the next morning.',
+    });
+    expect(faq.status).to.equal(201);
     await page.goto(`${app.baseUrl}/console/w/${workspaceId}/knowledge`);
     await expectAccessible(page, 'the empty knowledge bases page');
     await page.getByLabel('Name').fill('Handbook');
@@ -114,11 +120,13 @@ describe('the console files and knowledge pages in a real browser: upload, downl
       .fill('Refunds reach the card within five working days. <b>Keep the receipt.</b>');
     await page.getByRole('button', { name: 'Add text' }).click();
     expect(await status()).to.match(/^The document was added/);
-    await within(15_000, 'the document ready', async () => {
+    await page.locator('#field-file_id').selectOption({ label: 'faq.md' });
+    await page.getByRole('button', { name: 'Add file' }).click();
+    expect(await status()).to.match(/^The document was added/);
+    await within(15_000, 'both documents ready', async () => {
       await page.reload();
-      return (await page.getByRole('table', { name: 'Documents' }).textContent())!.includes(
-        'ready (1 chunk)',
-      );
+      const text = (await page.getByRole('table', { name: 'Documents' }).textContent()) as string;
+      return text.split('ready (1 chunk)').length === 3;
     });
     await expectAccessible(page, 'a knowledge base page');
 
@@ -134,13 +142,18 @@ describe('the console files and knowledge pages in a real browser: upload, downl
     expect(await hit.getByRole('cell').nth(0).textContent()).to.equal('Refunds <policy>');
     expect(await hit.getByRole('cell').nth(3).textContent()).to.include('<b>Keep the receipt.</b>');
     expect(Number(await hit.getByRole('cell').nth(2).textContent())).to.be.greaterThan(0);
+    await page.getByLabel('Search').fill('parcels warehouse');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const found = page.getByRole('table', { name: 'Search results' }).getByRole('row');
+    expect(await found.count()).to.equal(2);
+    expect(await found.nth(1).getByRole('cell').nth(0).textContent()).to.equal('faq.md');
     await expectAccessible(page, 'a knowledge base page with search results');
     await readmeScreenshot(page, 'console-knowledge');
 
     await page.getByRole('button', { name: 'Delete the document Refunds <policy>' }).click();
     expect(await status()).to.equal('The document was deleted.');
     const documents = await api(app, owner, 'GET', `/api/knowledge-bases/${baseId}/documents`);
-    expect(documents.body.items).to.deep.equal([]);
+    expect(documents.body.items.map((d: { title: string }) => d.title)).to.deep.equal(['faq.md']);
     const violations = opened!.consoleErrors.filter((text) =>
       /content security policy|refused to/i.test(text),
     );

@@ -154,7 +154,11 @@ ${curlBox(
 
   // The API's download: an attachment, never sniffed nor run as a page (serveFileContent's headers).
   consolePageRoute(router, deps, '/console/files/:file/download', async (ctx, req) => {
-    const content = await deps.readFileContent(req.principal, ctx.params.file as string, ctx.get('Range'));
+    const content = await deps.readFileContent(
+      req.principal,
+      ctx.params.file as string,
+      ctx.get('Range') || undefined,
+    );
     serveFileContent(ctx, content);
   });
 

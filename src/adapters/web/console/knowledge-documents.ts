@@ -116,6 +116,7 @@ ${pager(`/console/knowledge/${base.id}`, {}, documents.next)}
 ${
   admin &&
   html`<section class="card"><h2>Add a document</h2>
+<h3>As text</h3>
 ${postForm(
   req.viewer,
   `/console/knowledge/${base.id}/documents`,
@@ -124,6 +125,7 @@ ${postForm(
 ${field({ name: 'title', label: 'Title', required: true, value: kept?.source === 'text' ? kept.title : '' })}
 ${field({ name: 'text', label: 'Text', type: 'textarea', required: true, value: kept?.source === 'text' ? kept.text : '', hint: 'Up to about 10,000 characters here (the form takes 16 KiB); add a longer text as a file.' })}`,
 )}
+<h3>From a file</h3>
 ${
   files.length === 0
     ? html`<p class="muted">No files to add yet: <a href="/console/w/${base.workspaceId}/files">upload one</a> (text, Markdown, HTML, JSON or PDF).</p>`
