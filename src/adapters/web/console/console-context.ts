@@ -47,7 +47,7 @@ export async function consoleGet(ctx: Context, deps: WebDeps): Promise<ConsoleRe
 export async function sessionStillLive(ctx: Context, deps: WebDeps): Promise<ConsoleRequest | undefined> {
   const token = readCookie(ctx, 'session', deps.cookieSettings);
   const current = token ? await deps.resolveBrowserSession(token) : undefined;
-  return current && request(current);
+  return current && consoleRequestOf(current);
 }
 
 /** A console form post: same origin, this session's CSRF token, then its fields. */
