@@ -915,8 +915,13 @@ describe('authorisation matrix: every workspace, invitation, mission, run, sched
     it(testCase.route, async () => {
       const outcomes: string[] = [];
       const expected: string[] = [];
-      for (const who of CALLERS) {
-        const f = await fixture();
+      // A fixture of its own per caller, so that no caller's request depends on another's effects; a read
+      // with nothing prepared changes nothing, and its callers share one. Built side by side.
+      const reads = testCase.route.startsWith('GET ') && !testCase.prepare;
+      const shared = reads ? fixture() : undefined;
+      const fixtures = await Promise.all(CALLERS.map(() => shared ?? fixture()));
+      for (const [index, who] of CALLERS.entries()) {
+        const f = fixtures[index] as Fixture;
         const as = who === 'anonymous' ? undefined : await callerFor(who, f);
         if (as) await testCase.prepare?.(f, as.principal, principals.owner);
         const { method, path, body } = testCase.request(f);
