@@ -65,7 +65,7 @@ export function evaluationPage(router: Router, deps: WebDeps): void {
     const target =
       'missionId' in e.target
         ? html`mission <a href="/console/missions/${e.target.missionId}">${await missionName(req, e.target.missionId)}</a>`
-        : html`agent <code>${shortId(e.target.agentId)}</code>, version ${e.target.version}`;
+        : html`agent <a href="/console/agents/${e.target.agentId}"><code>${shortId(e.target.agentId)}</code></a>, version ${e.target.version}`;
     const passed = passedOf(e, summary);
     const body = html`<section class="card"><h1>${e.name}</h1>
 <dl>
