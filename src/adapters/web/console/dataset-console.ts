@@ -6,9 +6,8 @@ import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, requiredText, workspaceOf } from './console-context.ts';
 import {
-  consoleFormRoute,
-  consolePageRoute,
   type FormRefusal,
+  itemPageRoutes,
   sendConsolePage,
   workspacePageRoutes,
 } from './console-handlers.ts';
@@ -101,22 +100,18 @@ ${curlBox(curl('GET', `/api/datasets/${id}/items`), curl('POST', `/api/datasets/
     sendConsolePage(ctx, req, { title: dataset.name, workspace: view.workspace, notice, error }, body);
   };
 
-  consolePageRoute(router, deps, '/console/datasets/:dataset', (ctx, req) =>
-    datasetPage(ctx, req, ctx.params.dataset as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/datasets/:dataset/items',
-    async (ctx, req) => {
-      const id = ctx.params.dataset as string;
-      const input = jsonOf(req.form, 'input', 'the input', true);
-      const expected = jsonOf(req.form, 'expected', 'the expected output');
-      const metadata = jsonOf(req.form, 'metadata', 'the metadata');
-      await deps.addDatasetItems(req.principal, id, [{ input, expected, metadata }]);
-      seeOther(ctx, `/console/datasets/${id}?notice=item-added`);
+  itemPageRoutes(router, deps, {
+    path: '/console/datasets/:dataset',
+    page: datasetPage,
+    refused: datasetPage,
+    forms: {
+      items: async (ctx, req, id) => {
+        const input = jsonOf(req.form, 'input', 'the input', true);
+        const expected = jsonOf(req.form, 'expected', 'the expected output');
+        const metadata = jsonOf(req.form, 'metadata', 'the metadata');
+        await deps.addDatasetItems(req.principal, id, [{ input, expected, metadata }]);
+        seeOther(ctx, `/console/datasets/${id}?notice=item-added`);
+      },
     },
-    (ctx, req, error) => datasetPage(ctx, req, ctx.params.dataset as string, error),
-  );
+  });
 }

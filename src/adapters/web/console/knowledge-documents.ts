@@ -7,7 +7,7 @@ import { html, type SafeHtml } from '../html.ts';
 import { formatTime } from '../pages/layout.ts';
 import { seeOther, type WebDeps } from '../web-context.ts';
 import { type ConsoleRequest, formError, requiredText, UUID, workspaceOf } from './console-context.ts';
-import { consoleFormRoute, consolePageRoute, type FormRefusal, sendConsolePage } from './console-handlers.ts';
+import { type FormRefusal, itemPageRoutes, sendConsolePage } from './console-handlers.ts';
 import { actionButton, curl, curlBox, field, pageOf, pager, postForm, table } from './kit.ts';
 
 export const SEARCH_MODES = ['keyword', 'semantic', 'hybrid'] as const;
@@ -155,29 +155,25 @@ ${curlBox(
     sendConsolePage(ctx, req, { title: base.name, workspace: view.workspace, notice, error }, body);
   };
 
-  consolePageRoute(router, deps, '/console/knowledge/:base', (ctx, req) =>
-    basePage(ctx, req, ctx.params.base as string),
-  );
-
-  consoleFormRoute(
-    router,
-    deps,
-    '/console/knowledge/:base/documents',
-    async (ctx, req) => {
-      const baseId = ctx.params.base as string;
-      const { form } = req;
-      let input: { fileId: string } | { title: string; text: string };
-      if (form.source === 'file') {
-        if (!UUID.test(form.file_id ?? '')) throw new InvalidInput('choose a file from the list');
-        input = { fileId: form.file_id as string };
-      } else {
-        const text = form.text ?? '';
-        if (text.trim() === '') throw new InvalidInput('fill in the text');
-        input = { title: requiredText(form, 'title', 'the title', 500), text };
-      }
-      await deps.addDocument(req.principal, baseId, input);
-      seeOther(ctx, `/console/knowledge/${baseId}?notice=added`);
+  itemPageRoutes(router, deps, {
+    path: '/console/knowledge/:base',
+    page: basePage,
+    refused: basePage,
+    forms: {
+      documents: async (ctx, req, baseId) => {
+        const { form } = req;
+        let input: { fileId: string } | { title: string; text: string };
+        if (form.source === 'file') {
+          if (!UUID.test(form.file_id ?? '')) throw new InvalidInput('choose a file from the list');
+          input = { fileId: form.file_id as string };
+        } else {
+          const text = form.text ?? '';
+          if (text.trim() === '') throw new InvalidInput('fill in the text');
+          input = { title: requiredText(form, 'title', 'the title', 500), text };
+        }
+        await deps.addDocument(req.principal, baseId, input);
+        seeOther(ctx, `/console/knowledge/${baseId}?notice=added`);
+      },
     },
-    (ctx, req, error) => basePage(ctx, req, ctx.params.base as string, error),
-  );
+  });
 }
