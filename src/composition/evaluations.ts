@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AjvJsonSchemaChecks } from '../adapters/evaluations/ajv-json-schema-checks.ts';
 import { csvNdjsonDatasetFileReader } from '../adapters/evaluations/csv-ndjson-dataset-file-reader.ts';
 import { EvaluationRunnerJob } from '../adapters/evaluations/evaluation-runner-job.ts';
+import { datasetRoutes } from '../adapters/evaluations/http/dataset-routes.ts';
 import { evaluationRoutes } from '../adapters/evaluations/http/evaluation-routes.ts';
 import { InMemoryDatasetRepository } from '../adapters/evaluations/memory/in-memory-dataset-repository.ts';
 import { InMemoryEvaluationRepository } from '../adapters/evaluations/memory/in-memory-evaluation-repository.ts';
@@ -142,6 +143,6 @@ export const evaluations: Area<EvaluationsCradle, ThroughEvaluations> = {
       makeRecordEvaluationRun(deps),
     ]),
   }),
-  routes: evaluationRoutes,
+  routes: (deps) => [...datasetRoutes(deps), ...evaluationRoutes(deps)],
   jobs: ({ evaluationRunner }) => [evaluationRunner],
 };
