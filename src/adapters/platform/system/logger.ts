@@ -1,4 +1,5 @@
 import { type Logger, pino } from 'pino';
+import { LineBatch } from './line-batch.ts';
 
 export type { Logger };
 
@@ -9,31 +10,22 @@ const FLUSH_EVERY_MS = 100;
 /**
  * JSON logs on stdout. Redaction is a second line of defence: no code path should hand a secret to the
  * logger in the first place. Writes are asynchronous, so a slow stdout never blocks the event loop, and
- * batched: one write per BATCH_BYTES of lines (about 80 access-log lines; 4 KiB before issue 27's request-path
- * pass, whose dispatches were half of the access log's cost in `/healthz`'s profile) rather than a write per
+ * batched (`LineBatch`): one write per BATCH_BYTES of lines (about 80 access-log lines) rather than a write per
  * line, which cost a system call on every request; a line waits FLUSH_EVERY_MS at most. `main` flushes before
- * exiting, and pino writes what waits synchronously when the process exits any other way.
+ * exiting, and what waits is written synchronously when the process exits any other way.
  */
 export function createLogger(level: string): Logger {
-  // sonic-boom wants its largest write (16 KiB by default) above the batch.
-  const destination = pino.destination({
-    dest: 1,
-    sync: false,
-    minLength: BATCH_BYTES,
-    maxWrite: 4 * BATCH_BYTES,
-  });
-  const batch = { destination, waiting: false };
-  if (level !== 'silent') batching(batch);
+  // sonic-boom writes each batch it is handed at once (its own batching measures its whole pending text again on
+  // every line it is given: see LineBatch); a minLength of 1 rather than 0 keeps its flush waiting for the write.
+  const destination = new LineBatch(
+    pino.destination({ dest: 1, sync: false, minLength: 1, maxWrite: 4 * BATCH_BYTES }),
+    BATCH_BYTES,
+  );
+  if (level !== 'silent') batching(destination);
   return pino(
     {
       level,
       base: undefined,
-      hooks: {
-        streamWrite: (line) => {
-          batch.waiting = true;
-          return line;
-        },
-      },
       redact: {
         paths: [
           '*.password',
@@ -52,21 +44,18 @@ export function createLogger(level: string): Logger {
   );
 }
 
-type Destination = ReturnType<typeof pino.destination>;
-type Batch = { readonly destination: Destination; waiting: boolean };
+/** The loggers' batches (one in a server; tests make more), flushed by one timer and at exit. */
+const batches = new Set<LineBatch>();
 
-/** The loggers' batches (one in a server; tests make more), flushed by one timer (pino flushes them at exit). */
-const batches = new Set<Batch>();
-
-function batching(batch: Batch): void {
+function batching(batch: LineBatch): void {
   if (batches.size === 0) {
     setInterval(() => {
-      for (const each of batches) {
-        if (!each.waiting) continue;
-        each.waiting = false;
-        each.destination.flush();
-      }
+      for (const each of batches) each.hand();
     }, FLUSH_EVERY_MS).unref();
+    // After pino's own exit hook (registered with the first destination), which writes what sonic-boom holds.
+    process.on('exit', () => {
+      for (const each of batches) each.flushSync();
+    });
   }
   batches.add(batch);
 }
