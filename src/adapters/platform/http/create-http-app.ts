@@ -45,10 +45,7 @@ export interface HttpAppOptions {
   readonly tracer?: Tracer;
 }
 
-/**
- * SPEC section 7: the raw schema surfaces are blocked at the edge, whatever the method, credentials, letter case
- * or trailing slashes.
- */
+/** SPEC section 7: the raw schema surfaces, blocked at the edge. */
 const BLOCKED_PATHS = /^\/(?:docs|redoc|openapi\.json)\/*$/i;
 
 /** Builds the Koa application without listening, so tests can bind it to an ephemeral port. */
@@ -61,6 +58,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     authenticators: options.authenticators,
   });
 
+  // Middleware that do nothing once the rest has answered hand on `next()`'s promise rather than awaiting it:
+  // an async function and its await on every request, for nothing.
   app.use(requestId);
   if (options.tracer?.enabled) app.use(requestTracing(options.tracer));
   app.use(resolveClientIp(options.trustedProxies));
@@ -69,8 +68,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(errorMiddleware(options.logger, options.isUnavailable, options.problemDetails));
   const budgetMs = options.databaseWaitBudgetMs;
   if (budgetMs !== undefined) app.use((_ctx, next) => withWaitBudget(budgetMs, next));
-  app.use(baseHeaders);
-  app.use(blockSchemaSurfaces);
+  app.use(baseHeadersAndBlockedPaths);
   app.use(apiRateLimit(options.apiRateLimitPerMinute));
   if (options.web) app.use(outsideApi(options.web, options.routes));
   app.use(exactRoutes);
@@ -81,20 +79,26 @@ export function createHttpApp(options: HttpAppOptions): Koa {
 
 /** `ctx.state.clientIp`: the socket peer, or the client behind a trusted proxy (never a forged header). */
 function resolveClientIp(trustedProxies: readonly string[]) {
-  return async function setClientIp(ctx: Context, next: Next): Promise<void> {
+  return function setClientIp(ctx: Context, next: Next): Promise<void> {
     ctx.state.clientIp = clientIp(
       ctx.req.socket.remoteAddress ?? '',
       ctx.get('X-Forwarded-For') || undefined,
       trustedProxies,
     );
-    await next();
+    return next();
   };
 }
 
-async function baseHeaders(ctx: Context, next: Next): Promise<void> {
+/**
+ * The headers every answer carries, and SPEC section 7's blocked schema surfaces (404 whatever the method,
+ * credentials, letter case or trailing slashes).
+ */
+function baseHeadersAndBlockedPaths(ctx: Context, next: Next): Promise<void> {
+  const path = ctx.path;
   ctx.set('X-Content-Type-Options', 'nosniff');
-  if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
-  await next();
+  if (path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  if (BLOCKED_PATHS.test(path)) throw new NotFound('this resource');
+  return next();
 }
 
 function outsideApi(web: Middleware, routes: readonly RouteSpec[]): Middleware {
@@ -103,11 +107,6 @@ function outsideApi(web: Middleware, routes: readonly RouteSpec[]): Middleware {
     const api = ctx.path === '/api' || ctx.path.startsWith('/api/') || apiPaths.has(ctx.path);
     return api ? next() : web(ctx, next);
   };
-}
-
-async function blockSchemaSurfaces(ctx: Context, next: Next): Promise<void> {
-  if (BLOCKED_PATHS.test(ctx.path)) throw new NotFound('this resource');
-  await next();
 }
 
 /** No route matched: a known path with another method is 405 with `Allow`, anything else 404. */
