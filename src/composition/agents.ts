@@ -146,17 +146,18 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
     showBranch: singleton(makeShowBranch),
     activeThreadRun: singleton(makeActiveThreadRun),
     stopThread: singleton(makeStopThread),
-    takeAgentRuns: singleton(makeTakeAgentRuns),
+    takeAgentRuns: singleton((deps) => makeTakeAgentRuns(deps, config.blueprintEngine.leaseSeconds)),
     carryOutAgentRun: singleton(makeCarryOutAgentRun),
     agentRunner: singleton(
       (deps) =>
-        // Agent runs share the blueprint engine's poll; how many run at once is their own setting.
+        // Agent runs share the blueprint engine's poll and lease; how many run at once is their own setting.
         new AgentRunner(deps, {
           pollMs: config.blueprintEngine.pollIntervalMs,
           concurrency: config.models.agentRunnerConcurrency,
           childPollMs: 250,
           cancelPollMs: 250,
           owner: randomUUID(),
+          leaseSeconds: config.blueprintEngine.leaseSeconds,
         }),
       (runner) => runner.stop(),
     ),

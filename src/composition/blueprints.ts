@@ -219,7 +219,7 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
     runGraphs: singleton(makeRunGraphs),
     advanceRun: singleton(makeAdvanceRun),
     carryOutStep: singleton(makeCarryOutStep),
-    takeDueSteps: singleton(makeTakeDueSteps),
+    takeDueSteps: singleton((deps) => makeTakeDueSteps(deps, config.blueprintEngine.leaseSeconds)),
     startBlueprintRuns: singleton(makeStartBlueprintRuns),
     timeOutBlueprintRuns: singleton(makeTimeOutBlueprintRuns),
     cancelChildRuns: singleton(makeCancelChildRuns),
@@ -236,6 +236,7 @@ export const blueprints: Area<BlueprintsCradle, ThroughBlueprints> = {
         new BlueprintEngine(deps, {
           pollMs: config.blueprintEngine.pollIntervalMs,
           concurrency: config.blueprintEngine.concurrency,
+          leaseSeconds: config.blueprintEngine.leaseSeconds,
         }),
       (engine) => engine.stop(),
     ),

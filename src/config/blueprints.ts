@@ -7,6 +7,11 @@ export interface BlueprintsConfig {
     readonly pollIntervalMs: number;
     /** Steps this instance carries out at once. */
     readonly concurrency: number;
+    /**
+     * How long an instance holds a step or an agent run it works on (renewed at a third of it): past it, the
+     * instance is taken for gone and another takes the work over.
+     */
+    readonly leaseSeconds: number;
   };
 }
 
@@ -27,11 +32,20 @@ export const blueprintsSettings: Settings<BlueprintsConfig> = {
       default: 32,
       description: 'blueprint steps an instance carries out at once',
     },
+    BLUEPRINT_ENGINE_LEASE_SECONDS: {
+      type: 'integer',
+      minimum: 3,
+      maximum: 600,
+      default: 10,
+      description:
+        'how long an instance holds a blueprint step or an agent run it works on, renewed at a third of it while it works: past it, another instance takes the work over (how long a crashed instance delays its work)',
+    },
   },
   read: (input: Input): BlueprintsConfig => ({
     blueprintEngine: {
       pollIntervalMs: input.BLUEPRINT_ENGINE_POLL_INTERVAL_MS as number,
       concurrency: input.BLUEPRINT_ENGINE_CONCURRENCY as number,
+      leaseSeconds: input.BLUEPRINT_ENGINE_LEASE_SECONDS as number,
     },
   }),
 };

@@ -25,11 +25,18 @@ describe('worker SDK (runWorker) against the real server (PostgreSQL)', function
   const owner = suiteUser(app);
   const principal = suiteValue(() => principalOf(app, owner));
 
-  /** A workspace of its own, a mission, and `keys` admin keys (one per worker). */
+  /**
+   * A workspace of its own, a mission, and `keys` admin keys (one per worker). The mission's runs wait 1 s
+   * after a lost lease before they may be claimed again, not the default 10 s.
+   */
   async function workspace(keys = 1) {
     const c = app.container.cradle;
     const { workspace: ws } = await c.createWorkspace(principal, { name: 'Workers' });
-    const mission = await c.createMission(principal, { workspaceId: ws.id, name: 'work' });
+    const mission = await c.createMission(principal, {
+      workspaceId: ws.id,
+      name: 'work',
+      policy: { retryBackoffSeconds: 1 },
+    });
     const made = [];
     for (let i = 0; i < keys; i++) {
       const issued = await c.createApiKey(

@@ -45,6 +45,9 @@ export function killableServers(prefix: string) {
           // These tests are about crashes, not deadlines: a loaded machine must not turn a call into a 503.
           DATABASE_STATEMENT_TIMEOUT_MS: '10000',
           DATABASE_REQUEST_BUDGET_MS: '10000',
+          // A killed instance's steps and agent runs are taken over once their lease ends: 4 s, not 10 s, of
+          // waiting after each kill (renewed every 1.3 s, well inside it even on a loaded machine).
+          BLUEPRINT_ENGINE_LEASE_SECONDS: '4',
           BOOTSTRAP_ADMIN_USERNAME: admin.username,
           BOOTSTRAP_ADMIN_EMAIL: `${admin.username}@example.com`,
           BOOTSTRAP_ADMIN_PASSWORD: admin.password,

@@ -59,6 +59,8 @@ const BAD_VALUES: readonly [variable: string, value: string, others?: Record<str
   ['WEBHOOK_INTAKE_BATCH_MAX', '1001'],
   ['WEBHOOK_RATE_LIMIT_SYNC_MS', '-1'],
   ['WEBHOOK_RATE_LIMIT_SYNC_MS', '10001'],
+  ['BLUEPRINT_ENGINE_LEASE_SECONDS', '2'],
+  ['BLUEPRINT_ENGINE_LEASE_SECONDS', '601'],
 ];
 
 const SECRETS = new Set(['DATABASE_URL', 'MASTER_KEY', 'BOOTSTRAP_ADMIN_PASSWORD', 'REDIS_URL']);
@@ -156,6 +158,11 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ WEBHOOK_INTAKE_BATCH_MAX: '1', WEBHOOK_RATE_LIMIT_SYNC_MS: '0' }).webhooks,
     ).to.deep.include({ intakeBatchMax: 1, rateLimitSyncMs: 0 });
+  });
+
+  it('leases blueprint steps and agent runs for 10 s unless BLUEPRINT_ENGINE_LEASE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).blueprintEngine.leaseSeconds).to.equal(10);
+    expect(loadConfig({ BLUEPRINT_ENGINE_LEASE_SECONDS: '4' }).blueprintEngine.leaseSeconds).to.equal(4);
   });
 
   it('caches hot reads unless CACHE=off', () => {

@@ -1,7 +1,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { Logger } from 'pino';
 import type { CarryOutAgentRun } from '../../application/agents/loop/carry-out-agent-run.ts';
-import { AGENT_LEASE_SECONDS, type TakeAgentRuns } from '../../application/agents/loop/take-agent-runs.ts';
+import type { TakeAgentRuns } from '../../application/agents/loop/take-agent-runs.ts';
 import type { AgentRunRepository } from '../../application/agents/ports/agent-run-repository.ts';
 import type { Clock } from '../../application/kernel/ports/clock.ts';
 import type { RunRepository } from '../../application/runs/index.ts';
@@ -18,6 +18,8 @@ export interface AgentRunnerOptions {
   readonly cancelPollMs: number;
   /** This instance's name as a lease holder (unique per process). */
   readonly owner: string;
+  /** How long a run taken by this instance stays its own (renewed at a third of it while it works). */
+  readonly leaseSeconds: number;
 }
 
 export interface AgentRunnerDeps {
@@ -127,15 +129,15 @@ export class AgentRunner {
     this.#inFlight.set(work.runId, { controller, done });
   }
 
-  /** Renews the leases of the runs in flight (every 3.3 s) and aborts those that were cancelled meanwhile. */
+  /** Renews the leases of the runs in flight (at a third of the lease) and aborts those that were cancelled meanwhile. */
   async #watch(): Promise<void> {
     const ids = [...this.#inFlight.keys()];
     if (ids.length === 0) return;
     const now = this.#deps.clock.now().getTime();
     // Leases are renewed a third of the way through (each check looks for cancellations, far more often).
-    if (now - this.#renewedAt >= (AGENT_LEASE_SECONDS * 1000) / 3) {
+    if (now - this.#renewedAt >= (this.#options.leaseSeconds * 1000) / 3) {
       this.#renewedAt = now;
-      const leaseEnd = new Date(now + AGENT_LEASE_SECONDS * 1000);
+      const leaseEnd = new Date(now + this.#options.leaseSeconds * 1000);
       await this.#deps.agentRuns.renewLeases(ids, this.#options.owner, leaseEnd).catch(() => undefined);
     }
     for (const id of ids) {

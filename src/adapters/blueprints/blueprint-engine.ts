@@ -6,7 +6,7 @@ import type {
   TimeOutBlueprintRuns,
 } from '../../application/blueprints/engine/end-blueprint-runs.ts';
 import type { StartBlueprintRuns } from '../../application/blueprints/engine/start-blueprint-runs.ts';
-import { STEP_LEASE_SECONDS, type TakeDueSteps } from '../../application/blueprints/engine/take-due-steps.ts';
+import type { TakeDueSteps } from '../../application/blueprints/engine/take-due-steps.ts';
 import type { ExpireApprovals } from '../../application/blueprints/expire-approvals.ts';
 import type { StepKey, StepRepository } from '../../application/blueprints/ports/step-repository.ts';
 import type { Clock } from '../../application/kernel/ports/clock.ts';
@@ -17,6 +17,8 @@ export interface BlueprintEngineOptions {
   readonly pollMs: number;
   /** Steps carried out at once by this instance. */
   readonly concurrency: number;
+  /** How long a step taken by this instance stays its own (renewed at a third of it while it works). */
+  readonly leaseSeconds: number;
 }
 
 export interface BlueprintEngineDeps {
@@ -68,7 +70,7 @@ export class BlueprintEngine {
     this.#job = new PeriodicJob(() => this.#work(), options.pollMs, 'blueprint-engine');
     this.#renewal = new PeriodicJob(
       () => this.#renew(),
-      (STEP_LEASE_SECONDS * 1000) / 3,
+      (options.leaseSeconds * 1000) / 3,
       'blueprint-step-leases',
     );
   }
@@ -173,7 +175,7 @@ export class BlueprintEngine {
 
   async #renew(): Promise<void> {
     const keys = [...this.#inFlight.values()].map(({ key }) => key);
-    const leaseEnd = new Date(this.#deps.clock.now().getTime() + STEP_LEASE_SECONDS * 1000);
+    const leaseEnd = new Date(this.#deps.clock.now().getTime() + this.#options.leaseSeconds * 1000);
     await this.#deps.steps.renewLeases(keys, leaseEnd).catch(() => undefined);
   }
 }

@@ -12,7 +12,9 @@ describe('map steps over task nodes: two instances, one killed while creating ch
 
   it('every element gets exactly one child run, whichever instance created it and whatever was killed', async () => {
     const first = await serve();
-    let second = await serve();
+    // The second instance starts while the first one is set up (the bootstrap admin exists by now).
+    const starting = serve();
+    let second = '';
     const [callFirst, callSecond] = [processCaller(() => first), processCaller(() => second)];
     const { token, workspaceId } = await loggedIn(callFirst, admin);
     const blueprint = await callFirst('POST', '/api/blueprints', token, {
@@ -36,18 +38,18 @@ describe('map steps over task nodes: two instances, one killed while creating ch
       name: 'Fan out',
       blueprint: { id: blueprint.body.id },
     });
+    second = await starting;
     const items = Array.from({ length: ELEMENTS }, (_, n) => ({ n }));
-    const runs: string[] = [];
-    for (let index = 0; index < RUNS; index++) {
-      const run = await (index % 2 ? callSecond : callFirst)(
-        'POST',
-        `/api/missions/${mission.body.id}/runs`,
-        token,
-        { input: { items } },
-      );
-      expect(run.status).to.equal(202);
-      runs.push(run.body.id);
-    }
+    // Started together, half on each instance, as clients of both would.
+    const started = await Promise.all(
+      Array.from({ length: RUNS }, (_, index) =>
+        (index % 2 ? callSecond : callFirst)('POST', `/api/missions/${mission.body.id}/runs`, token, {
+          input: { items },
+        }),
+      ),
+    );
+    expect(started.map((run) => run.status)).to.deep.equal(started.map(() => 202));
+    const runs = started.map((run) => run.body.id as string);
     const children = async (runId: string) =>
       (await callFirst('GET', `/api/runs?parent_run_id=${runId}&limit=100`, token)).body.items as {
         id: string;
@@ -72,16 +74,21 @@ describe('map steps over task nodes: two instances, one killed while creating ch
             max_runs: 50,
           });
           if (claim.status !== 200) continue;
-          const claimed = claim.body.runs;
-          for (const child of claimed as { id: string; input: { n: number } }[]) {
+          const claimed = claim.body.runs as { id: string; input: { n: number } }[];
+          for (const child of claimed) {
             expect(completed.has(child.id), `${child.id} claimed again`).to.equal(false);
             completed.add(child.id);
-            const done = await call('POST', `/api/runs/${child.id}/complete`, token, {
-              status: 'succeeded',
-              output: { doubled: child.input.n * 2 },
-            });
-            expect(done.status).to.equal(200);
           }
+          // The batch completed together, as a worker with a slot per claimed run would.
+          const done = await Promise.all(
+            claimed.map((child) =>
+              call('POST', `/api/runs/${child.id}/complete`, token, {
+                status: 'succeeded',
+                output: { doubled: child.input.n * 2 },
+              }),
+            ),
+          );
+          expect(done.map((answer) => answer.status)).to.deep.equal(claimed.map(() => 200));
         }
         for (const id of runs) {
           if ((await callFirst('GET', `/api/runs/${id}`, token)).body.status === 'running') return false;

@@ -6,9 +6,6 @@ import type { StepRepository } from '../ports/step-repository.ts';
 import type { TakenStep } from './carry-out-step.ts';
 import { stepEvents } from './step-events.ts';
 
-/** How long an instance holds a step it acts on before another may take it over (renewed while it works). */
-export const STEP_LEASE_SECONDS = 10;
-
 export type TakeDueSteps = (limit: number) => Promise<TakenStep[]>;
 
 /**
@@ -17,18 +14,23 @@ export type TakeDueSteps = (limit: number) => Promise<TakenStep[]>;
  * never started again for the same attempt) with their `running` events, and leases the others to this
  * instance. `takeDue` also holds the steps' runs (skipping steps whose run another transaction holds), so
  * appending the events here, which locks the run's row, never waits while holding steps: the lock order of
- * every other path (the run's row, then its steps) cannot deadlock with it.
+ * every other path (the run's row, then its steps) cannot deadlock with it. The lease lasts `leaseSeconds`
+ * (BLUEPRINT_ENGINE_LEASE_SECONDS): the time before another instance may take the step over, renewed while this
+ * one works on it.
  */
-export function makeTakeDueSteps(deps: {
-  steps: StepRepository;
-  runEvents: RunEventRepository;
-  unitOfWork: UnitOfWork;
-  clock: Clock;
-}): TakeDueSteps {
+export function makeTakeDueSteps(
+  deps: {
+    steps: StepRepository;
+    runEvents: RunEventRepository;
+    unitOfWork: UnitOfWork;
+    clock: Clock;
+  },
+  leaseSeconds: number,
+): TakeDueSteps {
   return (limit) =>
     deps.unitOfWork.transaction(async () => {
       const now = deps.clock.now();
-      const leaseEnd = new Date(now.getTime() + STEP_LEASE_SECONDS * 1000);
+      const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000);
       const taken: TakenStep[] = [];
       const steps = await deps.steps.takeDue(now, limit, (step) => {
         taken.push({ step, was: step.status });
