@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AgentRunner } from '../adapters/agents/agent-runner.ts';
 import { agentRoutes } from '../adapters/agents/http/agent-routes.ts';
+import { threadRoutes } from '../adapters/agents/http/thread-routes.ts';
 import { InMemoryAgentRepository } from '../adapters/agents/memory/in-memory-agent-repository.ts';
 import { InMemoryAgentRunRepository } from '../adapters/agents/memory/in-memory-agent-run-repository.ts';
 import { InMemoryThreadRepository } from '../adapters/agents/memory/in-memory-thread-repository.ts';
@@ -167,6 +168,6 @@ export const agents: Area<AgentsCradle, ThroughAgents> = {
           agentRunner.nudge(),
     ),
   }),
-  routes: agentRoutes,
+  routes: (deps) => [...agentRoutes(deps), ...threadRoutes(deps)],
   jobs: ({ agentRunner }) => [agentRunner],
 };
