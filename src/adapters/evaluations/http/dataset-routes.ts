@@ -7,7 +7,6 @@ import { created } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { type BearerInput, bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
-import { presentDataset, presentDatasetItem } from './evaluation-presenters.ts';
 import {
   addItemsRequest,
   createDatasetRequest,
@@ -17,7 +16,8 @@ import {
   itemCount,
   itemFromRunRequest,
   workspaceListQuery,
-} from './evaluation-schemas.ts';
+} from './dataset-schemas.ts';
+import { presentDataset, presentDatasetItem } from './evaluation-presenters.ts';
 
 /** Datasets and their items: what evaluations run over. */
 export function datasetRoutes(deps: ThroughEvaluations): RouteSpec[] {

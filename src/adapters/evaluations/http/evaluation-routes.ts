@@ -7,6 +7,7 @@ import { accepted, ok } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { type BearerInput, bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
+import { workspaceListQuery } from './dataset-schemas.ts';
 import { presentComparison, presentEvaluation, presentResult } from './evaluation-presenters.ts';
 import {
   compareQuery,
@@ -14,7 +15,6 @@ import {
   createEvaluationRequest,
   evaluation,
   evaluationResult,
-  workspaceListQuery,
 } from './evaluation-schemas.ts';
 
 /** A result with the position its page continues after (the item's id). */
