@@ -15,18 +15,19 @@ import { TAGS } from '../../platform/http/tags.ts';
 import { blueprintUrl, presentBlueprint, presentVersion, versionUrl } from './blueprint-presenters.ts';
 import {
   blueprint,
-  blueprintDiff,
-  blueprintVersion,
   createBlueprintRequest,
-  createVersionRequest,
-  diffParams,
   listBlueprintsQuery,
   pageQuery,
   updateBlueprintRequest,
-  validateGraphRequest,
-  validGraph,
-  versionParams,
 } from './blueprint-schemas.ts';
+import {
+  blueprintDiff,
+  blueprintVersion,
+  createVersionRequest,
+  diffParams,
+  versionParams,
+} from './blueprint-version-schemas.ts';
+import { validateGraphRequest, validGraph } from './graph-schemas.ts';
 
 /** A graph of 256 KiB and the fields around it. */
 const GRAPH_BODY_BYTES = MAX_GRAPH_BYTES + 16 * 1024;
