@@ -11,4 +11,13 @@ describe('ensure bootstrap admin', () => {
     expect(users.map((u) => u.username)).to.deep.equal(['ada']);
     await app.logIn({ usernameOrEmail: 'ada', password: ADA.password, ip: '192.0.2.1', userAgent: null });
   });
+
+  it('succeeds on every instance started at once: one creates the user, the others find it', async () => {
+    const app = await useCases();
+    // Both look before either has stored the user (hashing the password lies between), as two servers started
+    // together on one database do.
+    const created = await Promise.all([app.ensureBootstrapAdmin(ADA), app.ensureBootstrapAdmin(ADA)]);
+    expect(created.toSorted()).to.deep.equal([false, true]);
+    expect((await app.users.list()).map((u) => u.username)).to.deep.equal(['ada']);
+  });
 });
