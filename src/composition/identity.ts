@@ -45,6 +45,7 @@ import { RateLimiterLoginThrottle } from '../adapters/identity/rate-limiter-logi
 import { ConfiguredIdentityProviders } from '../adapters/identity/sso/configured-identity-providers.ts';
 import { AesGcmSecretBox } from '../adapters/platform/crypto/aes-gcm-secret-box.ts';
 import { BoundedQueue } from '../adapters/platform/crypto/bounded-queue.ts';
+import { HashingWorkers } from '../adapters/platform/crypto/hashing-workers.ts';
 import { deriveKey } from '../adapters/platform/crypto/master-key.ts';
 import { FlexibleRateLimiter } from '../adapters/platform/throttling/flexible-rate-limiter.ts';
 import { KeyedRateLimiter } from '../adapters/platform/throttling/keyed-rate-limiter.ts';
@@ -144,13 +145,20 @@ const RESET_EMAILS_PER_HOUR = 3;
 const VERIFIED_TOKENS = 10_000;
 
 /**
- * Password hashes run at once: one core fewer than the machine has (at least one, at most three). A hash holds
- * a core for its whole run (about 10 ms of argon2id); with as many hashes as cores, a login flood leaves the
- * event loop waiting for a core behind them, and every cheap request (`/me`, claims) with it (issue 27: `/me`
- * p99 during a login flood). Hashing also shares libuv's 4-thread pool with jose's WebCrypto jobs: at most
- * three leaves them a thread. (The benchmark measures the argon2id bound with this same figure.)
+ * Password hashes run at once: one core fewer than the machine has (at least one, at most three), each on a
+ * HashingWorkers thread of its own at a raised nice value. A hash holds a core for its whole run (about 12 ms of
+ * argon2id); with as many hashes as cores, a login flood leaves the event loop waiting for a core behind them,
+ * and every cheap request (`/me`, claims) with it (issue 27: `/me` p99 during a login flood); the nice value
+ * lets the event loop take a core from a hash at once. (The benchmark measures the argon2id bound with this
+ * same figure.)
  */
 export const hashingConcurrency = (): number => Math.max(1, Math.min(availableParallelism() - 1, 3));
+
+/**
+ * Hashes handed to each hashing thread at once: one running and the next in its inbox, so that the thread starts
+ * it the moment the first ends instead of waiting for a busy event loop to hand it over.
+ */
+export const HASHES_PER_THREAD = 2;
 
 /** Users, passwords, access and refresh tokens, login and browser sessions, login throttling. */
 export interface IdentityCradle extends TwoFactorCradle {
@@ -184,8 +192,10 @@ export interface IdentityCradle extends TwoFactorCradle {
   refreshSession: RefreshSession;
   listOwnAuditEvents: ListOwnAuditEvents;
   identityMetrics: IdentityMetrics;
-  /** Password hashes run through it, a few at once (see `hashingConcurrency`). */
+  /** Password hashes are admitted through it, a few at once (see `hashingConcurrency`). */
   passwordHashingQueue: BoundedQueue;
+  /** The threads password hashes run on. */
+  passwordHashingWorkers: HashingWorkers;
   authenticate: Authenticate;
   logOut: LogOut;
   getCurrentUser: GetCurrentUser;
@@ -244,8 +254,10 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
   register: (context) => {
     const { config, persistence } = context;
     const hashers = {
-      argon2id: ({ passwordHashingQueue: queue }: ThroughIdentity) => new Argon2PasswordHasher({ queue }),
-      scrypt: ({ passwordHashingQueue: queue }: ThroughIdentity) => new ScryptPasswordHasher({ queue }),
+      argon2id: ({ passwordHashingQueue: queue, passwordHashingWorkers: workers }: ThroughIdentity) =>
+        new Argon2PasswordHasher({ queue, workers }),
+      scrypt: ({ passwordHashingQueue: queue, passwordHashingWorkers: workers }: ThroughIdentity) =>
+        new ScryptPasswordHasher({ queue, workers }),
     };
     const users = announced(persistence, PostgresUserRepository, announcingUsers, InMemoryUserRepository);
     const loginSessions = announced(
@@ -310,9 +322,13 @@ export const identity: Area<IdentityCradle, ThroughIdentity> = {
       passwordHashingQueue: singleton(
         ({ identityMetrics: { hashWait } }) =>
           new BoundedQueue({
-            concurrency: hashingConcurrency(),
+            concurrency: HASHES_PER_THREAD * hashingConcurrency(),
             observeWait: (seconds) => hashWait.observe({}, seconds),
           }),
+      ),
+      passwordHashingWorkers: singleton(
+        () => new HashingWorkers({ threads: hashingConcurrency() }),
+        (workers) => workers.close(),
       ),
       listOwnAuditEvents: singleton(makeListOwnAuditEvents),
       logIn: singleton((deps) => countedLogin(makeLogIn(deps), 'api', deps.identityMetrics)),

@@ -29,8 +29,8 @@ import { TEST_MASTER_KEY, TEST_RATE_LIMITS } from './test-settings.ts';
  * processes use the configured hasher.
  */
 const cheapPasswordHasher = registrar<Cradle>().singleton(
-  ({ passwordHashingQueue: queue }) =>
-    new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1, queue }),
+  ({ passwordHashingQueue: queue, passwordHashingWorkers: workers }) =>
+    new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1, queue, workers }),
 );
 
 export interface TestApp {

@@ -1,7 +1,8 @@
 import type { Algorithm, Version } from '@node-rs/argon2';
-import { hash as argon2Hash, parseOptions } from '@node-rs/argon2';
+import { parseOptions } from '@node-rs/argon2';
 import type { PasswordHasher } from '../../../application/identity/ports/password-hasher.ts';
 import { BoundedQueue } from '../../platform/crypto/bounded-queue.ts';
+import { HashingWorkers } from '../../platform/crypto/hashing-workers.ts';
 import { verifyEitherHash } from './scrypt-password-hasher.ts';
 
 export interface Argon2PasswordHasherOptions {
@@ -13,6 +14,8 @@ export interface Argon2PasswordHasherOptions {
   readonly parallelism?: number;
   /** The limiter every hash and verify goes through; by default one of this hasher's own. */
   readonly queue?: BoundedQueue;
+  /** The threads that hash; by default one of this hasher's own. */
+  readonly workers?: HashingWorkers;
 }
 
 // The package's Algorithm and Version are `const enum`s with no runtime object (isolatedModules forbids using
@@ -28,7 +31,7 @@ function positiveInteger(name: string, value: number): number {
 }
 
 /**
- * argon2id (version 0x13) through @node-rs/argon2, which hashes on the libuv pool, with m = 19456 KiB, t = 2,
+ * argon2id (version 0x13) through @node-rs/argon2, on HashingWorkers' threads, with m = 19456 KiB, t = 2,
  * p = 1, a 16-byte random salt and a 32-byte output, stored as a PHC string
  * (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`).
  *
@@ -40,6 +43,7 @@ export class Argon2PasswordHasher implements PasswordHasher {
   readonly timeCost: number;
   readonly parallelism: number;
   readonly #queue: BoundedQueue;
+  readonly #workers: HashingWorkers;
 
   constructor(options: Argon2PasswordHasherOptions = {}) {
     this.memoryCost = positiveInteger('memoryCost', options.memoryCost ?? 19456);
@@ -49,11 +53,12 @@ export class Argon2PasswordHasher implements PasswordHasher {
     if (this.memoryCost < 8 * this.parallelism)
       throw new RangeError('memoryCost must be at least 8 KiB per lane');
     this.#queue = options.queue ?? new BoundedQueue();
+    this.#workers = options.workers ?? new HashingWorkers();
   }
 
   async hash(password: string): Promise<string> {
     return this.#queue.run(() =>
-      argon2Hash(password, {
+      this.#workers.argon2Hash(password, {
         algorithm: ARGON2ID,
         version: VERSION_0X13,
         memoryCost: this.memoryCost,
@@ -65,7 +70,7 @@ export class Argon2PasswordHasher implements PasswordHasher {
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
-    return verifyEitherHash(this.#queue, hash, password);
+    return verifyEitherHash(this.#queue, this.#workers, hash, password);
   }
 
   needsRehash(hash: string): boolean {

@@ -1,7 +1,7 @@
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { verify as argon2Verify } from '@node-rs/argon2';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PasswordHasher } from '../../../application/identity/ports/password-hasher.ts';
 import { BoundedQueue } from '../../platform/crypto/bounded-queue.ts';
+import { HashingWorkers } from '../../platform/crypto/hashing-workers.ts';
 
 export interface ScryptPasswordHasherOptions {
   /** log2 of the CPU/memory cost N; defaults to 17 (N = 131072, 128 MiB with r = 8). */
@@ -12,6 +12,8 @@ export interface ScryptPasswordHasherOptions {
   readonly p?: number;
   /** The limiter every hash and verify goes through; by default one of this hasher's own. */
   readonly queue?: BoundedQueue;
+  /** The threads that hash; by default one of this hasher's own. */
+  readonly workers?: HashingWorkers;
 }
 
 export interface ScryptHash {
@@ -46,11 +48,14 @@ function b64(bytes: Buffer): string {
   return bytes.toString('base64').replace(/=+$/, '');
 }
 
-function derive(password: string, salt: Buffer, keyBytes: number, logN: number, r: number, p: number) {
-  return new Promise<Buffer>((resolve, reject) => {
-    const options = { N: 2 ** logN, r, p, maxmem: scryptMemory(logN, r, p) };
-    scrypt(password, salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+function derive(
+  workers: HashingWorkers,
+  password: string,
+  salt: Buffer,
+  keyBytes: number,
+  { logN, r, p }: { logN: number; r: number; p: number },
+): Promise<Buffer> {
+  return workers.scrypt(password, salt, keyBytes, { N: 2 ** logN, r, p, maxmem: scryptMemory(logN, r, p) });
 }
 
 /**
@@ -71,11 +76,11 @@ export function parseScryptHash(hash: string): ScryptHash | undefined {
  * Checks `password` against a scrypt hash with the parameters the hash names, in constant time; false for a
  * malformed hash or one whose parameters are out of bounds. Not queued: callers run it behind their limiter.
  */
-export async function verifyScryptHash(hash: string, password: string): Promise<boolean> {
+async function verifyScryptHash(workers: HashingWorkers, hash: string, password: string): Promise<boolean> {
   const parsed = parseScryptHash(hash);
   if (!parsed || scryptMemory(parsed.logN, parsed.r, parsed.p) > MAX_VERIFY_MEMORY) return false;
   try {
-    const key = await derive(password, parsed.salt, parsed.key.length, parsed.logN, parsed.r, parsed.p);
+    const key = await derive(workers, password, parsed.salt, parsed.key.length, parsed);
     return timingSafeEqual(key, parsed.key);
   } catch {
     return false;
@@ -83,7 +88,7 @@ export async function verifyScryptHash(hash: string, password: string): Promise<
 }
 
 /**
- * scrypt from node:crypto (run on the libuv pool), N = 2^17, r = 8, p = 1, a 16-byte random salt and a
+ * scrypt from node:crypto (run on HashingWorkers' threads), N = 2^17, r = 8, p = 1, a 16-byte random salt and a
  * 32-byte key, stored as `$scrypt$ln=17,r=8,p=1$<salt>$<key>` (unpadded base64, as in PHC strings).
  *
  * It also verifies argon2 hashes (made by Argon2PasswordHasher), and reports them as needing a rehash, so
@@ -94,6 +99,7 @@ export class ScryptPasswordHasher implements PasswordHasher {
   readonly r: number;
   readonly p: number;
   readonly #queue: BoundedQueue;
+  readonly #workers: HashingWorkers;
 
   constructor(options: ScryptPasswordHasherOptions = {}) {
     this.logN = options.logN ?? 17;
@@ -106,18 +112,19 @@ export class ScryptPasswordHasher implements PasswordHasher {
       throw new RangeError('scrypt parameters need more memory than verify allows (256 MiB)');
     }
     this.#queue = options.queue ?? new BoundedQueue();
+    this.#workers = options.workers ?? new HashingWorkers();
   }
 
   async hash(password: string): Promise<string> {
     return this.#queue.run(async () => {
       const salt = randomBytes(SALT_BYTES);
-      const key = await derive(password, salt, KEY_BYTES, this.logN, this.r, this.p);
+      const key = await derive(this.#workers, password, salt, KEY_BYTES, this);
       return `$scrypt$ln=${this.logN},r=${this.r},p=${this.p}$${b64(salt)}$${b64(key)}`;
     });
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
-    return verifyEitherHash(this.#queue, hash, password);
+    return verifyEitherHash(this.#queue, this.#workers, hash, password);
   }
 
   needsRehash(hash: string): boolean {
@@ -131,12 +138,17 @@ export class ScryptPasswordHasher implements PasswordHasher {
  * A password checked against a stored hash of either format, so that switching PASSWORD_HASHER keeps every
  * account's login. Only the job's own failures (a malformed hash) answer false: a refusal of the queue propagates.
  */
-export function verifyEitherHash(queue: BoundedQueue, hash: string, password: string): Promise<boolean> {
-  if (parseScryptHash(hash)) return queue.run(() => verifyScryptHash(hash, password));
+export function verifyEitherHash(
+  queue: BoundedQueue,
+  workers: HashingWorkers,
+  hash: string,
+  password: string,
+): Promise<boolean> {
+  if (parseScryptHash(hash)) return queue.run(() => verifyScryptHash(workers, hash, password));
   if (!hash.startsWith('$argon2')) return Promise.resolve(false);
   return queue.run(async () => {
     try {
-      return await argon2Verify(hash, password);
+      return await workers.argon2Verify(hash, password);
     } catch {
       return false;
     }

@@ -1,0 +1,217 @@
+// The cost of a login in two checkouts side by side: the server of each (`node src/main.ts` in each folder, each
+// on a scratch database of its own, reached through a proxy that counts the statements it is sent) is first
+// logged in 20 times one after another, which gives SQL statements per login and per `/me`; then the two take
+// turns ROUNDS times (default 3): a login flood of 50 connections for ROUND_SECONDS (default 8), then the same
+// with `/me` paced at 200/s beside it, as `make bench`'s me_during_login does. Printed per round and as medians:
+// logins answered 200 per second, refusals (503), server CPU milliseconds (user + system from /proc) per login
+// answered, and `/me`'s p99 during the second flood. Taking turns puts both under the same load.
+// Run: node scripts/ab-login-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Socket } from 'node:net';
+import autocannon from 'autocannon';
+import { BENCH_USER, cpuSeconds, freePort, logIn, waitFor } from './bench/server.ts';
+import { scratchDatabase } from './resilience/scratch-database.ts';
+
+const [beforeDir, afterDir] = process.argv.slice(2);
+if (!beforeDir || !afterDir) throw new Error('usage: node scripts/ab-login-cost.ts BEFORE_DIR AFTER_DIR');
+const rounds = Number(process.env.ROUNDS ?? 3);
+const seconds = Number(process.env.ROUND_SECONDS ?? 8);
+const LOGIN_BODY = JSON.stringify({ username_or_email: BENCH_USER.username, password: BENCH_USER.password });
+
+/** A TCP proxy to PostgreSQL counting the statements clients send: simple queries and executes. */
+async function countingProxy(target: URL) {
+  const counts = { statements: 0, texts: [] as string[] };
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close);
+    upstream.on('error', close);
+    countMessages(client, counts);
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return { url: url.toString(), counts, close: () => server.close() };
+}
+
+/**
+ * Reads the frontend protocol: untyped startup messages until the StartupMessage, then typed ones. Each simple
+ * query and each execute is a statement; its text is the query's, or the one its portal was bound to.
+ */
+function countMessages(client: Socket, counts: { statements: number; texts: string[] }) {
+  let buffered = Buffer.alloc(0);
+  let startup = true;
+  const prepared = new Map<string, string>();
+  const portals = new Map<string, string>();
+  const cstrings = (body: Buffer) => body.toString('utf8').split('\0');
+  client.on('data', (chunk: Buffer) => {
+    buffered = Buffer.concat([buffered, chunk]);
+    for (;;) {
+      const head = startup ? 0 : 1;
+      if (buffered.length < head + 4) return;
+      const length = buffered.readInt32BE(head);
+      if (buffered.length < head + length) return;
+      const body = buffered.subarray(head + 4, head + length);
+      if (startup) {
+        // SSLRequest and GSSENCRequest come before the StartupMessage (protocol 3.0: 196608).
+        if (buffered.readInt32BE(4) === 196608) startup = false;
+      } else if (buffered[0] === 0x50 /* P */) {
+        const [name = '', text = ''] = cstrings(body);
+        prepared.set(name, text);
+      } else if (buffered[0] === 0x42 /* B */) {
+        const [portal = '', name = ''] = cstrings(body);
+        portals.set(portal, prepared.get(name) ?? '?');
+      } else if (buffered[0] === 0x51 /* Q */ || buffered[0] === 0x45 /* E */) {
+        counts.statements++;
+        const text =
+          buffered[0] === 0x51 ? (cstrings(body)[0] ?? '') : (portals.get(cstrings(body)[0] ?? '') ?? '?');
+        counts.texts.push(text);
+      }
+      buffered = buffered.subarray(head + length);
+    }
+  });
+}
+
+// One master key for both (and one database each, so that the two never share a lock or a counter).
+const masterKey = randomBytes(32).toString('base64url');
+async function start(dir: string) {
+  const database = await scratchDatabase('ab_login');
+  const proxy = await countingProxy(new URL(database.url));
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ['src/main.ts'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: proxy.url,
+      MASTER_KEY: masterKey,
+      PORT: port,
+      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
+      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
+      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
+      API_RATE_LIMIT_PER_MINUTE: '10000000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+  });
+  let gone: unknown;
+  child.on('exit', (code) => (gone = code ?? 'signal'));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base, '/readyz', () => gone, 120_000);
+  return { base, child, pid: child.pid as number, proxy, database };
+}
+
+const servers = { before: await start(beforeDir), after: await start(afterDir) };
+type Name = keyof typeof servers;
+const names: Name[] = ['before', 'after'];
+const figures: Record<string, number[]> = {};
+const note = (key: string, value: number) => (figures[key] = [...(figures[key] ?? []), value]);
+
+/**
+ * Statements sent per call of `call`, over `amount` calls one after another (after one untimed call), less those
+ * the server sends by itself (its periodic jobs) over as long a time at rest. With SHOW_STATEMENTS set, the
+ * statements of the last call are printed.
+ */
+async function statementsPer(name: Name, call: () => Promise<unknown>, amount = 20): Promise<number> {
+  const { counts } = servers[name].proxy;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300)); // writes after the answer (audit)
+  await call();
+  await settle();
+  const [before, started] = [counts.statements, performance.now()];
+  for (let i = 0; i < amount; i++) {
+    counts.texts.length = 0;
+    await call();
+  }
+  await settle();
+  const [during, took] = [counts.statements - before, performance.now() - started];
+  if (process.env.SHOW_STATEMENTS)
+    console.log(counts.texts.map((text) => `  ${text.slice(0, 110)}`).join('\n'));
+  const rest = counts.statements;
+  await new Promise((resolve) => setTimeout(resolve, took));
+  return (during - (counts.statements - rest)) / amount;
+}
+
+const loginFlood = (base: string) =>
+  autocannon({
+    url: `${base}/api/auth/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: LOGIN_BODY,
+    connections: 50,
+    duration: seconds,
+  });
+
+/** A login flood alone (throughput, CPU per login), then one with `/me` paced beside it (its p99). */
+async function flood(name: Name, token: string) {
+  const { base, pid } = servers[name];
+  const cpu0 = await cpuSeconds(pid);
+  const login = await loginFlood(base);
+  const cpu = (await cpuSeconds(pid)) - cpu0;
+  const [me] = await Promise.all([
+    autocannon({
+      url: `${base}/api/auth/me`,
+      headers: { authorization: `Bearer ${token}` },
+      overallRate: 200,
+      connections: 50,
+      duration: seconds,
+    }),
+    loginFlood(base),
+  ]);
+  const ok = login.requests.total - login.non2xx;
+  // Refused (503) logins still took a little CPU: it is counted against the logins answered.
+  return {
+    rps: ok / seconds,
+    refused: login.non2xx,
+    cpuMs: ok > 0 ? (cpu * 1000) / ok : 0,
+    meP99: me.latency.p99,
+  };
+}
+
+try {
+  const tokens = { before: await logIn(servers.before.base), after: await logIn(servers.after.base) };
+  for (const name of names) {
+    const { base } = servers[name];
+    const login = () => logIn(base);
+    const me = () => fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${tokens[name]}` } });
+    console.log(
+      `${name}: ${(await statementsPer(name, login)).toFixed(2)} statements per login, ` +
+        `${(await statementsPer(name, () => me().then((r) => r.arrayBuffer()))).toFixed(2)} per /me`,
+    );
+  }
+  for (let round = 0; rounds > 0 && round < rounds + 1; round++) {
+    for (const name of names) {
+      const result = await flood(name, tokens[name]);
+      if (round === 0) continue; // the warm-up round
+      console.log(
+        `${name}: ${result.rps.toFixed(1)} logins/s, ${result.refused} refused, ` +
+          `${result.cpuMs.toFixed(1)} CPU ms per login, /me p99 ${result.meP99} ms`,
+      );
+      note(`${name} logins/s`, result.rps);
+      note(`${name} CPU ms/login`, result.cpuMs);
+      note(`${name} /me p99 ms`, result.meP99);
+      note(`${name} refused`, result.refused);
+    }
+  }
+  for (const [key, values] of Object.entries(figures)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] as number;
+    console.log(
+      `${key.padEnd(24)} median ${median.toFixed(1)} (${values.map((v) => v.toFixed(1)).join(', ')})`,
+    );
+  }
+} finally {
+  for (const server of Object.values(servers)) server.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  for (const server of Object.values(servers)) {
+    server.proxy.close();
+    await server.database.dispose();
+  }
+}
