@@ -1,8 +1,8 @@
 // The cost of a login in two checkouts side by side: the server of each (`node src/main.ts` in each folder, each
 // on a scratch database of its own, reached through a proxy that counts the statements it is sent) is first
-// logged in 20 times one after another, which gives SQL statements per login and per `/me`; then the two take
-// turns ROUNDS times (default 3): a login flood of 50 connections for ROUND_SECONDS (default 8), then the same
-// with `/me` paced at 200/s beside it, as `make bench`'s me_during_login does. Printed per round and as medians:
+// logged in 20 times one after another, which gives SQL statements per login and per `/me` (SHOW_STATEMENTS=1
+// lists them); then the two take turns ROUNDS times (default 3): a login flood of 50 connections for
+// ROUND_SECONDS (default 8), then the same with `/me` paced at 200/s beside it, as `make bench`'s me_during_login does. Printed per round and as medians:
 // logins answered 200 per second, refusals (503), server CPU milliseconds (user + system from /proc) per login
 // answered, and `/me`'s p99 during the second flood. Taking turns puts both under the same load.
 // Run: node scripts/ab-login-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
@@ -21,7 +21,7 @@ const LOGIN_BODY = JSON.stringify({ username_or_email: BENCH_USER.username, pass
 
 /** A TCP proxy to PostgreSQL counting the statements clients send: simple queries and executes. */
 async function countingProxy(target: URL) {
-  const counts = { statements: 0, texts: [] as string[] };
+  const counts = { texts: [] as string[] };
   const server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     client.pipe(upstream);
@@ -47,7 +47,7 @@ async function countingProxy(target: URL) {
  * Reads the frontend protocol: untyped startup messages until the StartupMessage, then typed ones. Each simple
  * query and each execute is a statement; its text is the query's, or the one its portal was bound to.
  */
-function countMessages(client: Socket, counts: { statements: number; texts: string[] }) {
+function countMessages(client: Socket, counts: { texts: string[] }) {
   let buffered = Buffer.alloc(0);
   let startup = true;
   const prepared = new Map<string, string>();
@@ -71,7 +71,6 @@ function countMessages(client: Socket, counts: { statements: number; texts: stri
         const [portal = '', name = ''] = cstrings(body);
         portals.set(portal, prepared.get(name) ?? '?');
       } else if (buffered[0] === 0x51 /* Q */ || buffered[0] === 0x45 /* E */) {
-        counts.statements++;
         const text =
           buffered[0] === 0x51 ? (cstrings(body)[0] ?? '') : (portals.get(cstrings(body)[0] ?? '') ?? '?');
         counts.texts.push(text);
@@ -116,27 +115,26 @@ const figures: Record<string, number[]> = {};
 const note = (key: string, value: number) => (figures[key] = [...(figures[key] ?? []), value]);
 
 /**
- * Statements sent per call of `call`, over `amount` calls one after another (after one untimed call), less those
- * the server sends by itself (its periodic jobs) over as long a time at rest. With SHOW_STATEMENTS set, the
- * statements of the last call are printed.
+ * Statements sent per call of `call`: the least of `amount` calls one after another, each counted from its start
+ * to 50 ms after its answer, leaving out the statements the server sent by itself over 3 s at rest (its periodic
+ * jobs). With SHOW_STATEMENTS set, the statements of such a least call are printed.
  */
 async function statementsPer(name: Name, call: () => Promise<unknown>, amount = 20): Promise<number> {
   const { counts } = servers[name].proxy;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300)); // writes after the answer (audit)
-  await call();
-  await settle();
-  const [before, started] = [counts.statements, performance.now()];
+  counts.texts.length = 0;
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const periodic = new Set(counts.texts);
+  let least: string[] | undefined;
   for (let i = 0; i < amount; i++) {
     counts.texts.length = 0;
     await call();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const own = counts.texts.filter((text) => !periodic.has(text));
+    if (i > 0 && (!least || own.length < least.length)) least = own;
   }
-  await settle();
-  const [during, took] = [counts.statements - before, performance.now() - started];
   if (process.env.SHOW_STATEMENTS)
-    console.log(counts.texts.map((text) => `  ${text.slice(0, 110)}`).join('\n'));
-  const rest = counts.statements;
-  await new Promise((resolve) => setTimeout(resolve, took));
-  return (during - (counts.statements - rest)) / amount;
+    console.log((least ?? []).map((text) => `  ${text.slice(0, 110)}`).join('\n'));
+  return least?.length ?? 0;
 }
 
 const loginFlood = (base: string) =>
@@ -182,8 +180,8 @@ try {
     const login = () => logIn(base);
     const me = () => fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${tokens[name]}` } });
     console.log(
-      `${name}: ${(await statementsPer(name, login)).toFixed(2)} statements per login, ` +
-        `${(await statementsPer(name, () => me().then((r) => r.arrayBuffer()))).toFixed(2)} per /me`,
+      `${name}: ${await statementsPer(name, login)} statements per login, ` +
+        `${await statementsPer(name, () => me().then((r) => r.arrayBuffer()))} per /me`,
     );
   }
   for (let round = 0; rounds > 0 && round < rounds + 1; round++) {

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { type CounterBatch, counterOpsOneByOne } from './counter-batch.ts';
+import { postgresCounterBatch } from './postgres-counter-batch.ts';
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -39,6 +41,8 @@ export interface LimiterOptions {
 export interface RateLimiterFactory {
   (options: LimiterOptions): RateLimiterAbstract;
   readonly kind: RateLimitStoreKind;
+  /** Operations on several counters of this factory's limiters in one round trip where the store allows it. */
+  readonly batch: CounterBatch;
   /** Resolves once the store answers (for PostgreSQL: and the `rate_limits` table exists); rejects otherwise. */
   ready(): Promise<void>;
   /** Closes the Redis client (the PostgreSQL pool belongs to the database). Limiters then decide in memory. */
@@ -73,6 +77,7 @@ export function createRateLimiterFactory(
     case 'memory':
       return Object.assign((options: LimiterOptions) => new RateLimiterMemory(limiterOptions(options)), {
         kind,
+        batch: counterOpsOneByOne,
         ready: async () => {},
         close: async () => {},
       });
@@ -116,6 +121,7 @@ function postgresFactory(deps: RateLimiterStoreDeps, report: (error: Error) => v
   };
   return Object.assign(create, {
     kind: 'postgres' as const,
+    batch: postgresCounterBatch(storeClient, POSTGRES_TABLE),
     ready: async () => {
       await storeClient.query({ text: `select key, points, expire from ${POSTGRES_TABLE} limit 0` });
     },
@@ -148,6 +154,7 @@ function redisFactory(deps: RateLimiterStoreDeps, report: (error: Error) => void
     });
   return Object.assign(create, {
     kind: 'redis' as const,
+    batch: counterOpsOneByOne,
     ready: async () => {
       if (closed) throw new Error('the redis rate-limit store is closed');
       if (client.status !== 'ready') await connected(client);

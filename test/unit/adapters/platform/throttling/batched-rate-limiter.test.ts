@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { BatchedRateLimiter } from '../../../../../src/adapters/platform/throttling/batched-rate-limiter.ts';
+import { counterOpsOneByOne } from '../../../../../src/adapters/platform/throttling/counter-batch.ts';
 import { createRateLimiterFactory } from '../../../../../src/adapters/platform/throttling/rate-limiter-store.ts';
 import { RateLimited } from '../../../../../src/domain/kernel/errors.ts';
 import { rejectionOf } from '../../../../support/fail.ts';
@@ -31,7 +32,7 @@ describe('BatchedRateLimiter (local decisions)', () => {
     now = 2_000_000;
     const failing = Object.assign(
       () => ({ consume: () => Promise.reject(new Error('store unreachable')) }) as never,
-      { kind: 'postgres' as const, ready: async () => {}, close: async () => {} },
+      { kind: 'postgres' as const, batch: counterOpsOneByOne, ready: async () => {}, close: async () => {} },
     );
     const limited = new BatchedRateLimiter(
       failing,
