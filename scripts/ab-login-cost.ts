@@ -1,14 +1,16 @@
 // The cost of a login in two checkouts side by side: the server of each (`node src/main.ts` in each folder, each
 // on a scratch database of its own, reached through a proxy that counts the statements it is sent) is first
 // logged in 20 times one after another, which gives SQL statements per login and per `/me` (SHOW_STATEMENTS=1
-// lists them); then the two take turns ROUNDS times (default 3): a login flood of 50 connections for
-// ROUND_SECONDS (default 8), then the same with `/me` paced at 200/s beside it, as `make bench`'s me_during_login does. Printed per round and as medians:
-// logins answered 200 per second, refusals (503), server CPU milliseconds (user + system from /proc) per login
-// answered, and `/me`'s p99 during the second flood. Taking turns puts both under the same load.
+// lists them); then the two take turns ROUNDS times (default 3): the checkout's argon2id bound alone
+// (scripts/bench/argon2-bound.ts, for half a round), a login flood of 50 connections for ROUND_SECONDS (default
+// 8), then the same with `/me` paced at 200/s beside it, as `make bench`'s me_during_login does. Printed per round
+// and as medians: logins answered 200 per second (and as a share of the round's bound), refusals (503), server
+// CPU milliseconds (user + system from /proc) per login answered, and `/me`'s p99 during the second flood. Taking turns puts both under the same load.
 // Run: node scripts/ab-login-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { BENCH_USER, cpuSeconds, freePort, logIn, waitFor } from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
@@ -108,6 +110,7 @@ async function start(dir: string) {
   return { base, child, pid: child.pid as number, proxy, database };
 }
 
+const dirs = { before: beforeDir, after: afterDir };
 const servers = { before: await start(beforeDir), after: await start(afterDir) };
 type Name = keyof typeof servers;
 const names: Name[] = ['before', 'after'];
@@ -147,9 +150,20 @@ const loginFlood = (base: string) =>
     duration: seconds,
   });
 
-/** A login flood alone (throughput, CPU per login), then one with `/me` paced beside it (its p99). */
+/** The checkout's own argon2id bound (scripts/bench/argon2-bound.ts), measured just before its flood. */
+async function bound(dir: string): Promise<number> {
+  const args = ['scripts/bench/argon2-bound.ts', String(Math.max(2, seconds / 2))];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: dir });
+  return (JSON.parse(stdout) as { verifications_per_second: number }).verifications_per_second;
+}
+
+/**
+ * The argon2id bound alone, then a login flood alone (throughput, CPU per login), then one with `/me` paced
+ * beside it (its p99).
+ */
 async function flood(name: Name, token: string) {
   const { base, pid } = servers[name];
+  const alone = await bound(dirs[name]);
   const cpu0 = await cpuSeconds(pid);
   const login = await loginFlood(base);
   const cpu = (await cpuSeconds(pid)) - cpu0;
@@ -167,6 +181,7 @@ async function flood(name: Name, token: string) {
   // Refused (503) logins still took a little CPU: it is counted against the logins answered.
   return {
     rps: ok / seconds,
+    toBound: (ok / seconds / alone) * 100,
     refused: login.non2xx,
     cpuMs: ok > 0 ? (cpu * 1000) / ok : 0,
     meP99: me.latency.p99,
@@ -189,10 +204,11 @@ try {
       const result = await flood(name, tokens[name]);
       if (round === 0) continue; // the warm-up round
       console.log(
-        `${name}: ${result.rps.toFixed(1)} logins/s, ${result.refused} refused, ` +
+        `${name}: ${result.rps.toFixed(1)} logins/s (${result.toBound.toFixed(0)}% of the bound), ${result.refused} refused, ` +
           `${result.cpuMs.toFixed(1)} CPU ms per login, /me p99 ${result.meP99} ms`,
       );
       note(`${name} logins/s`, result.rps);
+      note(`${name} % of bound`, result.toBound);
       note(`${name} CPU ms/login`, result.cpuMs);
       note(`${name} /me p99 ms`, result.meP99);
       note(`${name} refused`, result.refused);

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { LoginThrottle } from '../../application/identity/ports/login-throttle.ts';
 import { RateLimited } from '../../domain/kernel/errors.ts';
 import type { CounterBatch } from '../platform/throttling/counter-batch.ts';
@@ -73,7 +73,7 @@ export class RateLimiterLoginThrottle implements LoginThrottle {
   readonly #backOffSeconds: number;
   readonly #maxBackOffSeconds: number;
   readonly #knownSeconds: number;
-  readonly #accountKeySecret: string | Uint8Array | undefined;
+  readonly #accountKey: KeyObject | undefined;
 
   constructor(createLimiter: RateLimiterFactory, options: LoginThrottleOptions = {}) {
     const login = options.loginPerAddress ?? { points: 20, durationSeconds: 60 };
@@ -84,7 +84,12 @@ export class RateLimiterLoginThrottle implements LoginThrottle {
     this.#backOffSeconds = options.accountBackOffSeconds ?? 1;
     this.#maxBackOffSeconds = options.accountMaxBackOffSeconds ?? 900;
     this.#knownSeconds = options.knownAddressSeconds ?? 21 * 86_400;
-    this.#accountKeySecret = options.accountKeySecret;
+    // A key object made once: createHmac would otherwise make one of the secret on every call.
+    const secret = options.accountKeySecret;
+    this.#accountKey =
+      secret === undefined
+        ? undefined
+        : createSecretKey(typeof secret === 'string' ? Buffer.from(secret) : secret);
     const memorySeconds = Math.max(options.accountFailureMemorySeconds ?? 86_400, this.#maxBackOffSeconds);
     const durations = {
       'loginPerAddress.durationSeconds': login.durationSeconds,
@@ -190,8 +195,8 @@ export class RateLimiterLoginThrottle implements LoginThrottle {
 
   /** base64url SHA-256 (or HMAC-SHA-256) of the account, or of the account and an address: 43 characters. */
   #key(account: string, ip?: string): string {
-    const secret = this.#accountKeySecret;
-    const hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+    const key = this.#accountKey;
+    const hash = key === undefined ? createHash('sha256') : createHmac('sha256', key);
     return hash.update(ip === undefined ? account : `${account}\u0000${ip}`, 'utf8').digest('base64url');
   }
 }
