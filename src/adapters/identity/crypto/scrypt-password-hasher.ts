@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PasswordHasher } from '../../../application/identity/ports/password-hasher.ts';
+import { ServiceUnavailable } from '../../../domain/kernel/errors.ts';
 import { BoundedQueue } from '../../platform/crypto/bounded-queue.ts';
 import { HashingWorkers } from '../../platform/crypto/hashing-workers.ts';
 
@@ -82,7 +83,8 @@ async function verifyScryptHash(workers: HashingWorkers, hash: string, password:
   try {
     const key = await derive(workers, password, parsed.salt, parsed.key.length, parsed);
     return timingSafeEqual(key, parsed.key);
-  } catch {
+  } catch (error) {
+    if (error instanceof ServiceUnavailable) throw error; // no thread to hash on: no answer either way
     return false;
   }
 }
@@ -136,7 +138,8 @@ export class ScryptPasswordHasher implements PasswordHasher {
 
 /**
  * A password checked against a stored hash of either format, so that switching PASSWORD_HASHER keeps every
- * account's login. Only the job's own failures (a malformed hash) answer false: a refusal of the queue propagates.
+ * account's login. Only the job's own failures (a malformed hash) answer false: a refusal of the queue, or a
+ * hashing thread lost, propagates (ServiceUnavailable).
  */
 export function verifyEitherHash(
   queue: BoundedQueue,
@@ -149,7 +152,8 @@ export function verifyEitherHash(
   return queue.run(async () => {
     try {
       return await workers.argon2Verify(hash, password);
-    } catch {
+    } catch (error) {
+      if (error instanceof ServiceUnavailable) throw error;
       return false;
     }
   });

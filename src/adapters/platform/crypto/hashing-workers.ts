@@ -1,6 +1,7 @@
 import type { ScryptOptions } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { Options as Argon2Options } from '@node-rs/argon2';
+import { ServiceUnavailable } from '../../../domain/kernel/errors.ts';
 import type { HashAnswer, HashingWorkerData, HashJob, HashRequest } from './hashing-worker.ts';
 
 const WORKER_FILE = new URL('./hashing-worker.ts', import.meta.url);
@@ -29,8 +30,9 @@ interface Thread {
  *   that one ends, without a round trip through the event loop (which, busy, leaves the hashing core idle).
  *
  * A job goes to the thread with the fewest jobs. How many are handed over at once is the caller's to bound
- * (BoundedQueue): two per thread keep each one busy. A thread that fails takes its jobs down with it (they
- * reject) and is replaced on next use.
+ * (BoundedQueue): two per thread keep each one busy. A job the library refuses (a malformed hash) rejects with
+ * the library's message; a thread that fails, or closing, rejects its jobs with ServiceUnavailable (a hash not
+ * done is no answer about the password), and a failed thread is replaced on next use.
  */
 export class HashingWorkers {
   readonly threads: number;
@@ -72,9 +74,8 @@ export class HashingWorkers {
   /** Ends every thread; jobs in flight reject. */
   async close(): Promise<void> {
     const threads = this.#pool.splice(0, this.#pool.length, ...this.#pool.map(() => undefined));
-    await Promise.all(
-      threads.map((thread) => thread && this.#end(thread, new Error('hashing workers closed'))),
-    );
+    const closed = new ServiceUnavailable('password hashing is shutting down', 1);
+    await Promise.all(threads.map((thread) => thread && this.#end(thread, closed)));
   }
 
   #run(job: HashJob): Promise<unknown> {
@@ -116,13 +117,14 @@ export class HashingWorkers {
       worker.unref();
       thread.idle = setTimeout(() => void this.#retire(thread), this.#idleMs).unref();
     });
-    const fail = (error: Error) => void this.#retire(thread, error);
+    const fail = () =>
+      void this.#retire(thread, new ServiceUnavailable('a password hashing thread failed', 1));
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`a hashing thread exited with code ${code}`)));
+    worker.on('exit', fail);
     return thread;
   }
 
-  async #retire(thread: Thread, error = new Error('hashing thread retired')): Promise<void> {
+  async #retire(thread: Thread, error = new ServiceUnavailable('hashing thread retired', 1)): Promise<void> {
     const index = this.#pool.indexOf(thread);
     if (index >= 0) this.#pool[index] = undefined;
     await this.#end(thread, error);

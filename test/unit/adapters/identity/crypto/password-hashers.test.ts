@@ -7,6 +7,7 @@ import {
   ScryptPasswordHasher,
 } from '../../../../../src/adapters/identity/crypto/scrypt-password-hasher.ts';
 import { BoundedQueue } from '../../../../../src/adapters/platform/crypto/bounded-queue.ts';
+import { HashingWorkers } from '../../../../../src/adapters/platform/crypto/hashing-workers.ts';
 import type { PasswordHasher } from '../../../../../src/application/identity/ports/password-hasher.ts';
 import { ServiceUnavailable } from '../../../../../src/domain/kernel/errors.ts';
 import { rejectionOf } from '../../../../support/fail.ts';
@@ -31,15 +32,21 @@ function deferred<T = void>(): Deferred<T> {
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 // Cheap parameters keep the suite fast; the defaults are exercised once per adapter below.
-const cheapArgon2 = (queue?: BoundedQueue) =>
-  new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1, ...(queue ? { queue } : {}) });
-const cheapScrypt = (queue?: BoundedQueue) =>
-  new ScryptPasswordHasher({ logN: 10, ...(queue ? { queue } : {}) });
+const cheapArgon2 = (queue?: BoundedQueue, workers?: HashingWorkers) =>
+  new Argon2PasswordHasher({
+    memoryCost: 1024,
+    timeCost: 1,
+    parallelism: 1,
+    ...(queue ? { queue } : {}),
+    ...(workers ? { workers } : {}),
+  });
+const cheapScrypt = (queue?: BoundedQueue, workers?: HashingWorkers) =>
+  new ScryptPasswordHasher({ logN: 10, ...(queue ? { queue } : {}), ...(workers ? { workers } : {}) });
 
 interface Subject {
   readonly name: string;
   /** The adapter under test, with cheap parameters. */
-  readonly make: (queue?: BoundedQueue) => PasswordHasher;
+  readonly make: (queue?: BoundedQueue, workers?: HashingWorkers) => PasswordHasher;
   /** The same algorithm with other (weaker) parameters. */
   readonly weaker: PasswordHasher;
   /** The other adapter. */
@@ -159,6 +166,19 @@ for (const subject of subjects) {
       expect(verifyError).to.be.instanceOf(ServiceUnavailable);
       expect(hashError).to.be.instanceOf(ServiceUnavailable);
       expect(await queued.verify(hash, 'a password')).to.equal(true);
+    });
+
+    it('lets a hashing thread lost mid-hash through as ServiceUnavailable rather than answering false', async () => {
+      // A hash slow to check (about 0.1 s), so that the thread is closed while it works.
+      const slow = subject.name.startsWith('Argon2')
+        ? new Argon2PasswordHasher({ memoryCost: 65536, timeCost: 3, parallelism: 1 })
+        : new ScryptPasswordHasher({ logN: 16 });
+      const hash = await slow.hash('a password');
+      const workers = new HashingWorkers();
+      const verifying = rejection(subject.make(undefined, workers).verify(hash, 'a password'));
+      await settle();
+      await workers.close();
+      expect(await verifying).to.be.instanceOf(ServiceUnavailable);
     });
   });
 }

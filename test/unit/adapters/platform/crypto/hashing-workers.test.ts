@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hashSync, verifySync } from '@node-rs/argon2';
 import { expect } from 'chai';
 import { HashingWorkers } from '../../../../../src/adapters/platform/crypto/hashing-workers.ts';
+import { ServiceUnavailable } from '../../../../../src/domain/kernel/errors.ts';
 import { rejectionOf } from '../../../../support/fail.ts';
 
 const CHEAP = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -90,10 +91,11 @@ describe('HashingWorkers', () => {
     expect(() => new HashingWorkers({ niceness: -1 })).to.throw(RangeError);
   });
 
-  it('rejects the jobs in flight when closed', async () => {
+  it('rejects the jobs in flight as ServiceUnavailable when closed, not as a wrong password', async () => {
     workers = new HashingWorkers();
-    const pending = rejectionOf(workers.argon2Hash('x', { ...CHEAP, memoryCost: 65536, timeCost: 4 }), Error);
+    const hash = hashSync('x', { ...CHEAP, memoryCost: 65536, timeCost: 4 });
+    const pending = rejectionOf(workers.argon2Verify(hash, 'x'), ServiceUnavailable);
     await workers.close();
-    expect((await pending).message).to.contain('closed');
+    expect((await pending).message).to.contain('shutting down');
   });
 });
