@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { PostgresMemoryItemRepository } from '../src/adapters/memory/postgres/postgres-memory-item-repository.ts';
 import { connectPostgres } from '../src/adapters/platform/postgres/postgres-database.ts';
+import { migratePostgres } from '../src/adapters/platform/postgres/postgres-migrations.ts';
 import type { MemorySearch } from '../src/application/memory/ports/memory-item-repository.ts';
 import { entitySchemas } from '../src/composition/entity-schemas.ts';
 import { loadConfig } from '../src/config.ts';
@@ -21,15 +22,11 @@ const WORDS = ['tea', 'coffee', 'trains', 'Lisbon', 'pizza', 'jazz', 'cycling', 
 const TOPICS = ['food', 'travel', 'music', 'sport', 'home'];
 
 const scratch = await scratchDatabase('bench_memory');
-const db = await connectPostgres({
-  url: scratch.url,
-  entities: entitySchemas,
-  poolMax: 10,
-  // A bulk load is no request: statements get the longest deadline the configuration allows.
-  deadlines: loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '600000' }).databaseDeadlines,
-});
+// A bulk load is no request: statements get the longest deadline the configuration allows.
+const deadlines = loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '600000' }).databaseDeadlines;
+await migratePostgres(scratch.url, deadlines);
+const db = await connectPostgres({ url: scratch.url, entities: entitySchemas, poolMax: 10, deadlines });
 try {
-  await db.migrate();
   const workspaceId = randomUUID();
   await db.query(
     `insert into workspaces (id, name, personal, created_at) values ($1, 'bench', false, now())`,

@@ -8,6 +8,7 @@ import {
   connectPostgres,
   type PostgresDatabase,
 } from '../../src/adapters/platform/postgres/postgres-database.ts';
+import { migratePostgres } from '../../src/adapters/platform/postgres/postgres-migrations.ts';
 import { entitySchemas } from '../../src/composition/entity-schemas.ts';
 import { loadConfig } from '../../src/config.ts';
 import { oncePerRun } from './once-per-run.ts';
@@ -45,13 +46,9 @@ async function provision() {
   await adminQueryOn(serverUrl, `create database ${name}`);
   const url = withDatabase(serverUrl, name);
   // The server's default deadlines: the tests see what a deployment would.
-  const db = await connectPostgres({
-    url,
-    entities: entitySchemas,
-    poolMax: 20,
-    deadlines: loadConfig({}).databaseDeadlines,
-  });
-  await db.migrate();
+  const deadlines = loadConfig({}).databaseDeadlines;
+  await migratePostgres(url, deadlines);
+  const db = await connectPostgres({ url, entities: entitySchemas, poolMax: 20, deadlines });
   return {
     url,
     db,

@@ -1,7 +1,7 @@
-import { Router } from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { NotFound } from '../../domain/kernel/errors.ts';
 import { isSecureRequest } from '../identity/index.ts';
+import { Router } from '../platform/http/koa-router.ts';
 import { accountHandlers } from './account-handlers.ts';
 import { consoleRoutes } from './console/console-routes.ts';
 import { loginHandlers } from './login-handlers.ts';

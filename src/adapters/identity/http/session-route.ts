@@ -1,4 +1,5 @@
 import type { ThroughIdentity } from '../../../composition/identity.ts';
+import { sendJson } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { publicRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -33,7 +34,7 @@ export function sessionRoute(deps: ThroughIdentity): RouteSpec {
       const current = token ? await deps.resolveBrowserSession(token) : undefined;
       ctx.type = 'application/json';
       // Koa turns a null body into 204: the literal is written as text.
-      ctx.body = current ? presentBrowserSession(current, deps.browserSessionLifetimes) : 'null';
+      sendJson(ctx, current ? presentBrowserSession(current, deps.browserSessionLifetimes) : 'null');
     },
   });
 }

@@ -1,4 +1,3 @@
-import { Router } from '@koa/router';
 import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type { Logger } from 'pino';
 import type { Tracer } from '../../../application/kernel/ports/tracer.ts';
@@ -8,6 +7,7 @@ import { accessLog } from './access-log.ts';
 import { apiRateLimit } from './api-rate-limit.ts';
 import { clientIp } from './client-ip.ts';
 import { errorMiddleware } from './error-middleware.ts';
+import { Router } from './koa-router.ts';
 import { type Authenticators, mountRoutes } from './mount-routes.ts';
 import { sendProblem, titleFor } from './problem.ts';
 import { requestId } from './request-id.ts';

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { DomainError, type ErrorKind, InvalidFields } from '../../../domain/kernel/errors.ts';
 import { QuotaExceeded } from '../../../domain/kernel/quotas.ts';
 import { sendProblem, titleFor } from './problem.ts';
+import { sendJson } from './respond.ts';
 import { type ProblemDetail, transportDetail } from './transport-detail.ts';
 
 /** The one table from domain error kinds to HTTP status. */
@@ -116,10 +117,7 @@ export function errorMiddleware(
  * middleware has returned, where a failure escapes as a plain-text 500. Buffers, streams and text pass as they are.
  */
 function serialiseJson(ctx: Context): void {
-  const body: unknown = ctx.body;
-  if (typeof body !== 'object' || body === null) return;
-  if (Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype)
-    ctx.body = JSON.stringify(body);
+  if (typeof ctx.body === 'object' && ctx.body !== null) sendJson(ctx, ctx.body);
 }
 
 function clientDetail(status: number, error: HttpError): string {

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { sendJson } from './respond.ts';
 
 export interface Problem {
   readonly status: number;
@@ -34,7 +35,7 @@ export function titleFor(status: number): string {
 export function sendProblem(ctx: Context, problem: Problem): void {
   ctx.status = problem.status;
   ctx.type = 'application/problem+json';
-  ctx.body = {
+  sendJson(ctx, {
     type: `urn:problem:${problem.code}`,
     title: problem.title,
     status: problem.status,
@@ -43,7 +44,7 @@ export function sendProblem(ctx: Context, problem: Problem): void {
     ...(problem.errors ? { errors: problem.errors.map(within) } : {}),
     ...(problem.limit ? { limit: problem.limit } : {}),
     ...(problem.mfaToken ? { mfa_token: problem.mfaToken } : {}),
-  };
+  });
 }
 
 /** What an error's `path` and `message` may be at most (the published schema's limit). */

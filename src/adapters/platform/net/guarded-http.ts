@@ -1,6 +1,7 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { nodeHttp } from '../system/node-http.ts';
 import { isForbiddenAddress } from './address-policy.ts';
 import { checkedLookup, REFUSED_TARGET, RefusedTarget } from './checked-lookup.ts';
 
@@ -44,7 +45,7 @@ export function guardedRequest(request: GuardedRequest): Promise<GuardedAnswer> 
   if (!request.allowPrivate && isIP(host) !== 0 && isForbiddenAddress(host)) {
     return Promise.resolve({ status: null, error: REFUSED_TARGET });
   }
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const send = url.protocol === 'https:' ? httpsRequest : nodeHttp.request;
   return new Promise((resolve) => {
     let settled = false;
     let connectTimer: NodeJS.Timeout | undefined;

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Migrator } from '@mikro-orm/migrations';
 import {
   type EntityManager,
   type EntitySchema,
@@ -10,7 +9,6 @@ import {
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
 import type { Tracer } from '../../../application/kernel/ports/tracer.ts';
-import { migrations } from '../../migrations/index.ts';
 import { budgetPoolWaits, type DatabaseDeadlines, poolOptions } from './pool-deadlines.ts';
 import { statementSpan } from './statement-span.ts';
 import { isRetryableConflict, translateWriteConflict } from './write-conflicts.ts';
@@ -126,12 +124,6 @@ export class PostgresDatabase {
     return this.#inTransaction() ?? this.#orm.em.fork();
   }
 
-  /** Applies every committed migration not yet applied; returns their names. */
-  async migrate(): Promise<string[]> {
-    const applied = await this.#orm.migrator.up();
-    return applied.map((migration) => migration.name);
-  }
-
   /** Closes the pool, then lets go of the database (stopping an embedded server this process started). */
   async close(): Promise<void> {
     try {
@@ -152,43 +144,34 @@ export interface ConnectOptions {
   readonly entities: readonly EntitySchema[];
   readonly poolMax?: number;
   readonly deadlines: DatabaseDeadlines;
-  /** A pool that runs migrations: its statements have no deadline (see `poolOptions`). */
-  readonly migrating?: boolean;
   /** Runs after the pool is closed (to stop an embedded server). */
   readonly release?: () => Promise<void>;
 }
 
-/** Connects MikroORM (and so the pool) to PostgreSQL, with the entity schemas and the committed migrations. */
+/** Connects MikroORM (and so the pool) to PostgreSQL, with the entity schemas (`migratePostgres` migrates). */
 export async function connectPostgres({
   url,
   entities,
   poolMax = 10,
   deadlines,
-  migrating = false,
   release = async () => {},
 }: ConnectOptions): Promise<PostgresDatabase> {
-  const orm = await MikroORM.init({
+  // The synchronous constructor rather than `MikroORM.init`: init loads every installed extension it is not
+  // given, the migrator among them, which only `migratePostgres` needs, and only when a migration is pending.
+  const orm = new MikroORM({
     clientUrl: url,
     entities: [...entities],
-    extensions: [Migrator],
-    migrations: {
-      migrationsList: migrations,
-      transactional: true,
-      allOrNothing: true,
-      snapshot: false,
-      silent: true,
-    },
     discovery: { warnWhenNoEntities: false },
     // The database must exist (the embedded server's `postgres`; tests create theirs): no `create database`
     // behind a mistyped DATABASE_URL, and connecting does no I/O, so the pool below exists with the server down.
     ensureDatabase: false,
     pool: { max: poolMax },
-    driverOptions: poolOptions(deadlines, { statements: migrating ? 'unbounded' : 'bounded' }),
+    driverOptions: poolOptions(deadlines, { statements: 'bounded' }),
     allowGlobalContext: false,
     debug: false,
   });
   const pool = (await orm.em.getConnection().getNativeClient()) as pg.Pool;
-  if (!migrating) budgetPoolWaits(pool);
+  budgetPoolWaits(pool);
   return new PostgresDatabase(orm, pool, release);
 }
 

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
+import { nodeHttp } from './node-http.ts';
 
 /** An HTTP server with the service's timeouts and parser-error answers; `app` may be attached later. */
 export function createHttpServer(app?: Koa): Server {
-  const server = app ? createServer(app.callback()) : createServer();
+  const server = app ? nodeHttp.createServer(app.callback()) : nodeHttp.createServer();
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 10000;
   server.requestTimeout = 30000;

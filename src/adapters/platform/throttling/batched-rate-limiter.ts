@@ -1,6 +1,6 @@
-import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiter } from '../../../application/kernel/ports/rate-limiter.ts';
 import { RateLimited } from '../../../domain/kernel/errors.ts';
+import { type RateLimiterAbstract, RateLimiterRes } from './rate-limiter-classes.ts';
 import type { LimiterOptions, RateLimiterFactory } from './rate-limiter-store.ts';
 
 interface Counter {

@@ -1,6 +1,7 @@
 import type { ThroughTriggers } from '../../../composition/triggers.ts';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../../../domain/triggers/signature-policy.ts';
 import { requestTraceparent, TRACEPARENT_HEADER } from '../../platform/http/request-traceparent.ts';
+import { sendJson } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { TAGS } from '../../platform/http/tags.ts';
 import { presentReceipt } from './trigger-presenters.ts';
@@ -57,7 +58,7 @@ export function webhookRoutes(deps: ThroughTriggers): RouteSpec[] {
         const traceparent = requestTraceparent(ctx, deps.tracer);
         const receipt = await deps.receiveDelivery(incomingDelivery(ctx, input, traceparent));
         ctx.status = receipt.status === 'accepted' ? 202 : 200;
-        ctx.body = presentReceipt(receipt);
+        sendJson(ctx, presentReceipt(receipt));
       },
     },
   ];

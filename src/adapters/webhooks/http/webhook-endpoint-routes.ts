@@ -4,6 +4,7 @@ import type { WebhookEndpoint } from '../../../domain/webhooks/webhook-endpoint.
 import * as answer from '../../platform/http/answers.ts';
 import { pageQuery } from '../../platform/http/pagination.ts';
 import { onId, onIdWith } from '../../platform/http/request-input.ts';
+import { sendJson } from '../../platform/http/respond.ts';
 import type { RouteSpec } from '../../platform/http/route.ts';
 import { bearerRoutes } from '../../platform/http/route-groups.ts';
 import { TAGS } from '../../platform/http/tags.ts';
@@ -106,7 +107,7 @@ export function webhookEndpointRoutes(deps: ThroughWebhooks): RouteSpec[] {
       handler: async (ctx, { principal, params }) => {
         const resent = await deps.resendWebhookMessage(principal, params.id);
         ctx.status = 202;
-        ctx.body = presentMessage(resent);
+        sendJson(ctx, presentMessage(resent));
       },
     }),
   ];

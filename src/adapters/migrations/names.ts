@@ -1,0 +1,41 @@
+/**
+ * The names of the committed migrations, in order: what the server compares with the migrations table at start,
+ * without loading the migrations themselves (index.ts gives each its class).
+ */
+export const MIGRATION_NAMES = [
+  '0001-identity',
+  '0002-workspaces-missions-runs',
+  '0003-webhook-triggers',
+  '0004-browser-sessions',
+  '0005-api-keys',
+  '0006-run-policy-events-schedules',
+  '0007-signature-schemes-outbound-webhooks',
+  '0008-identity-hardening',
+  '0009-cache-invalidation',
+  '0010-files',
+  '0011-blueprints',
+  '0012-endpoint-failures',
+  '0013-accounts',
+  '0014-queued-runs-index',
+  '0015-audit-api',
+  '0017-blueprint-engine',
+  '0018-exports',
+  '0019-two-factor',
+  '0020-linked-identities',
+  '0021-retention',
+  '0022-run-traceparent',
+  '0023-model-providers',
+  '0024-approvals',
+  '0025-agents',
+  '0026-upload-lease-holder',
+  '0029-blueprint-engine-wake-ups',
+  '0030-knowledge',
+  '0031-memory',
+  '0032-feedback',
+  '0033-evaluations',
+  '0034-map-children',
+  '0035-agents-gaps',
+  '0040-evaluations-by-workspace',
+] as const;
+
+export type MigrationName = (typeof MIGRATION_NAMES)[number];
