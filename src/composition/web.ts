@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
+import { lazyMiddleware } from '../adapters/platform/http/lazy-middleware.ts';
 import { CachedGraphLayout } from '../adapters/web/graph/cached-graph-layout.ts';
 import { ElkGraphLayout } from '../adapters/web/graph/elk-graph-layout.ts';
-import { webSurface } from '../adapters/web/web-surface.ts';
 import { type GetHome, makeGetHome } from '../application/web/get-home.ts';
 import type { GraphLayout } from '../application/web/ports/graph-layout.ts';
 import type { Area } from './area.ts';
@@ -14,7 +14,10 @@ export interface WebCradle {
   getHome: GetHome;
   /** Blueprint graphs' positions for the console's drawings (placements of recent graphs kept). */
   graphLayout: GraphLayout;
-  /** The pages, served by the HTTP app beside the API. */
+  /**
+   * The pages, served by the HTTP app beside the API. Their modules (some 60 files and what they import, about
+   * 3 MB of the idle resident set) load on the first request the API does not own.
+   */
   webSurface: Middleware;
 }
 
@@ -28,6 +31,8 @@ export const web: Area<WebCradle, ThroughWeb> = {
     publicOrigin: value(new URL(config.publicUrl).origin),
     getHome: singleton(makeGetHome),
     graphLayout: value(new CachedGraphLayout(new ElkGraphLayout(), 100)),
-    webSurface: singleton(webSurface),
+    webSurface: singleton((deps) =>
+      lazyMiddleware(async () => (await import('../adapters/web/web-surface.ts')).webSurface(deps)),
+    ),
   }),
 };

@@ -13,6 +13,7 @@ import { TEST_MASTER_KEY } from '../../support/test-settings.ts';
 const REPORTER = fileURLToPath(new URL('../../support/loaded-modules-reporter.ts', import.meta.url));
 const UNDICI = 'NativeModule internal/deps/undici/undici';
 const MIGRATOR = /\/@mikro-orm\/migrations\/|\/src\/adapters\/migrations\/\d{4}-/;
+const WEB_PAGES = /\/src\/adapters\/web\/(web-surface|console\/)/;
 
 interface Loaded {
   readonly builtins: string[];
@@ -75,7 +76,7 @@ describe('server process: modules loaded at start', function () {
     }
   }
 
-  it('on a new database applies every migration; started again on it, loads neither the migrator nor Node fetch', async () => {
+  it('on a new database applies every migration; started again on it, loads neither the migrator, Node fetch nor the web pages', async () => {
     const first = await startAndReport();
     const applied = first.server.logs().find((entry) => entry.msg === 'migrations applied');
     expect(applied?.migrations).to.deep.equal([...MIGRATION_NAMES]);
@@ -86,6 +87,7 @@ describe('server process: modules loaded at start', function () {
     expect(again.server.logs().some((entry) => entry.msg === 'migrations applied')).to.equal(false);
     expect(again.loaded.files.filter((file) => MIGRATOR.test(file))).to.deep.equal([]);
     expect(again.loaded.builtins).to.not.include(UNDICI);
+    expect(again.loaded.files.filter((file) => WEB_PAGES.test(file))).to.deep.equal([]);
   });
 
   it('applies at start a migration the database has not applied', async () => {
