@@ -4,10 +4,9 @@
 // the file-backed part (RssFile: the node binary's pages) and the anonymous one (RssAnon: heap, code, native).
 // Each start, then the max and the median of each checkout, in MiB. Run:
 // node scripts/ab-idle-rss.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { BENCH_USER, freePort, waitFor } from './bench/server.ts';
+import { startCheckout } from './bench/checkout-server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 const dirs = process.argv.slice(2);
@@ -26,26 +25,12 @@ interface Reading {
 }
 
 async function startOnce(dir: string, waitMs: number): Promise<Reading> {
-  const port = String(await freePort());
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: database.url,
-      MASTER_KEY: masterKey,
-      PORT: port,
-      LOG_LEVEL: 'info',
-      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
-      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
-      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
-    },
+  const { child, exited } = await startCheckout(dir, {
+    databaseUrl: database.url,
+    masterKey,
+    env: { LOG_LEVEL: 'info' },
   });
-  let gone: unknown;
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  child.on('exit', (code) => (gone = code ?? 'signal'));
   try {
-    await waitFor(`http://127.0.0.1:${port}`, '/readyz', () => gone, 120_000);
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
     const field = (name: string) =>

@@ -7,12 +7,13 @@
 // and as medians: logins answered 200 per second (and as a share of the round's bound), refusals (503), server
 // CPU milliseconds (user + system from /proc) per login answered, and `/me`'s p99 during the second flood. Taking turns puts both under the same load.
 // Run: node scripts/ab-login-cost.ts BEFORE_DIR AFTER_DIR (on DATABASE_URL's server when set).
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { BENCH_USER, cpuSeconds, freePort, logIn, waitFor } from './bench/server.ts';
+import { startCheckout } from './bench/checkout-server.ts';
+import { BENCH_USER, cpuSeconds, logIn } from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 const [beforeDir, afterDir] = process.argv.slice(2);
@@ -87,27 +88,8 @@ const masterKey = randomBytes(32).toString('base64url');
 async function start(dir: string) {
   const database = await scratchDatabase('ab_login');
   const proxy = await countingProxy(new URL(database.url));
-  const port = String(await freePort());
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: proxy.url,
-      MASTER_KEY: masterKey,
-      PORT: port,
-      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
-      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
-      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
-      API_RATE_LIMIT_PER_MINUTE: '10000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-  });
-  let gone: unknown;
-  child.on('exit', (code) => (gone = code ?? 'signal'));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(base, '/readyz', () => gone, 120_000);
-  return { base, child, pid: child.pid as number, proxy, database };
+  const server = await startCheckout(dir, { databaseUrl: proxy.url, masterKey });
+  return { ...server, proxy, database };
 }
 
 const dirs = { before: beforeDir, after: afterDir };

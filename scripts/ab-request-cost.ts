@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { BENCH_USER, cpuSeconds, freePort, logIn, waitFor } from './bench/server.ts';
+import { startCheckout } from './bench/checkout-server.ts';
+import { cpuSeconds, logIn } from './bench/server.ts';
 import { scratchDatabase } from './resilience/scratch-database.ts';
 
 const [beforeDir, afterDir] = process.argv.slice(2);
@@ -20,29 +21,8 @@ const seconds = Number(process.env.ROUND_SECONDS ?? 4);
 const database = await scratchDatabase('ab_request');
 // One master key for both: they share the database's signing keys.
 const masterKey = randomBytes(32).toString('base64url');
-async function start(dir: string) {
-  const port = String(await freePort());
-  const child = spawn(process.execPath, ['src/main.ts'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: database.url,
-      MASTER_KEY: masterKey,
-      PORT: port,
-      BOOTSTRAP_ADMIN_USERNAME: BENCH_USER.username,
-      BOOTSTRAP_ADMIN_EMAIL: 'bench@example.com',
-      BOOTSTRAP_ADMIN_PASSWORD: BENCH_USER.password,
-      API_RATE_LIMIT_PER_MINUTE: '10000000',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-  });
-  let gone: unknown;
-  child.on('exit', (code) => (gone = code ?? 'signal'));
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(base, '/healthz', () => gone, 120_000);
-  return { base, child, pid: child.pid as number };
-}
+const start = (dir: string) =>
+  startCheckout(dir, { databaseUrl: database.url, masterKey, readyPath: '/healthz' });
 
 const before = await start(beforeDir);
 const after = await start(afterDir);
