@@ -9,6 +9,7 @@ import {
   rateLimiterPostgres,
   rateLimiterRedis,
 } from './rate-limiter-classes.ts';
+import { fallbackLimiter, limiterOptions, throttledReporter } from './store-fallback.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -65,7 +66,6 @@ export interface RateLimiterStoreDeps {
 
 /** The table created by migration 0001, in the shape RateLimiterPostgres expects (key, points, expire). */
 const POSTGRES_TABLE = 'rate_limits';
-const ERROR_REPORT_INTERVAL_MS = 60_000;
 
 /** Creates the limiter factory for the configured store (`RATE_LIMIT_STORE`). */
 export function createRateLimiterFactory(
@@ -193,50 +193,4 @@ function connected(client: Redis): Promise<void> {
     client.on('error', onError);
     client.on('end', onEnd);
   });
-}
-
-function limiterOptions(options: LimiterOptions) {
-  return {
-    keyPrefix: options.keyPrefix,
-    points: options.points,
-    duration: options.duration,
-    blockDuration: options.blockDuration ?? 0,
-  };
-}
-
-/** What a limiter is asked: each call to the stand-in below is reported. */
-const LIMITER_METHODS = ['consume', 'penalty', 'reward', 'get', 'set', 'block', 'delete'] as const;
-
-/** The per-process stand-in for a shared limiter whose store failed; each use is reported. */
-class FallbackMemoryLimiter extends RateLimiterMemory {
-  constructor(options: LimiterOptions, used: () => void) {
-    super(limiterOptions(options));
-    for (const name of LIMITER_METHODS) {
-      const method = this[name] as (...args: unknown[]) => unknown;
-      Object.defineProperty(this, name, {
-        value: (...args: unknown[]) => {
-          used();
-          return method.apply(this, args);
-        },
-      });
-    }
-  }
-}
-
-function fallbackLimiter(options: LimiterOptions, store: string, report: (error: Error) => void) {
-  return new FallbackMemoryLimiter(options, () =>
-    report(
-      new Error(`rate-limit store ${store} failed: limiter ${options.keyPrefix} decides in process memory`),
-    ),
-  );
-}
-
-function throttledReporter(sink: ((error: Error) => void) | undefined): (error: Error) => void {
-  let last = Number.NEGATIVE_INFINITY;
-  return (error) => {
-    const now = Date.now();
-    if (!sink || now - last < ERROR_REPORT_INTERVAL_MS) return;
-    last = now;
-    sink(error);
-  };
 }
